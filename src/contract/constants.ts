@@ -1,0 +1,78 @@
+/**
+ * Business constants of the product (spec section 9). Framework-free: imported by the app,
+ * the service worker, the games and the server, so a rule is written once.
+ */
+
+/** States whose residents are excluded from promotions and participation. */
+export const EXCLUDED_STATES = ['CT', 'ID', 'MI', 'MT', 'NV', 'NJ', 'NY', 'WA'] as const;
+
+/** Default minimum age; some states set a higher age of majority. */
+export const MINIMUM_AGE = 18;
+export const AGE_OF_MAJORITY_BY_STATE: Readonly<Record<string, number>> = { AL: 19, NE: 19, MS: 21 };
+
+export const STATE_CODE_LENGTH = 2;
+export const POSTAL_CODE_MAX_LENGTH = 5;
+export const PHONE_FORMATTED_LENGTH = 14;
+export const PHONE_DIGITS = 10;
+export const SSN_LAST_FOUR_LENGTH = 4;
+
+/** Display decimals: Gold Coins are whole, Sweeps Coins and USD have cents. */
+export const GOLD_DECIMALS = 0;
+export const SWEEPS_DECIMALS = 2;
+export const USD_DECIMALS = 2;
+export const DEFAULT_REDEEMABLE_SWEEPS_PER_USD = 1;
+
+/** Timings in milliseconds. */
+export const TIMINGS = {
+  inactivitySignOutMs: 15 * 60_000,
+  clientVersionPollMs: 60_000,
+  currencySwitchOverlayMs: 1_500,
+  winAnimationMs: 1_200,
+  loadingOverlayDebounceMs: 50,
+  namedPropertiesDebounceMs: 50,
+  loginBonusClaimedDelayMs: 2_000,
+  videoPokerDrawDelayMs: 3_000,
+  kycAutoCloseMs: 2_000,
+  identityPendingWaitMs: 15 * 60_000,
+  phoneFormatDebounceMs: 300,
+  stateUpperCaseDelayMs: 500,
+  leaderboardDelayMs: 250,
+  featuredPackageTickMs: 1_000,
+  tokenRefreshBeforeExpiryMs: 120_000,
+  repeatPurchaseWindowMs: 5 * 60_000,
+} as const;
+
+/** Access tokens live this long; the client refreshes 120 s before expiry. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** Refresh tokens (httpOnly cookie) live this long. */
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+
+/** Purchase-limit cooling-off periods in days. */
+export const PURCHASE_LIMIT_COOLING_OFF_DAYS = { daily: 3, weekly: 7, monthly: 30 } as const;
+
+export const WELCOME_PROMO_CODE = 'FREECOINS';
+export const AMOE_CODE_LENGTH = 12;
+export const AMOE_CODE_EXPIRY_DAYS = 180;
+export const REJECTED_ACH_FEE_USD = 15;
+
+/** Cookie and header names of the session. */
+export const REFRESH_COOKIE = 'lc_refresh';
+export const CSRF_COOKIE = 'lc_csrf';
+export const CSRF_HEADER = 'X-CSRF-Token';
+export const AUTH_SCHEME = 'JWT';
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** Browser-storage keys (localStorage / sessionStorage), written once here so logout can clear them. */
+export const STORAGE_KEYS = {
+  returnTo: 'lc.returnTo',
+  lastCurrency: 'lc.lastCurrency',
+  previousEmail: 'lc.previousEmail',
+  promoCode: 'lc.promoCode',
+  utm: 'lc.utm',
+  gclid: 'lc.gclid',
+  loginDialog: 'lc.loginDialog',
+} as const;
+
+export const PRODUCT_NAME = 'Lucky Crown';
+export const COMPANY_NAME = 'Lucky Crown Interactive, LLC';
+export const SUPPORT_EMAIL = 'support@luckycrown.example';

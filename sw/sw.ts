@@ -1,0 +1,4 @@
+/// <reference lib="webworker" />
+import { precacheAndRoute } from 'workbox-precaching';
+declare const self: ServiceWorkerGlobalScope;
+precacheAndRoute(self.__WB_MANIFEST);

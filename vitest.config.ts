@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import wyw from '@wyw-in-js/vite';
+
+export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
+  test: {
+    projects: [
+      {
+        plugins: [react(), wyw({ include: ['src/**/*.{ts,tsx}'] })],
+        define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          setupFiles: ['./src/test-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          // One PGlite per test file; files run in parallel workers.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
