@@ -5,3 +5,4 @@ export * from './api-paths.ts';
 export * from './properties.ts';
 export * from './schemas.ts';
 export * from './routes.ts';
+export * from './sw-messages.ts';

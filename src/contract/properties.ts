@@ -24,6 +24,8 @@ export const PROPERTY_NAMES = {
   goldOnlyMode: 'gold_only_mode',
   coinStoreUnavailableMessage: 'coin_store_unavailable_message',
   supportUrl: 'support_url',
+  /** Not in the spec's list: inactivity sign-out in seconds (15 min; SESSION_INACTIVITY_SECONDS overrides, for tests). */
+  inactivityTimeoutSeconds: 'inactivity_timeout_seconds',
 } as const;
 export type PropertyName = (typeof PROPERTY_NAMES)[keyof typeof PROPERTY_NAMES];
 
@@ -70,4 +72,5 @@ export const PROPERTY_DEFAULTS: Readonly<Record<PropertyName, string>> = {
   coin_store_unavailable_message:
     'The Coin Store is temporarily unavailable while we make improvements. Please check back soon.',
   support_url: '/corporate',
+  inactivity_timeout_seconds: '900',
 };

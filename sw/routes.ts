@@ -1,0 +1,89 @@
+/**
+ * Runtime caching routes. Each kind of answer has its own named cache and limits.
+ * API answers that move money or belong to a signed-in player are never cached here:
+ * only the public, read-only calls listed below are matched; every other /api call goes
+ * straight to the network.
+ */
+import { createHandlerBoundToURL, matchPrecache } from 'workbox-precaching';
+import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { API_PREFIX, API_PATHS } from '../src/contract/api-paths.ts';
+import { OFFLINE_PAGE, SW_CACHES } from '../src/contract/sw-messages.ts';
+
+const okOnly = new CacheableResponsePlugin({ statuses: [200] });
+/** A flaky network falls back to the cache after this long instead of hanging for 30 s. */
+const NETWORK_TIMEOUT_SECONDS = 3;
+
+const isApi = (url: URL, path: string): boolean => url.pathname === `${API_PREFIX}${path}`;
+
+export function registerRuntimeRoutes(): void {
+  // Client-side routes get the precached shell; /api and real files are left alone.
+  registerRoute(
+    new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+      denylist: [/^\/api\//, /^\/games\//, /\.[a-z0-9]+$/i],
+    }),
+  );
+
+  // Policies and legal documents: show the last copy at once, refresh in the background.
+  registerRoute(
+    ({ url, request }) => request.method === 'GET' && isApi(url, API_PATHS.legalDocuments),
+    new StaleWhileRevalidate({
+      cacheName: SW_CACHES.legal,
+      plugins: [okOnly, new ExpirationPlugin({ maxEntries: 10, maxAgeSeconds: 30 * 24 * 3600 })],
+    }),
+  );
+
+  // Named properties: fresh when the network answers within 3 s, else the last copy.
+  registerRoute(
+    ({ url, request }) => request.method === 'GET' && isApi(url, API_PATHS.properties),
+    new NetworkFirst({
+      cacheName: SW_CACHES.properties,
+      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+      plugins: [okOnly, new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 7 * 24 * 3600 })],
+    }),
+  );
+
+  // Lobby list (public game catalogue).
+  registerRoute(
+    ({ url, request }) => request.method === 'GET' && url.pathname.startsWith(`${API_PREFIX}/games`),
+    new NetworkFirst({
+      cacheName: SW_CACHES.lobby,
+      networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+      plugins: [okOnly, new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 7 * 24 * 3600 })],
+    }),
+  );
+
+  // In-house game pages and their assets: immutable per release, so cache-first.
+  registerRoute(
+    ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/games/'),
+    new CacheFirst({
+      cacheName: SW_CACHES.gameAssets,
+      plugins: [
+        okOnly,
+        new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+      ],
+    }),
+  );
+
+  // Images not in the precache (promo art, avatars from our origin).
+  registerRoute(
+    ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith(API_PREFIX),
+    new CacheFirst({
+      cacheName: SW_CACHES.images,
+      plugins: [
+        okOnly,
+        new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+      ],
+    }),
+  );
+
+  // A navigation that failed entirely (shell missing from cache) gets the offline page.
+  setCatchHandler(async ({ request }) => {
+    if (request.destination === 'document') {
+      return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
+    }
+    return Response.error();
+  });
+}
