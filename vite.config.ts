@@ -25,7 +25,8 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        maximumFileSizeToCacheInBytes: 1024 * 1024,
+        globIgnores: ['screenshots/**', 'icons/shortcut-*'],
+        maximumFileSizeToCacheInBytes: 512 * 1024,
       },
       devOptions: { enabled: false },
     }),

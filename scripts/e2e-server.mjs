@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+/**
+ * Starts the real server (production build in ./dist + API) for the browser tests, on its own
+ * fresh data folder: a temporary DATA_DIR (embedded PGlite) created here and deleted when the
+ * server stops, so every test run starts from an empty, freshly migrated and seeded database.
+ * Started by playwright.config.ts (webServer); stopped with SIGTERM.
+ *
+ * Usage: node scripts/e2e-server.mjs --port 8499 [--inactivity-seconds 6]
+ * Set KEEP_E2E_DATA=1 to keep the data folder for a look afterwards (its path is printed).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function option(name) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const port = option('port');
+if (!port || !/^\d+$/.test(port)) {
+  console.error('[e2e-server] usage: node scripts/e2e-server.mjs --port <port> [--inactivity-seconds <n>]');
+  process.exit(2);
+}
+const distDir = process.env.DIST_DIR ?? join(root, 'dist');
+if (!existsSync(join(distDir, 'index.html'))) {
+  console.error(`[e2e-server] no production build at ${distDir}: run \`npx vite build\` first (npm run test:e2e does).`);
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), `lucky-crown-e2e-${port}-`));
+const env = {
+  ...process.env,
+  PORT: port,
+  DATA_DIR: dataDir,
+  DIST_DIR: distDir,
+  PUBLIC_ORIGIN: `http://localhost:${port}`,
+};
+// The browser tests always run on the embedded database in the full (not gold-only) product,
+// whatever the caller's shell says.
+delete env.DATABASE_URL;
+delete env.GOLD_ONLY;
+const inactivity = option('inactivity-seconds');
+if (inactivity) env.SESSION_INACTIVITY_SECONDS = inactivity;
+else delete env.SESSION_INACTIVITY_SECONDS;
+
+console.error(`[e2e-server] port ${port}, DATA_DIR ${dataDir}${inactivity ? `, inactivity ${inactivity} s` : ''}`);
+const tsx = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
+const child = spawn(tsx, ['server/main.ts'], { cwd: root, env, stdio: 'inherit', shell: process.platform === 'win32' });
+
+let stopping = false;
+function cleanup() {
+  if (process.env.KEEP_E2E_DATA === '1') {
+    console.error(`[e2e-server] kept data folder ${dataDir}`);
+    return;
+  }
+  try {
+    rmSync(dataDir, { recursive: true, force: true });
+  } catch {
+    // A folder left in the temp directory is harmless; never fail the run over it.
+  }
+}
+
+for (const sig of ['SIGTERM', 'SIGINT']) {
+  process.on(sig, () => {
+    stopping = true;
+    if (child.exitCode === null) child.kill(sig);
+  });
+}
+child.on('exit', (code, signal) => {
+  cleanup();
+  if (!stopping && code !== 0) console.error(`[e2e-server] server exited (${code ?? signal})`);
+  process.exit(stopping ? 0 : (code ?? 1));
+});
+child.on('error', (e) => {
+  console.error(`[e2e-server] could not start the server: ${e.message}`);
+  cleanup();
+  process.exit(1);
+});

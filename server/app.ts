@@ -1,0 +1,63 @@
+/** Builds the Hono application: security headers, the /api/v1 routes, then the built app. Tests call `createApp(deps).request()`. */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { API_PATHS, API_PREFIX } from '../src/contract/api-paths.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { legalRoutes } from './features/legal/legal-documents.ts';
+import { propertyRoutes } from './features/properties/properties.ts';
+import { userRoutes } from './features/users/routes.ts';
+import { walletRoutes } from './features/wallet/routes.ts';
+import type { AppDeps, AppEnv } from './http/app-env.ts';
+import { countryBlock } from './http/country-block.ts';
+import { csrfProtection } from './http/csrf.ts';
+import { errorHandler, MAX_BODY_BYTES, notFoundHandler } from './http/errors.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { serveApp } from './http/static-files.ts';
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders({ https: deps.config.publicOrigin.startsWith('https://') }));
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    deps.logger.debug('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new HTTPException(413);
+      },
+    }),
+  );
+  api.use('*', countryBlock(deps.config.trustCountryHeader));
+  api.use('*', csrfProtection(deps.secrets.csrfSecret));
+  api.get(API_PATHS.health, async (c) => {
+    try {
+      await deps.db.query('SELECT 1');
+      return c.json({ status: 'ok', database: deps.db.kind });
+    } catch {
+      return c.json({ status: 'unavailable', database: deps.db.kind }, 503);
+    }
+  });
+  api.route('/', authRoutes(deps));
+  api.route('/', userRoutes(deps));
+  api.route('/', walletRoutes(deps));
+  api.route('/', propertyRoutes(deps));
+  api.route('/', legalRoutes(deps));
+  app.route(API_PREFIX, api);
+
+  app.use('*', serveApp(deps.config.distDir));
+  app.onError(errorHandler(deps.logger));
+  app.notFound(notFoundHandler(app));
+  return app;
+}

@@ -1,0 +1,106 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { loadSecrets } from './secrets.ts';
+
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig(env, '/srv/app');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('config', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({}, '/srv/app');
+    expect(c).toMatchObject({
+      port: 8080,
+      dataDir: '/srv/app/data',
+      distDir: '/srv/app/dist',
+      databaseUrl: null,
+      publicOrigin: 'http://localhost:8080',
+      goldOnly: false,
+      sessionInactivitySeconds: 900,
+      logLevel: 'info',
+      trustCountryHeader: null,
+      passwordHashCost: 'owasp',
+      seedDemoPlayer: true,
+    });
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig(
+      {
+        PORT: '8181',
+        DATA_DIR: '/tmp/x',
+        DATABASE_URL: 'postgresql://u:p@db:5432/lc',
+        PUBLIC_ORIGIN: 'https://play.luckycrown.example/',
+        GOLD_ONLY: 'yes',
+        SESSION_INACTIVITY_SECONDS: '20',
+        DIST_DIR: 'build',
+        LOG_LEVEL: 'WARN',
+        TRUST_COUNTRY_HEADER: 'CF-IPCountry',
+      },
+      '/srv/app',
+    );
+    expect(c).toMatchObject({
+      port: 8181,
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgresql://u:p@db:5432/lc',
+      publicOrigin: 'https://play.luckycrown.example',
+      goldOnly: true,
+      sessionInactivitySeconds: 20,
+      distDir: '/srv/app/build',
+      logLevel: 'warn',
+      trustCountryHeader: 'CF-IPCountry',
+    });
+  });
+
+  it('lists every bad value with a clear message', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      PUBLIC_ORIGIN: 'localhost:8080/app',
+      GOLD_ONLY: 'maybe',
+      SESSION_INACTIVITY_SECONDS: '-5',
+      LOG_LEVEL: 'loud',
+      PASSWORD_HASH_COST: 'cheap',
+      JWT_SECRET: 'short',
+    });
+    expect(problems).toHaveLength(8);
+    expect(problems.join('\n')).toMatch(/PORT must be a whole number from 1 to 65535 \(got "eighty"\)/);
+    expect(problems.join('\n')).toMatch(
+      /DATABASE_URL must be a PostgreSQL URL starting with postgres:\/\/ or postgresql:\/\//,
+    );
+    expect(problems.join('\n')).toMatch(/PUBLIC_ORIGIN must be an http\(s\) origin/);
+    expect(problems.join('\n')).toMatch(/GOLD_ONLY must be true or false/);
+    expect(problems.join('\n')).toMatch(/SESSION_INACTIVITY_SECONDS/);
+    expect(problems.join('\n')).toMatch(/LOG_LEVEL must be one of/);
+    expect(problems.join('\n')).toMatch(/PASSWORD_HASH_COST/);
+    expect(problems.join('\n')).toMatch(/JWT_SECRET must be at least 32 characters/);
+    expect(problemsOf({ PORT: '70000' })[0]).toMatch(/PORT/);
+    expect(problemsOf({ PUBLIC_ORIGIN: 'ftp://x.example' })[0]).toMatch(/PUBLIC_ORIGIN/);
+  });
+
+  it('generates secrets once into DATA_DIR/secrets.json with mode 0600', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-secrets-'));
+    try {
+      const first = loadSecrets(dir, { jwtSecret: null, csrfSecret: null });
+      expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+      expect(first.csrfSecret).not.toBe(first.jwtSecret);
+      const file = path.join(dir, 'secrets.json');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(loadSecrets(dir, { jwtSecret: null, csrfSecret: null })).toEqual(first);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(first);
+      const fromEnv = loadSecrets(dir, { jwtSecret: 'j'.repeat(40), csrfSecret: null });
+      expect(fromEnv).toEqual({ jwtSecret: 'j'.repeat(40), csrfSecret: first.csrfSecret });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * Server configuration, read once from the environment and validated at start. Every problem is
+ * collected so the operator sees all of them in one message instead of fixing one at a time.
+ */
+import path from 'node:path';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+export type PasswordHashCost = 'owasp' | 'test';
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  /** postgres:// URL; null means the embedded PGlite database in DATA_DIR/pglite. */
+  databaseUrl: string | null;
+  /** Origin the players use (links in mails, Secure cookies when https). */
+  publicOrigin: string;
+  goldOnly: boolean;
+  sessionInactivitySeconds: number;
+  distDir: string;
+  logLevel: LogLevel;
+  /** Header carrying the visitor's country (set by the CDN/proxy), e.g. CF-IPCountry; null = country block off. */
+  trustCountryHeader: string | null;
+  /** Trust the last X-Forwarded-For hop as the client address (one reverse proxy in front). */
+  trustProxy: boolean;
+  /** 'owasp' in production. 'test' lowers scrypt cost for the test suite only. */
+  passwordHashCost: PasswordHashCost;
+  seedDemoPlayer: boolean;
+  /** From JWT_SECRET / CSRF_SECRET; null means generated and kept in DATA_DIR/secrets.json. */
+  jwtSecret: string | null;
+  csrfSecret: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid server configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const TRUE = ['1', 'true', 'yes', 'on'];
+const FALSE = ['0', 'false', 'no', 'off'];
+const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+const MIN_SECRET_LENGTH = 32;
+
+/** Builds the configuration from an environment; throws ConfigError listing every bad value. */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const problems: string[] = [];
+  const get = (name: string): string | undefined => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = get(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = get(name);
+    if (raw === undefined) return fallback;
+    if (TRUE.includes(raw.toLowerCase())) return true;
+    if (FALSE.includes(raw.toLowerCase())) return false;
+    problems.push(`${name} must be true or false (1/0, yes/no also accepted; got "${raw}").`);
+    return fallback;
+  };
+
+  const port = int('PORT', 8080, 1, 65535);
+
+  let databaseUrl: string | null = get('DATABASE_URL') ?? null;
+  if (databaseUrl !== null) {
+    let ok = /^postgres(ql)?:\/\//.test(databaseUrl);
+    if (ok) {
+      try {
+        new URL(databaseUrl);
+      } catch {
+        ok = false;
+      }
+    }
+    if (!ok) {
+      problems.push(
+        'DATABASE_URL must be a PostgreSQL URL starting with postgres:// or postgresql:// (leave it unset to use the embedded database).',
+      );
+      databaseUrl = null;
+    }
+  }
+
+  let publicOrigin = get('PUBLIC_ORIGIN') ?? `http://localhost:${port}`;
+  try {
+    const u = new URL(publicOrigin);
+    if (
+      (u.protocol !== 'http:' && u.protocol !== 'https:') ||
+      (u.pathname !== '/' && u.pathname !== '') ||
+      u.search ||
+      u.hash
+    ) {
+      throw new Error('not an origin');
+    }
+    publicOrigin = u.origin;
+  } catch {
+    problems.push(
+      `PUBLIC_ORIGIN must be an http(s) origin without a path, like https://play.example.com (got "${publicOrigin}").`,
+    );
+  }
+
+  const logLevelRaw = (get('LOG_LEVEL') ?? 'info').toLowerCase();
+  let logLevel: LogLevel = 'info';
+  if ((LOG_LEVELS as string[]).includes(logLevelRaw)) logLevel = logLevelRaw as LogLevel;
+  else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}").`);
+
+  const costRaw = (get('PASSWORD_HASH_COST') ?? 'owasp').toLowerCase();
+  let passwordHashCost: PasswordHashCost = 'owasp';
+  if (costRaw === 'owasp' || costRaw === 'test') passwordHashCost = costRaw;
+  else
+    problems.push(
+      `PASSWORD_HASH_COST must be "owasp" (production) or "test" (test suites only; got "${costRaw}").`,
+    );
+
+  const countryHeader = get('TRUST_COUNTRY_HEADER') ?? null;
+  if (countryHeader !== null && !/^[A-Za-z0-9-]+$/.test(countryHeader)) {
+    problems.push(`TRUST_COUNTRY_HEADER must be a header name like CF-IPCountry (got "${countryHeader}").`);
+  }
+
+  const secret = (name: string): string | null => {
+    const v = get(name) ?? null;
+    if (v !== null && v.length < MIN_SECRET_LENGTH) {
+      problems.push(
+        `${name} must be at least ${MIN_SECRET_LENGTH} characters (leave it unset to generate one in DATA_DIR/secrets.json).`,
+      );
+      return null;
+    }
+    return v;
+  };
+
+  const config: Config = {
+    port,
+    dataDir: path.resolve(cwd, get('DATA_DIR') ?? './data'),
+    databaseUrl,
+    publicOrigin,
+    goldOnly: bool('GOLD_ONLY', false),
+    sessionInactivitySeconds: int('SESSION_INACTIVITY_SECONDS', 900, 5, 86_400),
+    distDir: path.resolve(cwd, get('DIST_DIR') ?? './dist'),
+    logLevel,
+    trustCountryHeader: countryHeader,
+    trustProxy: bool('TRUST_PROXY', false),
+    passwordHashCost,
+    seedDemoPlayer: bool('SEED_DEMO_PLAYER', true),
+    jwtSecret: secret('JWT_SECRET'),
+    csrfSecret: secret('CSRF_SECRET'),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,86 @@
+/**
+ * Named properties (spec section 7): operator settings in the named_properties table, seeded
+ * from PROPERTY_DEFAULTS. Two are owned by the server configuration and always answered from it:
+ * gold_only_mode (GOLD_ONLY) and inactivity_timeout_seconds (SESSION_INACTIVITY_SECONDS).
+ */
+import { Hono } from 'hono';
+import { API_PATHS } from '../../../src/contract/api-paths.ts';
+import { ERROR_CODES } from '../../../src/contract/errors.ts';
+import { PROPERTY_DEFAULTS, PROPERTY_NAMES, type PropertyName } from '../../../src/contract/properties.ts';
+import type { Config } from '../../config.ts';
+import type { Database, Queryable } from '../../db/driver.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+
+const MAX_NAMES = 50;
+
+export function configOverrides(
+  config: Pick<Config, 'goldOnly' | 'sessionInactivitySeconds'>,
+): Partial<Record<PropertyName, string>> {
+  return {
+    [PROPERTY_NAMES.goldOnlyMode]: String(config.goldOnly),
+    [PROPERTY_NAMES.inactivityTimeoutSeconds]: String(config.sessionInactivitySeconds),
+  };
+}
+
+/** Inserts missing defaults; never overwrites a value an operator changed. */
+export async function seedProperties(db: Database): Promise<void> {
+  for (const [key, value] of Object.entries(PROPERTY_DEFAULTS)) {
+    await db.query('INSERT INTO named_properties (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+      key,
+      value,
+    ]);
+  }
+}
+
+export async function readProperties(
+  db: Queryable,
+  names: string[] | null,
+  overrides: Partial<Record<string, string>>,
+): Promise<Array<{ key: string; value: string }>> {
+  const rows = names
+    ? await db.query<{ key: string; value: string }>(
+        'SELECT key, value FROM named_properties WHERE key = ANY($1::text[]) ORDER BY key',
+        [names],
+      )
+    : await db.query<{ key: string; value: string }>('SELECT key, value FROM named_properties ORDER BY key');
+  const found = new Map(rows.map((r) => [r.key, r.value]));
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value !== undefined && (names === null || names.includes(key))) found.set(key, value);
+  }
+  // Known names missing from the table (a newer release before seeding) fall back to the defaults.
+  for (const key of names ?? Object.keys(PROPERTY_DEFAULTS)) {
+    if (!found.has(key) && key in PROPERTY_DEFAULTS) found.set(key, PROPERTY_DEFAULTS[key as PropertyName]);
+  }
+  const order = names ?? [...found.keys()].sort();
+  return order.filter((k) => found.has(k)).map((key) => ({ key, value: found.get(key) as string }));
+}
+
+export function propertyRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get(API_PATHS.properties, async (c) => {
+    const raw = c.req.queries('names');
+    let names: string[] | null = null;
+    if (raw) {
+      names = [
+        ...new Set(
+          raw
+            .flatMap((v) => v.split(','))
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (names.length > MAX_NAMES || names.some((n) => !/^[a-z0-9_]{1,64}$/.test(n))) {
+        throw new ApiError(
+          400,
+          ERROR_CODES.VALIDATION_ERROR,
+          `names must be up to ${MAX_NAMES} comma-separated property names.`,
+          'names',
+        );
+      }
+    }
+    // Unknown names are left out of the answer rather than refused, so an older server does not break a newer app.
+    return c.json({ results: await readProperties(deps.db, names, configOverrides(deps.config)) });
+  });
+  return app;
+}

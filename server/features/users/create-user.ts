@@ -1,0 +1,249 @@
+/**
+ * Account creation rules (spec sections 1, 3, 9); the server is the authority. Checked in this
+ * order so the first problem a player can fix is named, under its field:
+ * names -> email -> password1 -> password2 -> postal_code (ZIP, excluded state) -> birth_date
+ * (valid date, age of majority) -> promo_code -> uniqueness (email, person, household).
+ * Field errors answer 400; conflicts with existing accounts answer 409.
+ */
+import {
+  ageOfMajority,
+  ageOn,
+  isExcludedState,
+  isPlausibleEmail,
+  isValidBirthDate,
+  jurisdictionForZip,
+  normalizeEmail,
+  passwordProblem,
+  TERRITORY_NAMES,
+  usCalendarToday,
+} from '../../../src/contract/eligibility.ts';
+import { ERROR_CODES } from '../../../src/contract/errors.ts';
+import type { CreateUserRequest } from '../../../src/contract/schemas.ts';
+import { constraintName, sqlState } from '../../db/driver.ts';
+import { transaction } from '../../db/transaction.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { AppDeps } from '../../http/app-env.ts';
+import { HOUSEHOLD_ACCOUNT_LIMIT, householdKey, isValidName, personKey } from './identity-keys.ts';
+
+const ATTRIBUTION_KEYS = [
+  'utm_content',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_misc',
+  'gclid',
+  'fbp',
+  'fbc',
+  'fbclid',
+  'referral_token',
+  'wfv',
+  'g_id',
+] as const;
+
+const MAX_AGE = 120;
+const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{2,64}$/;
+
+const bad = (
+  code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES],
+  message: string,
+  field: string | null,
+  extra: Record<string, unknown> | null = null,
+) => new ApiError(400, code, message, field, extra);
+
+export const emailTaken = () =>
+  new ApiError(
+    409,
+    ERROR_CODES.EMAIL_TAKEN,
+    'An account with this email already exists. Sign in, or use password recovery if you forgot your password.',
+    'email',
+  );
+export const duplicateAccount = () =>
+  new ApiError(
+    409,
+    ERROR_CODES.DUPLICATE_ACCOUNT,
+    'You already have an account with us. Only one account per person is allowed; please sign in to your existing account or contact support.',
+    null,
+  );
+export const householdLimit = () =>
+  new ApiError(
+    409,
+    ERROR_CODES.HOUSEHOLD_LIMIT,
+    `Only ${HOUSEHOLD_ACCOUNT_LIMIT} accounts are allowed per household, and this household already has ${HOUSEHOLD_ACCOUNT_LIMIT}. Please contact support if you believe this is a mistake.`,
+    null,
+    { limit: HOUSEHOLD_ACCOUNT_LIMIT },
+  );
+
+export interface CheckedSignUp {
+  email: string;
+  first_name: string;
+  last_name: string;
+  password: string;
+  postal_code: string;
+  state: string;
+  birth_year: number;
+  birth_month: number;
+  birth_day: number;
+  promo_code: string | null;
+  profile_pic: string | null;
+  attribution: Record<string, unknown>;
+}
+
+export function checkName(value: string, field: 'first_name' | 'last_name'): string {
+  const name = value.normalize('NFC').trim().replace(/\s+/g, ' ');
+  const label = field === 'first_name' ? 'first name' : 'last name';
+  if (name.length === 0) throw bad(ERROR_CODES.VALIDATION_ERROR, `Please enter your ${label}.`, field);
+  if (!isValidName(name)) {
+    throw bad(
+      ERROR_CODES.VALIDATION_ERROR,
+      `Please enter your ${label} using letters, spaces, hyphens, apostrophes or periods.`,
+      field,
+    );
+  }
+  return name;
+}
+
+/** Validates everything that does not need the database; throws the first problem. */
+export function checkSignUp(body: CreateUserRequest, nowMs: number): CheckedSignUp {
+  const first_name = checkName(body.first_name, 'first_name');
+  const last_name = checkName(body.last_name, 'last_name');
+
+  const email = normalizeEmail(body.email);
+  if (!isPlausibleEmail(email))
+    throw bad(ERROR_CODES.VALIDATION_ERROR, 'Please enter a valid email address.', 'email');
+
+  const weakness = passwordProblem(body.password1, { email, first_name, last_name });
+  if (weakness) throw bad(ERROR_CODES.WEAK_PASSWORD, weakness, 'password1');
+  const password2 = body.password2 ?? body.password1;
+  if (password2 !== body.password1)
+    throw bad(ERROR_CODES.PASSWORD_MISMATCH, 'The passwords do not match.', 'password2');
+
+  const postal_code = body.postal_code.trim();
+  const place = jurisdictionForZip(postal_code);
+  if (!place)
+    throw bad(ERROR_CODES.INVALID_POSTAL_CODE, 'Please enter a valid 5-digit US ZIP code.', 'postal_code');
+  if (place.kind !== 'state') {
+    throw bad(
+      ERROR_CODES.EXCLUDED_STATE,
+      `At the current time we do not allow participation from ${TERRITORY_NAMES[place.code] ?? place.code}. ${'Lucky Crown is open to residents of the 50 US states and DC, except excluded states.'}`,
+      'postal_code',
+      { state: place.code },
+    );
+  }
+  const state = place.code;
+  if (isExcludedState(state)) {
+    throw bad(
+      ERROR_CODES.EXCLUDED_STATE,
+      `At the current time we do not allow participation from the state of ${state}`,
+      'postal_code',
+      { state },
+    );
+  }
+
+  const { birth_year, birth_month, birth_day } = body;
+  const invalidDate = () =>
+    bad(ERROR_CODES.INVALID_BIRTH_DATE, 'Please enter a valid date of birth.', 'birth_date');
+  if (!isValidBirthDate(birth_year, birth_month, birth_day)) throw invalidDate();
+  const age = ageOn(
+    { year: birth_year, month: birth_month, day: birth_day },
+    usCalendarToday(new Date(nowMs)),
+  );
+  if (age < 0 || age > MAX_AGE) throw invalidDate();
+  const minimum = ageOfMajority(state);
+  if (age < minimum) {
+    const where = minimum > 18 ? ` to play from ${state}` : ' to play';
+    throw bad(ERROR_CODES.UNDERAGE, `You must be at least ${minimum} years old${where}.`, 'birth_date', {
+      minimum_age: minimum,
+      state,
+    });
+  }
+
+  let promo_code: string | null = null;
+  if (body.promo_code && body.promo_code.trim() !== '') {
+    promo_code = body.promo_code.trim().toUpperCase();
+    if (!PROMO_CODE_PATTERN.test(promo_code)) {
+      throw bad(
+        ERROR_CODES.INVALID_PROMO_CODE,
+        'Promo codes use only letters, digits, hyphens and underscores.',
+        'promo_code',
+      );
+    }
+  }
+
+  const attribution: Record<string, unknown> = {};
+  for (const key of ATTRIBUTION_KEYS) {
+    const v = body[key];
+    if (v !== undefined && v !== null && v !== '') attribution[key] = v;
+  }
+
+  return {
+    email,
+    first_name,
+    last_name,
+    password: body.password1,
+    postal_code,
+    state,
+    birth_year,
+    birth_month,
+    birth_day,
+    promo_code,
+    profile_pic: body.profile_pic?.trim() || null,
+    attribution,
+  };
+}
+
+/** Inserts the player after the uniqueness rules; answers the new id. Race-safe: SERIALIZABLE + unique indexes. */
+export async function insertUser(deps: AppDeps, s: CheckedSignUp, passwordHash: string): Promise<string> {
+  const person = personKey(s);
+  const household = householdKey(s);
+  try {
+    return await transaction(deps.db, async (tx) => {
+      const taken = await tx.query('SELECT 1 FROM users WHERE lower(email) = $1', [s.email]);
+      if (taken.length > 0) throw emailTaken();
+      const same = await tx.query('SELECT 1 FROM users WHERE person_key = $1', [person]);
+      if (same.length > 0) throw duplicateAccount();
+      const members = await tx.query<{ n: number | string }>(
+        'SELECT count(*) AS n FROM users WHERE household_key = $1',
+        [household],
+      );
+      if (Number(members[0]?.n ?? 0) >= HOUSEHOLD_ACCOUNT_LIMIT) throw householdLimit();
+      const now = new Date(deps.now()).toISOString();
+      const rows = await tx.query<{ id: string }>(
+        `INSERT INTO users (email, password_hash, first_name, last_name, person_key, household_key, birth_year, birth_month,
+           birth_day, postal_code, state_or_province, promo_code, profile_pic, attribution, last_password_change, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::text::jsonb, $15, $15, $15) RETURNING id`,
+        [
+          s.email,
+          passwordHash,
+          s.first_name,
+          s.last_name,
+          person,
+          household,
+          s.birth_year,
+          s.birth_month,
+          s.birth_day,
+          s.postal_code,
+          s.state,
+          s.promo_code,
+          s.profile_pic,
+          JSON.stringify(s.attribution),
+          now,
+        ],
+      );
+      const id = rows[0]?.id;
+      if (!id) throw new Error('insert returned no id');
+      return id;
+    });
+  } catch (error) {
+    throw mapUniqueViolation(error);
+  }
+}
+
+/** A unique index caught a race the checks could not see. */
+export function mapUniqueViolation(error: unknown): unknown {
+  if (sqlState(error) !== '23505') return error;
+  const name = constraintName(error) ?? String((error as Error).message);
+  if (name.includes('users_email_lower_key')) return emailTaken();
+  if (name.includes('users_person_key')) return duplicateAccount();
+  return error;
+}

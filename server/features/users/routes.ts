@@ -1,0 +1,137 @@
+/** Account creation and the signed-in player's own profile (get me, patch me, user_data). */
+import { Hono } from 'hono';
+import { API_PATHS } from '../../../src/contract/api-paths.ts';
+import { ERROR_CODES, ERROR_TEXTS } from '../../../src/contract/errors.ts';
+import {
+  CreateUserRequestSchema,
+  PatchMeRequestSchema,
+  UserDataPatchSchema,
+} from '../../../src/contract/schemas.ts';
+import { transaction } from '../../db/transaction.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { check, readJson } from '../../http/validate.ts';
+import { startSession } from '../auth/session.ts';
+import {
+  checkName,
+  checkSignUp,
+  duplicateAccount,
+  householdLimit,
+  insertUser,
+  mapUniqueViolation,
+} from './create-user.ts';
+import { HOUSEHOLD_ACCOUNT_LIMIT, householdKey, personKey } from './identity-keys.ts';
+import { survivesJsonRoundTrip } from './json-round-trip.ts';
+import { findUserById, toWireUser, type UserRow } from './users-repo.ts';
+
+/** Total size of one player's user_data, serialised. */
+export const USER_DATA_MAX_BYTES = 16 * 1024;
+
+export function userRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { db } = deps;
+  const auth = requireAuth(deps.secrets.jwtSecret, db);
+
+  const loadMe = async (id: string): Promise<UserRow> => {
+    const user = await findUserById(db, id);
+    if (!user) throw new ApiError(401, ERROR_CODES.NOT_AUTHENTICATED, 'Please sign in to continue.');
+    return user;
+  };
+
+  app.post(API_PATHS.users, async (c) => {
+    const raw = await readJson(c);
+    let body;
+    try {
+      body = check(raw, CreateUserRequestSchema);
+    } catch (error) {
+      // The three birth fields are one field on the form.
+      if (error instanceof ApiError && error.field?.startsWith('birth_')) {
+        throw new ApiError(
+          400,
+          ERROR_CODES.INVALID_BIRTH_DATE,
+          'Please enter a valid date of birth.',
+          'birth_date',
+          error.extra,
+        );
+      }
+      throw error;
+    }
+    const signUp = checkSignUp(body, deps.now());
+    const hash = await deps.hasher.hash(signUp.password);
+    const id = await insertUser(deps, signUp, hash);
+    deps.logger.info('account created', { user_id: id, state: signUp.state });
+    return c.json(await startSession(deps, c, await loadMe(id)), 201);
+  });
+
+  app.get(API_PATHS.me, auth, async (c) => c.json(toWireUser(await loadMe(c.get('userId')))));
+
+  app.patch(API_PATHS.me, auth, async (c) => {
+    const body = check(await readJson(c), PatchMeRequestSchema);
+    const id = c.get('userId');
+    const first = body.first_name === undefined ? undefined : checkName(body.first_name, 'first_name');
+    const last = body.last_name === undefined ? undefined : checkName(body.last_name, 'last_name');
+    if (first !== undefined || last !== undefined) {
+      try {
+        await transaction(db, async (tx) => {
+          const rows = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [id]);
+          const me = rows[0];
+          if (!me) throw new ApiError(401, ERROR_CODES.NOT_AUTHENTICATED, 'Please sign in to continue.');
+          const next = { ...me, first_name: first ?? me.first_name, last_name: last ?? me.last_name };
+          const person = personKey({
+            ...next,
+            birth_year: Number(me.birth_year),
+            birth_month: Number(me.birth_month),
+            birth_day: Number(me.birth_day),
+          });
+          const household = householdKey(next);
+          // A new name must not turn this account into a second account of someone else, or overfill a household.
+          const same = await tx.query('SELECT 1 FROM users WHERE person_key = $1 AND id <> $2', [person, id]);
+          if (same.length > 0) throw duplicateAccount();
+          if (household !== me.household_key) {
+            const n = await tx.query<{ n: number | string }>(
+              'SELECT count(*) AS n FROM users WHERE household_key = $1',
+              [household],
+            );
+            if (Number(n[0]?.n ?? 0) >= HOUSEHOLD_ACCOUNT_LIMIT) throw householdLimit();
+          }
+          await tx.query(
+            'UPDATE users SET first_name = $2, last_name = $3, person_key = $4, household_key = $5, updated_at = $6 WHERE id = $1',
+            [id, next.first_name, next.last_name, person, household, new Date(deps.now()).toISOString()],
+          );
+        });
+      } catch (error) {
+        throw mapUniqueViolation(error);
+      }
+    }
+    return c.json(toWireUser(await loadMe(id)));
+  });
+
+  app.patch(API_PATHS.userData, auth, async (c) => {
+    const raw = await readJson(c);
+    const body = check(raw, UserDataPatchSchema);
+    // The schema's unknown() also lets a missing value through: that is not a JSON value either.
+    const hasValue = typeof raw === 'object' && raw !== null && 'value' in raw;
+    if (!hasValue || !survivesJsonRoundTrip(body.value)) {
+      throw new ApiError(400, ERROR_CODES.INVALID_KEY_VAL, ERROR_TEXTS.invalidKeyVal, 'value');
+    }
+    const id = c.get('userId');
+    const rows = await db.query<{ size: number | string }>(
+      `UPDATE users SET user_data = user_data || jsonb_build_object($2::text, $3::text::jsonb), updated_at = $4
+        WHERE id = $1 AND octet_length((user_data || jsonb_build_object($2::text, $3::text::jsonb))::text) <= $5
+        RETURNING 1 AS size`,
+      [id, body.key, JSON.stringify(body.value), new Date(deps.now()).toISOString(), USER_DATA_MAX_BYTES],
+    );
+    if (rows.length === 0) {
+      throw new ApiError(
+        400,
+        ERROR_CODES.VALIDATION_ERROR,
+        `Saved data is limited to ${USER_DATA_MAX_BYTES / 1024} KB per player.`,
+        'value',
+      );
+    }
+    return c.json(toWireUser(await loadMe(id)));
+  });
+
+  return app;
+}

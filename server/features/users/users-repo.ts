@@ -1,0 +1,73 @@
+/** Reading player rows and shaping them as the wire User. */
+import type { User } from '../../../src/contract/schemas.ts';
+import { isExcludedState } from '../../../src/contract/eligibility.ts';
+import type { Queryable } from '../../db/driver.ts';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  birth_year: number;
+  birth_month: number;
+  birth_day: number;
+  postal_code: string;
+  state_or_province: string;
+  address_line_1: string | null;
+  address_line_2: string | null;
+  city: string | null;
+  phone: string | null;
+  first_purchase_name: string | null;
+  account_state: User['account_state'];
+  mobile_verified: boolean;
+  user_data: Record<string, unknown>;
+  promo_code: string | null;
+  last_password_change: Date | string | null;
+  created_at: Date | string;
+  [key: string]: unknown;
+}
+
+const COLUMNS = `id, email, password_hash, first_name, last_name, birth_year, birth_month, birth_day, postal_code,
+  state_or_province, address_line_1, address_line_2, city, phone, first_purchase_name, account_state,
+  mobile_verified, user_data, promo_code, last_password_change, created_at`;
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** `normalizedEmail` from normalizeEmail(); emails are stored normalised. */
+export async function findUserByEmail(db: Queryable, normalizedEmail: string): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE lower(email) = $1`, [
+    normalizedEmail,
+  ]);
+  return rows[0] ?? null;
+}
+
+const isoOrNull = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+export function toWireUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    first_purchase_name: row.first_purchase_name,
+    account_state: row.account_state,
+    birth_year: Number(row.birth_year),
+    birth_month: Number(row.birth_month),
+    birth_day: Number(row.birth_day),
+    postal_code: row.postal_code,
+    state_or_province: row.state_or_province,
+    address_line_1: row.address_line_1,
+    address_line_2: row.address_line_2,
+    city: row.city,
+    phone: row.phone,
+    mobile_verified: row.mobile_verified,
+    sweeps_eligible: !isExcludedState(row.state_or_province),
+    user_data: row.user_data ?? {},
+    last_password_change: isoOrNull(row.last_password_change),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The wallet ledger. Coins move only through `postLedgerEntry`, inside the caller's transaction:
+ * it changes the balance row (CHECK amount_minor >= 0 refuses overdrafts) and appends the entry
+ * with the balance after it. Each entry has a unique idempotency key; posting a key again changes
+ * nothing and answers the first entry, so a retried request cannot pay twice.
+ * Amounts are minor units: Gold in whole coins, Sweeps in cents.
+ */
+import type { Currency } from '../../../src/contract/currency.ts';
+import { sqlState, type Queryable } from '../../db/driver.ts';
+
+export const LEDGER_KINDS = [
+  'purchase',
+  'bonus',
+  'promo',
+  'bet',
+  'win',
+  'redemption',
+  'reversal',
+  'adjustment',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** Gold has one bucket; Sweeps are split by origin (paid = came with a purchase, free = promotional, redeemable = won). */
+export type Bucket = 'main' | 'paid' | 'free' | 'redeemable' | 'pending_redemption';
+
+export interface LedgerEntryInput {
+  userId: string;
+  currency: Currency;
+  bucket: Bucket;
+  /** Signed, minor units, never 0. */
+  amountMinor: number;
+  kind: LedgerKind;
+  reference: string;
+  idempotencyKey: string;
+}
+
+export interface LedgerEntry {
+  id: number;
+  balanceAfterMinor: number;
+  replayed: boolean;
+}
+
+export class InsufficientFundsError extends Error {
+  constructor() {
+    super('Insufficient balance');
+    this.name = 'InsufficientFundsError';
+  }
+}
+
+/** Key for one entry of a request that writes several: "<request key>:<currency>:<bucket>". */
+export const entryKey = (requestKey: string, currency: Currency, bucket: Bucket): string =>
+  `${requestKey}:${currency}:${bucket}`;
+
+export async function postLedgerEntry(tx: Queryable, e: LedgerEntryInput): Promise<LedgerEntry> {
+  if (!Number.isSafeInteger(e.amountMinor) || e.amountMinor === 0)
+    throw new Error('Ledger amounts are non-zero whole minor units');
+  const existing = await tx.query<{ id: number | string; balance_after_minor: number | string }>(
+    'SELECT id, balance_after_minor FROM ledger_entries WHERE idempotency_key = $1',
+    [e.idempotencyKey],
+  );
+  if (existing[0])
+    return {
+      id: Number(existing[0].id),
+      balanceAfterMinor: Number(existing[0].balance_after_minor),
+      replayed: true,
+    };
+  let balanceAfter: number;
+  try {
+    // Make sure the row exists at 0 first: an INSERT carrying a negative amount would trip the CHECK
+    // even when ON CONFLICT would have turned it into an update.
+    await tx.query(
+      'INSERT INTO wallet_balances (user_id, currency, bucket, amount_minor) VALUES ($1, $2, $3, 0) ON CONFLICT (user_id, currency, bucket) DO NOTHING',
+      [e.userId, e.currency, e.bucket],
+    );
+    const rows = await tx.query<{ amount_minor: number | string }>(
+      `UPDATE wallet_balances SET amount_minor = amount_minor + $4, updated_at = now()
+        WHERE user_id = $1 AND currency = $2 AND bucket = $3 RETURNING amount_minor`,
+      [e.userId, e.currency, e.bucket, e.amountMinor],
+    );
+    balanceAfter = Number(rows[0]?.amount_minor);
+  } catch (error) {
+    if (sqlState(error) === '23514') throw new InsufficientFundsError();
+    throw error;
+  }
+  const rows = await tx.query<{ id: number | string }>(
+    `INSERT INTO ledger_entries (user_id, currency, bucket, amount_minor, balance_after_minor, kind, reference, idempotency_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [e.userId, e.currency, e.bucket, e.amountMinor, balanceAfter, e.kind, e.reference, e.idempotencyKey],
+  );
+  return { id: Number(rows[0]?.id), balanceAfterMinor: balanceAfter, replayed: false };
+}

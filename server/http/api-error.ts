@@ -1,0 +1,21 @@
+/** The one error type routes throw; the error handler turns it into `{ code, message, field, extra }`. */
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorBody, ErrorCode } from '../../src/contract/errors.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly field: string | null = null,
+    readonly extra: Record<string, unknown> | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toBody(): ApiErrorBody {
+    return { code: this.code, message: this.message, field: this.field, extra: this.extra };
+  }
+}

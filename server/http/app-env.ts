@@ -1,0 +1,25 @@
+/** Hono context variables and the dependencies every route receives. */
+import type { Config } from '../config.ts';
+import type { Database } from '../db/driver.ts';
+import type { PasswordHasher } from '../features/auth/password-hash.ts';
+import type { Logger } from '../logger.ts';
+import type { EmailProvider } from '../providers/email/email-provider.ts';
+import type { Secrets } from '../secrets.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  secrets: Secrets;
+  logger: Logger;
+  email: EmailProvider;
+  hasher: PasswordHasher;
+  /** Clock in epoch ms; tests move it to cross time windows. */
+  now: () => number;
+}
+
+export interface AppEnv {
+  Variables: {
+    /** Set by requireAuth: the signed-in player's id. */
+    userId: string;
+  };
+}

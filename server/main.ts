@@ -1,0 +1,107 @@
+/**
+ * Server entry: read and validate the configuration, open the database (PGlite in DATA_DIR, or
+ * PostgreSQL at DATABASE_URL), migrate, seed, then serve the API and the built app on PORT.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
+import { createPasswordHasher } from './features/auth/password-hash.ts';
+import { createLogger } from './logger.ts';
+import { createOutboxEmail } from './providers/email/outbox-email.ts';
+import { loadSecrets } from './secrets.ts';
+import { seed } from './seed.ts';
+
+/** PGlite is a single-process database: a second server on the same DATA_DIR would corrupt it. */
+function lockDataDir(config: Config): () => void {
+  if (config.databaseUrl) return () => undefined;
+  const lock = path.join(config.dataDir, 'server.pid');
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8'));
+    let alive = false;
+    try {
+      if (pid > 0 && pid !== process.pid) {
+        process.kill(pid, 0);
+        alive = true;
+      }
+    } catch {
+      alive = false;
+    }
+    if (alive)
+      throw new Error(
+        `Another server (pid ${pid}) is using ${config.dataDir}. Stop it or choose another DATA_DIR.`,
+      );
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => rmSync(lock, { force: true });
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  if (config.passwordHashCost !== 'owasp')
+    logger.warn(
+      'PASSWORD_HASH_COST=test lowers password hashing cost: for test suites only, never production',
+    );
+  mkdirSync(config.dataDir, { recursive: true });
+  const unlock = lockDataDir(config);
+  const secrets = loadSecrets(config.dataDir, config);
+  const db = await openDatabase(config);
+  const applied = await migrate(db);
+  if (applied.length > 0) logger.info('migrations applied', { versions: applied });
+  const hasher = createPasswordHasher(config.passwordHashCost);
+  await seed(db, hasher, { demoPlayer: config.seedDemoPlayer });
+  const email = createOutboxEmail(db, path.join(config.dataDir, 'outbox'), Date.now);
+  const app = createApp({ config, db, secrets, logger, email, hasher, now: Date.now });
+
+  if (!existsSync(path.join(config.distDir, 'index.html'))) {
+    logger.warn('no built app found; app routes answer 503 until `npm run build` is run', {
+      dist_dir: config.distDir,
+    });
+  }
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    logger.info('Lucky Crown server listening', {
+      url: `http://localhost:${info.port}`,
+      public_origin: config.publicOrigin,
+      database: config.databaseUrl ? 'postgresql' : `pglite (${path.join(config.dataDir, 'pglite')})`,
+      outbox: path.join(config.dataDir, 'outbox'),
+    });
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    server.close(() => {
+      void db.close().finally(() => {
+        unlock();
+        process.exit(0);
+      });
+    });
+    // Keep-alive connections may hold close() open; do not hang forever.
+    setTimeout(() => {
+      unlock();
+      process.exit(0);
+    }, 5000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Server failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,12 @@
+/** Outgoing mail. This build ships the outbox implementation; a real relay plugs in behind the same interface. */
+export interface EmailMessage {
+  /** What the mail is for, e.g. 'sign_in_link' (kept in the outbox row). */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface EmailProvider {
+  send(message: EmailMessage): Promise<void>;
+}

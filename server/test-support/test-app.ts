@@ -1,0 +1,207 @@
+/**
+ * Test harness: builds the real app on a fresh database per test file. PGlite in memory by
+ * default; when TEST_DATABASE_URL is set, a new PostgreSQL schema (t_<random>) used as
+ * search_path and dropped afterwards, so the same suite runs on a real server in CI.
+ * Requests go through `app.request()`; `Client` keeps cookies and the CSRF header like a browser.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { API_PATHS, API_PREFIX } from '../../src/contract/api-paths.ts';
+import { AUTH_SCHEME, CSRF_COOKIE, CSRF_HEADER } from '../../src/contract/constants.ts';
+import { createApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/driver.ts';
+import { migrate } from '../db/migrate.ts';
+import { openPglite } from '../db/pglite-driver.ts';
+import { openPostgres } from '../db/postgres-driver.ts';
+import { createPasswordHasher } from '../features/auth/password-hash.ts';
+import type { AppDeps } from '../http/app-env.ts';
+import { createLogger } from '../logger.ts';
+import { createOutboxEmail } from '../providers/email/outbox-email.ts';
+import { seed } from '../seed.ts';
+
+export interface TestDatabase {
+  db: Database;
+  drop(): Promise<void>;
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = await openPglite(null);
+    return { db, drop: () => db.close() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(url, { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`CREATE SCHEMA ${schema}`);
+  const db = await openPostgres(url, { schema, max: 5 });
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin.unsafe(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+export interface TestContext {
+  deps: AppDeps;
+  app: ReturnType<typeof createApp>;
+  db: Database;
+  clock: { now: number; advance(seconds: number): void };
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { seedDemo?: boolean } = {},
+): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-api-test-'));
+  const config: Config = loadConfig({
+    PASSWORD_HASH_COST: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'dist'),
+    TRUST_PROXY: 'true',
+    ...env,
+  });
+  const { db, drop } = await openTestDatabase();
+  await migrate(db);
+  const hasher = createPasswordHasher(config.passwordHashCost);
+  await seed(db, hasher, { demoPlayer: options.seedDemo ?? true });
+  const clock = {
+    now: Date.now(),
+    advance(seconds: number) {
+      this.now += seconds * 1000;
+    },
+  };
+  const now = () => clock.now;
+  const deps: AppDeps = {
+    config,
+    db,
+    secrets: {
+      jwtSecret: 'test-jwt-secret-0123456789abcdef0123456789',
+      csrfSecret: 'test-csrf-secret-0123456789abcdef012345678',
+    },
+    logger: createLogger('silent'),
+    email: createOutboxEmail(db, path.join(dataDir, 'outbox'), now),
+    hasher,
+    now,
+  };
+  return {
+    deps,
+    app: createApp(deps),
+    db,
+    clock,
+    dataDir,
+    close: async () => {
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface JsonResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser-like client: keeps cookies, sends the CSRF header on unsafe methods and the JWT when it has one. */
+export class Client {
+  cookies = new Map<string, string>();
+  token: string | null = null;
+  /** Sent as X-Forwarded-For (the test config trusts one proxy hop). */
+  ip: string;
+
+  constructor(
+    private readonly ctx: TestContext,
+    ip?: string,
+  ) {
+    this.ip =
+      ip ??
+      `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  }
+
+  private storeCookies(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === '' || /max-age=0/i.test(line) || /expires=thu, 01 jan 1970/i.test(line))
+        this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async raw(
+    method: string,
+    apiPath: string,
+    init: { body?: unknown; headers?: Record<string, string>; csrf?: boolean; rawBody?: string } = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = { 'X-Forwarded-For': this.ip, ...init.headers };
+    const unsafe = !['GET', 'HEAD'].includes(method);
+    if (unsafe && init.csrf !== false) {
+      if (!this.cookies.has(CSRF_COOKIE)) await this.request('GET', API_PATHS.csrf);
+      headers[CSRF_HEADER] ??= this.cookies.get(CSRF_COOKIE) ?? '';
+    }
+    if (this.token && !headers.Authorization) headers.Authorization = `${AUTH_SCHEME} ${this.token}`;
+    if (this.cookies.size > 0) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let body: string | undefined = init.rawBody;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    const url =
+      apiPath.startsWith('/api') || !apiPath.startsWith('/') || apiPath.startsWith('//')
+        ? apiPath
+        : `${API_PREFIX}${apiPath}`;
+    const res = await this.ctx.app.request(url, { method, headers, body });
+    this.storeCookies(res);
+    return res;
+  }
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    apiPath: string,
+    init: Parameters<Client['raw']>[2] = {},
+  ): Promise<JsonResponse<T>> {
+    const res = await this.raw(method, apiPath, init);
+    const text = await res.text();
+    let body: unknown = null;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    return { status: res.status, body: body as T, headers: res.headers };
+  }
+}
+
+let counter = 0;
+/** A valid sign-up payload; each call gets a unique person (names, email) in an eligible state. */
+export function signUpPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  counter += 1;
+  const tag = `${randomBytes(3).toString('hex')}${counter}`;
+  const letters = tag.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+  return {
+    email: `player.${tag}@example.com`,
+    first_name: `Alex${letters}`,
+    last_name: `Rivera${letters}`,
+    password1: 'Velvet-Harbor-42',
+    password2: 'Velvet-Harbor-42',
+    postal_code: '60601',
+    birth_year: 1985,
+    birth_month: 3,
+    birth_day: 14,
+    ...overrides,
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * Renders the top dialog of the store's stack (only one is interactive at a time; the rest
+ * wait underneath). Loaded only once a dialog opens, keeping floating-ui out of the entry.
+ */
+import { useSnapshot } from 'valtio';
+import { store } from '../state/store.ts';
+import { closeDialog } from '../state/dialog-actions.ts';
+import { dialogComponentFor } from '../ui/dialog-registry.ts';
+import './dialogs/catalogue-dialogs.tsx';
+
+export default function DialogStack() {
+  const { stack } = useSnapshot(store.dialogs);
+  const top = stack[stack.length - 1];
+  if (!top) return null;
+  const Component = dialogComponentFor(top.kind);
+  if (!Component) {
+    // A kind whose feature is not loaded yet: drop it rather than block the screen.
+    queueMicrotask(() => closeDialog(top.id, { unavailable: true }));
+    return null;
+  }
+  return <Component key={top.id} id={top.id} props={{ ...top.props }} close={(result) => closeDialog(top.id, result)} />;
+}

@@ -1,0 +1,62 @@
+/**
+ * Guard components for the route tree: each renders its child routes (<Outlet/>) when its pure
+ * guard from guards.ts allows, a spinner while it waits, or redirects. Later issues add guards
+ * (billing address, pay-now, redeem identity check, known game) with <GuardOutlet guard={...}/>.
+ */
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { css } from '@linaria/core';
+import { consumeReturnTo, peekReturnTo, rememberReturnTo } from '../lib/return-to.ts';
+import { Spinner } from '../ui/spinner.tsx';
+import {
+  devOnly,
+  redirectSignedIn,
+  requireMobileVerificationPending,
+  requireMobileVerified,
+  requireSignedIn,
+  requireSweeps,
+  type Guard,
+} from './guards.ts';
+import { useGuardContext } from './use-guard-context.ts';
+
+const waiting = css`
+  display: flex;
+  justify-content: center;
+  padding: var(--space-6) var(--space-4);
+`;
+
+export function PageWaiting() {
+  return (
+    <div className={waiting}>
+      <Spinner label="Loading..." />
+    </div>
+  );
+}
+
+function Redirect({ to, remember, consume }: { to: string; remember?: string; consume?: boolean }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (remember) rememberReturnTo(remember);
+    if (consume) consumeReturnTo();
+    void navigate(to, { replace: true });
+  }, [navigate, to, remember, consume]);
+  return <PageWaiting />;
+}
+
+export function GuardOutlet({ guard, consumeReturnTo: consume = false }: { guard: Guard; consumeReturnTo?: boolean }) {
+  const ctx = useGuardContext();
+  const decision = guard(ctx);
+  if (decision.type === 'wait') return <PageWaiting />;
+  if (decision.type === 'redirect') return <Redirect to={decision.to} remember={decision.rememberReturnTo} consume={consume} />;
+  return <Outlet />;
+}
+
+export const RequireSignedIn = () => <GuardOutlet guard={requireSignedIn} />;
+/** Home, login, create-user: a signed-in player goes to the remembered page or the lobby. */
+export function RedirectSignedIn() {
+  return <GuardOutlet guard={redirectSignedIn(peekReturnTo())} consumeReturnTo />;
+}
+export const RequireMobileVerified = () => <GuardOutlet guard={requireMobileVerified} />;
+export const RequireMobileVerificationPending = () => <GuardOutlet guard={requireMobileVerificationPending} />;
+export const RequireSweeps = () => <GuardOutlet guard={requireSweeps} />;
+export const DevOnly = () => <GuardOutlet guard={devOnly} />;

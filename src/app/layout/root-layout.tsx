@@ -1,0 +1,122 @@
+/**
+ * The app shell around every page: skip link, header, main content, footer, the overlays
+ * (loading, currency switching, navigation progress) and the dialog host. On each navigation
+ * it closes the menu and the dialogs the spec lists, re-enables currency switching and moves
+ * focus to the new page's heading for keyboard and screen-reader users.
+ */
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { css } from '@linaria/core';
+import { PROPERTY_NAMES } from '../../contract/properties.ts';
+import { store } from '../../state/store.ts';
+import { closeDialogsOnNavigation } from '../../state/dialog-actions.ts';
+import { setMenuOpen, setNavigating } from '../../state/ui-actions.ts';
+import { enforceGoldOnly, setSwitchingDisabled } from '../../state/currency-actions.ts';
+import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
+import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
+import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
+import { DialogHost } from '../dialog-host.tsx';
+import { useInactivitySignOut } from '../use-inactivity-sign-out.ts';
+import { Header } from './header.tsx';
+import { Footer } from './footer.tsx';
+import { SwitchingOverlay } from './switching-overlay.tsx';
+
+const skip = css`
+  position: absolute;
+  left: var(--space-2);
+  top: -100px;
+  z-index: 3000;
+  padding: var(--space-2) var(--space-4);
+  border-radius: var(--radius-sm);
+  background: var(--color-primary);
+  color: var(--color-primary-contrast);
+  font-weight: 700;
+  &:focus {
+    top: var(--space-2);
+  }
+`;
+
+const mainClass = css`
+  flex: 1 0 auto;
+  width: 100%;
+  &:focus {
+    outline: none;
+  }
+`;
+
+const progress = css`
+  position: fixed;
+  top: 0;
+  left: 0;
+  right: 0;
+  height: 3px;
+  z-index: 200;
+  background: linear-gradient(90deg, transparent, var(--color-gold), transparent);
+  background-size: 50% 100%;
+  background-repeat: no-repeat;
+  animation: lc-progress 1s linear infinite;
+  @keyframes lc-progress {
+    from {
+      background-position: -50% 0;
+    }
+    to {
+      background-position: 150% 0;
+    }
+  }
+`;
+
+export function RootLayout() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const { loadingOverlay } = useSnapshot(store.ui);
+  const { values } = useNamedProperties(SHELL_PROPERTY_NAMES);
+  const goldOnly = isTrue(values[PROPERTY_NAMES.goldOnlyMode]);
+  const firstRender = useRef(true);
+
+  useInactivitySignOut(values[PROPERTY_NAMES.inactivityTimeoutSeconds]);
+
+  useEffect(() => {
+    setNavigating(navigation.state !== 'idle');
+  }, [navigation.state]);
+
+  useEffect(() => {
+    if (goldOnly) enforceGoldOnly();
+  }, [goldOnly]);
+
+  useEffect(() => {
+    setMenuOpen(false);
+    closeDialogsOnNavigation();
+    // Spec section 4: each navigation re-enables switching; a game page disables it again.
+    setSwitchingDisabled(false);
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    // Let the new page render, then put focus on its heading (or main) for screen readers.
+    const t = setTimeout(() => {
+      if (location.hash) return;
+      const target = document.getElementById('page-title') ?? document.getElementById('main');
+      target?.focus({ preventScroll: true });
+    }, 0);
+    return () => clearTimeout(t);
+  }, [location.pathname, location.hash]);
+
+  return (
+    <>
+      <a href="#main" className={skip}>
+        Skip to main content
+      </a>
+      {navigation.state !== 'idle' ? <div className={progress} aria-hidden="true" /> : null}
+      <Header />
+      <main id="main" tabIndex={-1} className={mainClass}>
+        <Outlet />
+      </main>
+      <Footer />
+      <SwitchingOverlay />
+      <LoadingOverlay text={loadingOverlay} />
+      <DialogHost />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+/** Data a route carries in its `handle` (read by the header and the feature-unavailable page). */
+export interface RouteHandle {
+  /** Feature name for pages of later issues ("<feature> is not available yet"). */
+  feature?: string;
+  /** Header shows Join now on this page (home, login, corporate, policies, what-is). */
+  joinNow?: boolean;
+  /** Header hides Sign in on this page (login). */
+  hideSignIn?: boolean;
+}
+
+export const isRouteHandle = (h: unknown): h is RouteHandle => typeof h === 'object' && h !== null;

@@ -1,0 +1,194 @@
+/**
+ * The whole route table of spec section 2. Every page is lazy-loaded (its own chunk) so the
+ * first load stays small. Guards are layout routes (guard-outlets.tsx) wrapping their pages.
+ * Pages of later issues use the feature-unavailable page with `handle.feature`.
+ */
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { ROUTES, LOBBY_CATEGORIES, POLICY_PAGES } from '../contract/routes.ts';
+import { CHILD_ROUTES } from '../lib/child-routes.ts';
+import type { RouteHandle } from './route-handle.ts';
+import {
+  DevOnly,
+  RedirectSignedIn,
+  RequireMobileVerificationPending,
+  RequireMobileVerified,
+  RequireSignedIn,
+  RequireSweeps,
+} from './guard-outlets.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+import { AppLoading } from './app-loading.tsx';
+
+type PageModule = { default: ComponentType };
+const page =
+  (load: () => Promise<PageModule>) =>
+  async (): Promise<{ Component: ComponentType }> => ({ Component: (await load()).default });
+
+const home = page(() => import('../features/home/home-page.tsx'));
+const login = page(() => import('../features/auth/login-page.tsx'));
+const supportDeskLogin = page(() => import('../features/auth/support-desk-login-page.tsx'));
+const logoutPage = page(() => import('../features/auth/logout-page.tsx'));
+const failedRegistration = page(() => import('../features/auth/failed-registration-page.tsx'));
+const passwordRecovery = page(() => import('../features/auth/password-recovery-page.tsx'));
+const signInLink = page(() => import('../features/auth/sign-in-link-page.tsx'));
+const updateCommunicationPreferences = page(() => import('../features/auth/update-communication-preferences-page.tsx'));
+const createUser = page(() => import('../features/signup/create-user-page.tsx'));
+const socialProfile = page(() => import('../features/signup/social-profile-page.tsx'));
+const linkAccounts = page(() => import('../features/signup/link-accounts-page.tsx'));
+const selectCurrency = page(() => import('../features/signup/select-currency-page.tsx'));
+const dataDeletion = page(() => import('../features/data-deletion/data-deletion-page.tsx'));
+const lobby = page(() => import('../features/lobby/lobby-page.tsx'));
+const policy = page(() => import('../features/policies/policy-page.tsx'));
+const corporate = page(() => import('../features/corporate/corporate-page.tsx'));
+const people = page(() => import('../features/corporate/people-page.tsx'));
+const howItWorks = page(() => import('../features/corporate/how-it-works-page.tsx'));
+const whatIs = page(() => import('../features/about/what-is-page.tsx'));
+const releaseUpdate = page(() => import('../features/about/release-update-page.tsx'));
+const playsonWeekly = page(() => import('../features/promotions/playson-weekly-page.tsx'));
+const styleGuide = page(() => import('../features/style-guide/style-guide-page.tsx'));
+const unavailable = page(() => import('../features/unavailable/feature-unavailable-page.tsx'));
+
+/** A page owned by a later issue: guarded now, says plainly that it is not available yet. */
+const later = (path: string, feature: string, extra: Partial<RouteObject> = {}): RouteObject =>
+  ({ path, lazy: unavailable, handle: { feature } satisfies RouteHandle, ...extra }) as RouteObject;
+
+const laterIndex = (feature: string): RouteObject => ({ index: true, lazy: unavailable, handle: { feature } satisfies RouteHandle });
+
+const joinNow: RouteHandle = { joinNow: true };
+
+/** Strips the parent so a child path is relative ('/buy-coins/daily-bonus' -> 'daily-bonus'). */
+const rel = (parent: string, child: string): string => child.slice(parent.length + 1);
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: AppLoading,
+    children: [
+      // ---- signed-out entry points: a signed-in player goes to the lobby (or return-to)
+      {
+        element: <RedirectSignedIn />,
+        children: [
+          { index: true, lazy: home, handle: joinNow },
+          { path: ROUTES.login, lazy: login, handle: { joinNow: true, hideSignIn: true } satisfies RouteHandle },
+          { path: ROUTES.createUser, lazy: createUser },
+        ],
+      },
+
+      // ---- public
+      { path: ROUTES.promotionsPlaysonWeekly, lazy: playsonWeekly },
+      { path: ROUTES.corporate, lazy: corporate, handle: joinNow },
+      { path: ROUTES.corporatePeople, lazy: people, handle: joinNow },
+      { path: ROUTES.corporateHowItWorks, lazy: howItWorks, handle: joinNow },
+      ...POLICY_PAGES.map((p): RouteObject => ({ path: p.path, lazy: policy, handle: joinNow })),
+      { path: ROUTES.whatIs, lazy: whatIs, handle: joinNow },
+      { path: ROUTES.releaseJan2023, lazy: releaseUpdate },
+      { path: ROUTES.releaseOct2023, lazy: releaseUpdate },
+      { path: ROUTES.releaseJan2025, lazy: releaseUpdate },
+      { path: ROUTES.supportDeskLogin, lazy: supportDeskLogin },
+      { path: ROUTES.logout, lazy: logoutPage },
+      { path: ROUTES.failedRegistration, lazy: failedRegistration },
+      { path: ROUTES.updateCommunicationPreferences, lazy: updateCommunicationPreferences },
+      { path: ROUTES.passwordRecovery, lazy: passwordRecovery },
+      { path: ROUTES.signInLink, lazy: signInLink },
+      { path: ROUTES.socialProfile, lazy: socialProfile },
+      { path: ROUTES.linkAccounts, lazy: linkAccounts },
+      { path: ROUTES.dataDeletionDone, lazy: dataDeletion },
+      { path: ROUTES.dataDeletionNotDone, lazy: dataDeletion },
+      // A referral link is opened by visitors who have no account yet.
+      later(ROUTES.referral, 'Referral'),
+
+      // ---- developer pages, off on the production host
+      { element: <DevOnly />, children: [{ path: ROUTES.styleGuide, lazy: styleGuide }] },
+
+      // ---- signed in
+      {
+        element: <RequireSignedIn />,
+        children: [
+          { path: ROUTES.selectCurrency, lazy: selectCurrency },
+          {
+            element: <RequireMobileVerificationPending />,
+            children: [later(ROUTES.mobileVerification, 'Mobile Verification')],
+          },
+          {
+            element: <RequireMobileVerified />,
+            children: [
+              { path: ROUTES.lobby, lazy: lobby },
+              ...LOBBY_CATEGORIES.map((c): RouteObject => ({ path: `${ROUTES.lobby}/${c}`, lazy: lobby })),
+              later(ROUTES.myAccount, 'My Account'),
+              later(ROUTES.profilePic, 'Profile Picture'),
+              later(ROUTES.changePassword, 'Change Password'),
+              later(ROUTES.changeName, 'Change Name'),
+              later(ROUTES.changeEmail, 'Change Email'),
+              later(ROUTES.closeAccount, 'Close Account'),
+              later(ROUTES.w9Form, 'W-9 Form'),
+              later(ROUTES.yearlySummary, 'Yearly Summary'),
+              later(ROUTES.goldCoinsHistory, 'Gold Coins History'),
+              // Later issue: known game, not under maintenance, currency not disabled.
+              later(ROUTES.game, 'Game'),
+              {
+                path: ROUTES.payment,
+                children: [
+                  { index: true, element: <Navigate to={ROUTES.payNow} replace /> },
+                  // Later issue: selected package, coin store on, billing address, purchase limits.
+                  later('pay-now', 'Payment'),
+                  later('payment-success', 'Payment'),
+                ],
+              },
+              {
+                path: ROUTES.managePaymentMethods,
+                children: [
+                  { index: true, element: <Navigate to={CHILD_ROUTES.managePaymentMethodsManage} replace /> },
+                  later(rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsManage), 'Manage Payment Methods'),
+                  later(rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsAdd), 'Manage Payment Methods'),
+                  later(rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsDelete), 'Manage Payment Methods'),
+                  later(rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsSuccess), 'Manage Payment Methods'),
+                ],
+              },
+              {
+                path: ROUTES.buyCoins,
+                children: [
+                  laterIndex('Buy Coins'),
+                  later(rel(ROUTES.buyCoins, CHILD_ROUTES.buyCoinsDailyBonus), 'Daily Bonus'),
+                  {
+                    element: <RequireSweeps />,
+                    children: [later(rel(ROUTES.buyCoins, CHILD_ROUTES.buyCoinsEarnCoins), 'Earn Free Coins')],
+                  },
+                ],
+              },
+              // ---- Sweeps pages: lobby in gold-only mode
+              {
+                element: <RequireSweeps />,
+                children: [
+                  later(ROUTES.sweepsCoinsHistory, 'Sweeps Coins History'),
+                  // Later issue: AMOE and redeem also need a billing address; redeem needs no pending identity check.
+                  later(ROUTES.amoeStart, 'AMOE'),
+                  later(ROUTES.amoeRedeem, 'AMOE'),
+                  later(ROUTES.referAFriend, 'Refer a Friend'),
+                  later(ROUTES.earnSweepsCoins, 'Earn Sweeps Coins'),
+                  later(ROUTES.redemptionManagement, 'Redemption Management'),
+                  {
+                    path: ROUTES.redeem,
+                    children: [
+                      laterIndex('Redeem'),
+                      later(rel(ROUTES.redeem, CHILD_ROUTES.redeemPaypal), 'Redeem'),
+                      later(rel(ROUTES.redeem, CHILD_ROUTES.redeemBank), 'Redeem'),
+                      later(rel(ROUTES.redeem, CHILD_ROUTES.redeemCheck), 'Redeem'),
+                      later(rel(ROUTES.redeem, CHILD_ROUTES.redeemSuccess), 'Redeem'),
+                      later(rel(ROUTES.redeem, CHILD_ROUTES.redeemError), 'Redeem'),
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+
+      // ---- any other path: the lobby (which sends a signed-out visitor to sign in)
+      { path: '*', element: <Navigate to={ROUTES.lobby} replace /> },
+    ],
+  },
+];

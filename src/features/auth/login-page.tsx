@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { css } from '@linaria/core';
+import { API_PATHS } from '../../contract/api-paths.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { LoginResponseSchema } from '../../contract/schemas.ts';
+import { PRODUCT_NAME } from '../../contract/constants.ts';
+import { api, isApiError } from '../../lib/api-client.ts';
+import { consumeReturnTo } from '../../lib/return-to.ts';
+import { store } from '../../state/store.ts';
+import { clearSignedOutReason, completeLogin, readPreviousEmail } from '../../state/session-actions.ts';
+import { Page, Card, Notice } from '../../ui/page.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { Button } from '../../ui/button.tsx';
+import { FormError } from '../../ui/form-error.tsx';
+import { focusField } from '../shared/focus-field.ts';
+import { LOGIN_MESSAGES, loginFailure } from './login-errors.ts';
+
+const forgotRow = css`
+  display: flex;
+  justify-content: flex-end;
+  margin: calc(-1 * var(--space-2)) 0 var(--space-4);
+  font-size: 0.95rem;
+`;
+const joinLine = css`
+  text-align: center;
+  margin-top: var(--space-4);
+  color: var(--color-text-muted);
+`;
+const formErrorSlot = css`
+  margin-top: var(--space-4);
+  & > p {
+    margin-bottom: 0;
+  }
+`;
+
+type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+const SIGNED_OUT_TEXT = {
+  inactivity: 'You were signed out after a period of inactivity. Please sign in again.',
+  'session-expired': 'Your session has ended. Please sign in again.',
+} as const;
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const { session } = useSnapshot(store);
+  // Read once: a reason is shown for this visit of the page only.
+  const [signedOutReason] = useState(session.signedOutReason);
+  const [email, setEmail] = useState(() => readPreviousEmail() ?? '');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (signedOutReason) clearSignedOutReason();
+  }, [signedOutReason]);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (submitting) return;
+    const next: FieldErrors = {};
+    if (!email.trim()) next.email = LOGIN_MESSAGES.emailRequired;
+    if (!password) next.password = LOGIN_MESSAGES.passwordRequired;
+    setErrors(next);
+    setFormError(null);
+    if (next.email) return focusField(formRef.current, 'email');
+    if (next.password) return focusField(formRef.current, 'password');
+
+    setSubmitting(true);
+    try {
+      const answer = await api.post(API_PATHS.login, { email: email.trim(), password }, LoginResponseSchema, { handleErrors: false });
+      completeLogin(answer);
+      navigate(consumeReturnTo(), { replace: true });
+    } catch (err) {
+      setSubmitting(false);
+      if (!isApiError(err)) {
+        setFormError('Something went wrong. Please try again.');
+        return;
+      }
+      const failure = loginFailure(err);
+      setFormError(failure.form);
+      if (failure.field) setErrors({ [failure.field.name]: failure.field.message });
+      setPassword('');
+      focusField(formRef.current, failure.field?.name ?? 'password');
+    }
+  }
+
+  return (
+    <Page title="Sign in" width="narrow">
+      {signedOutReason ? (
+        <Notice tone="info" testId="signed-out-notice">
+          {SIGNED_OUT_TEXT[signedOutReason]}
+        </Notice>
+      ) : null}
+      <Card>
+        <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={`Sign in to ${PRODUCT_NAME}`}>
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+            required
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+            required
+          />
+          <div className={forgotRow}>
+            <Link to={ROUTES.passwordRecovery}>Forgot password?</Link>
+          </div>
+          <Button type="submit" fullWidth loading={submitting}>
+            Sign in
+          </Button>
+          <div className={formErrorSlot}>
+            <FormError message={formError} />
+          </div>
+        </form>
+      </Card>
+      <p className={joinLine}>
+        New to {PRODUCT_NAME}? <Link to={ROUTES.createUser}>Join now</Link>
+      </p>
+    </Page>
+  );
+}
+
+export default LoginPage;

@@ -1,0 +1,216 @@
+import { NavLink, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { css, cx } from '@linaria/core';
+import { LOBBY_CATEGORIES, ROUTES } from '../../contract/routes.ts';
+import { PROPERTY_NAMES } from '../../contract/properties.ts';
+import { formatGold, formatSweeps, formatUsd } from '../../lib/format.ts';
+import { useBalances } from '../../lib/use-balances.ts';
+import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
+import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
+import { redemptionValueUsd } from '../../state/balances-derived.ts';
+import { store } from '../../state/store.ts';
+import { Page, Card, Notice } from '../../ui/page.tsx';
+
+type Category = (typeof LOBBY_CATEGORIES)[number];
+
+const CATEGORY_LABELS: Record<Category, string> = {
+  hot: 'Hot',
+  slots: 'Slots',
+  exclusive: 'Exclusive',
+  'table-games': 'Table Games',
+  scratchcards: 'Scratchcards',
+  new: 'New',
+  halloween: 'Halloween',
+};
+
+const welcome = css`
+  font-size: 1.1rem;
+  margin-bottom: var(--space-4);
+`;
+const tiles = css`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: var(--space-3);
+  margin: var(--space-4) 0 0;
+  @media (min-width: 520px) {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  }
+`;
+const tile = css`
+  margin: 0;
+  padding: var(--space-3) var(--space-4);
+  border-radius: var(--radius-md);
+  background: var(--color-surface-2);
+  border: 1px solid var(--color-border);
+  & dt {
+    font-size: 0.9rem;
+    color: var(--color-text-muted);
+    font-weight: 600;
+  }
+  & dd {
+    margin: var(--space-1) 0 0;
+    font-size: 1.5rem;
+    font-weight: 800;
+    font-family: var(--font-display);
+    font-variant-numeric: tabular-nums;
+  }
+`;
+const goldTile = css`
+  border-left: 4px solid var(--color-gold);
+  & dd {
+    color: var(--color-gold);
+  }
+`;
+const sweepsTile = css`
+  border-left: 4px solid var(--color-sweeps);
+  & dd {
+    color: var(--color-sweeps);
+  }
+`;
+const active = css`
+  outline: 2px solid var(--color-focus);
+  outline-offset: 2px;
+`;
+const subline = css`
+  && {
+    margin-top: var(--space-1);
+    font-size: 0.85rem;
+    font-weight: 500;
+    font-family: var(--font-body);
+    color: var(--color-text-muted);
+  }
+`;
+const summaryHead = css`
+  display: flex;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: var(--space-3);
+  flex-wrap: wrap;
+  & h2 {
+    margin: 0;
+  }
+`;
+const tabs = css`
+  display: flex;
+  gap: var(--space-2);
+  margin: 0 calc(-1 * var(--space-4)) var(--space-4);
+  padding: var(--space-1) var(--space-4) var(--space-2);
+  list-style: none;
+  overflow-x: auto;
+  scrollbar-width: thin;
+  & a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 40px;
+    padding: 0 var(--space-4);
+    border-radius: 999px;
+    border: 1px solid var(--color-border);
+    background: var(--color-surface);
+    color: var(--color-text);
+    text-decoration: none;
+    font-weight: 600;
+    white-space: nowrap;
+  }
+  & a:hover {
+    border-color: var(--color-gold);
+    color: var(--color-text);
+  }
+  & a[aria-current='page'] {
+    background: var(--color-gold);
+    border-color: var(--color-gold);
+    color: var(--color-primary-contrast);
+  }
+`;
+const gamesSoon = css`
+  & h2 {
+    margin-bottom: var(--space-2);
+  }
+`;
+
+/** The category named by the path (/lobby/<category>), or null for all games. */
+function categoryOf(pathname: string): Category | null {
+  const rest = pathname.replace(/\/+$/, '').slice(ROUTES.lobby.length + 1);
+  return (LOBBY_CATEGORIES as readonly string[]).includes(rest) ? (rest as Category) : null;
+}
+
+/**
+ * The lobby shell: welcome, the player's balances and the game categories. Games come with a
+ * later release; until then the page says so plainly instead of showing made-up games.
+ */
+export function LobbyPage() {
+  const { pathname } = useLocation();
+  const category = categoryOf(pathname);
+  const { session, currency } = useSnapshot(store);
+  const { balances } = useBalances();
+  const { values } = useNamedProperties(SHELL_PROPERTY_NAMES);
+  const goldOnly = isTrue(values[PROPERTY_NAMES.goldOnlyMode]);
+  const user = session.user;
+  const sweepsIneligible = user ? !user.sweeps_eligible : false;
+  const showSweeps = !goldOnly && !sweepsIneligible;
+  const categoryLabel = category ? CATEGORY_LABELS[category] : 'All games';
+
+  return (
+    <Page title="Lobby" width="wide">
+      {user ? <p className={welcome}>Welcome, {user.first_name}!</p> : null}
+
+      <Card>
+        <div className={summaryHead}>
+          <h2 id="balances-heading">Your coins</h2>
+        </div>
+        {balances ? (
+          <dl className={tiles} aria-labelledby="balances-heading" data-testid="lobby-balances">
+            <div className={cx(tile, goldTile, currency.activeCurrency === 'gold' && showSweeps && active)}>
+              <dt>Gold Coins</dt>
+              <dd data-testid="lobby-gold-balance">
+                {formatGold(balances.balance_total_gld)}
+              </dd>
+              <dd className={subline}>For fun: Gold Coins have no cash value.</dd>
+            </div>
+            {showSweeps ? (
+              <div className={cx(tile, sweepsTile, currency.activeCurrency === 'sweeps' && active)}>
+                <dt>Sweeps Coins</dt>
+                <dd data-testid="lobby-sweeps-balance">
+                  {formatSweeps(balances.balance_total_ghc)}
+                </dd>
+                <dd className={subline}>
+                  {formatSweeps(balances.balance_redeemable_ghc)} redeemable, worth {formatUsd(redemptionValueUsd(balances))}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : (
+          <p>Your balances are loading...</p>
+        )}
+        {sweepsIneligible && !goldOnly && user ? (
+          <Notice tone="info">
+            <p>Sweeps Coins are not offered in {user.state_or_province}. You can still get and play with Gold Coins.</p>
+          </Notice>
+        ) : null}
+      </Card>
+
+      <nav aria-label="Game categories">
+        <ul className={tabs}>
+          <li>
+            <NavLink to={ROUTES.lobby} end>
+              All
+            </NavLink>
+          </li>
+          {LOBBY_CATEGORIES.map((c) => (
+            <li key={c}>
+              <NavLink to={`${ROUTES.lobby}/${c}`}>{CATEGORY_LABELS[c]}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <Card className={gamesSoon}>
+        <h2>{categoryLabel}</h2>
+        <Notice tone="info" testId="games-coming-soon">
+          <p>Games arrive soon. We're getting our first games ready; this is where you'll find them.</p>
+        </Notice>
+      </Card>
+    </Page>
+  );
+}
+
+export default LobbyPage;

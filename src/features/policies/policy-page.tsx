@@ -1,0 +1,124 @@
+import { Link, useLocation } from 'react-router-dom';
+import { css } from '@linaria/core';
+import { API_PATHS } from '../../contract/api-paths.ts';
+import { POLICY_PAGES } from '../../contract/routes.ts';
+import { LegalDocumentsResponseSchema } from '../../contract/schemas.ts';
+import { useApiGet } from '../../lib/swr.tsx';
+import { Page, Card, Notice } from '../../ui/page.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { Button } from '../../ui/button.tsx';
+import { linkList, lede, prose } from '../shared/prose.ts';
+import { PolicyBody, parsePolicyBody } from './policy-body.tsx';
+
+const layout = css`
+  display: grid;
+  gap: var(--space-4);
+  @media (min-width: 960px) {
+    grid-template-columns: minmax(0, 1fr) 260px;
+    align-items: start;
+  }
+`;
+const aside = css`
+  @media (min-width: 960px) {
+    position: sticky;
+    top: calc(var(--header-height) + var(--space-4));
+  }
+  & h2 {
+    font-size: 1rem;
+    margin-bottom: var(--space-3);
+  }
+`;
+const sections = css`
+  margin: 0 0 var(--space-4);
+  padding-left: var(--space-5);
+  & li {
+    margin-bottom: var(--space-1);
+  }
+`;
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+function formatDate(iso: string): string | null {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : dateFormat.format(d);
+}
+
+/** One of the five policy pages; which one comes from the path (POLICY_PAGES). */
+export function PolicyPage() {
+  const { pathname } = useLocation();
+  const entry = POLICY_PAGES.find((p) => p.path === pathname.replace(/\/+$/, '')) ?? POLICY_PAGES[0];
+  const { data, error, isLoading, mutate } = useApiGet(API_PATHS.legalDocuments, LegalDocumentsResponseSchema, {
+    handleErrors: false,
+  });
+  const doc = data?.results.find((d) => d.type === entry.type);
+  const headings = doc ? parsePolicyBody(doc.body).filter((b) => b.kind === 'heading' && b.level === 2) : [];
+  const updated = doc ? formatDate(doc.timestamp_created) : null;
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+
+  let content;
+  if (doc) {
+    content = (
+      <article className={prose} aria-labelledby="page-title">
+        {updated ? <p className={lede}>Last updated {updated}</p> : null}
+        {headings.length >= 3 ? (
+          <nav aria-label="Sections">
+            <ol className={sections}>
+              {headings.map((h) =>
+                h.kind === 'heading' ? (
+                  <li key={h.id}>
+                    <a href={`#${h.id}`}>{h.text}</a>
+                  </li>
+                ) : null,
+              )}
+            </ol>
+          </nav>
+        ) : null}
+        <PolicyBody body={doc.body} />
+      </article>
+    );
+  } else if (error && !isLoading) {
+    content = (
+      <Notice tone={offline ? 'warning' : 'error'} testId="policy-error">
+        <p>
+          {offline
+            ? `You're offline, and this policy hasn't been saved on this device yet. Connect to the internet to read the ${entry.title}.`
+            : `We couldn't load the ${entry.title} right now. Please try again in a moment.`}
+        </p>
+        <Button variant="secondary" onClick={() => void mutate()}>
+          Try again
+        </Button>
+      </Notice>
+    );
+  } else if (data) {
+    content = (
+      <Notice tone="warning">
+        <p>The {entry.title} is not published yet. Please check back soon.</p>
+      </Notice>
+    );
+  } else {
+    content = <Spinner label={`Loading the ${entry.title}...`} />;
+  }
+
+  return (
+    <Page title={entry.title} width="wide">
+      <div className={layout}>
+        <Card as="div">{content}</Card>
+        <Card as="div" className={aside}>
+          <nav aria-label="Policies">
+            <h2>Our policies</h2>
+            <ul className={linkList}>
+              {POLICY_PAGES.map((p) => (
+                <li key={p.path}>
+                  <Link to={p.path} aria-current={p.path === entry.path ? 'page' : undefined}>
+                    {p.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </Card>
+      </div>
+    </Page>
+  );
+}
+
+export default PolicyPage;

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { css } from '@linaria/core';
+import { ROUTES } from '../../contract/routes.ts';
+import { store } from '../../state/store.ts';
+import { Page, Card } from '../../ui/page.tsx';
+import { ButtonLink } from '../../ui/button.tsx';
+
+const statement = css`
+  font-size: 1.1rem;
+  font-weight: 600;
+`;
+const details = css`
+  color: var(--color-text-muted);
+`;
+
+export interface NotAvailableProps {
+  /** Feature name: the page heading, and "<feature> is not available yet". */
+  feature: string;
+  /** Optional plain explanation of what the feature will do or what to do meanwhile. */
+  children?: ReactNode;
+}
+
+/**
+ * The honest page for a feature that is not built yet: its name as the heading, one plain
+ * sentence, and a way back. It shows no made-up data.
+ */
+export function NotAvailable({ feature, children }: NotAvailableProps) {
+  const { session } = useSnapshot(store);
+  const signedIn = session.status === 'signed-in';
+  return (
+    <Page title={feature} width="narrow">
+      <Card>
+        <p className={statement} data-testid="feature-unavailable">
+          {feature} is not available yet.
+        </p>
+        {children ? <div className={details}>{children}</div> : null}
+        <ButtonLink to={signedIn ? ROUTES.lobby : ROUTES.home} variant="secondary" fullWidth>
+          {signedIn ? 'Back to the lobby' : 'Back to the home page'}
+        </ButtonLink>
+      </Card>
+    </Page>
+  );
+}

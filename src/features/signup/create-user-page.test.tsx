@@ -1,0 +1,191 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { STORAGE_KEYS } from '../../contract/constants.ts';
+import { resetApiClientState } from '../../lib/api-client.ts';
+import { clearLocalSession } from '../../state/session-actions.ts';
+import { resetStore, store } from '../../state/store.ts';
+import { apiError, loginAnswer, stubApi } from '../shared/test-api.ts';
+import { CreateUserPage } from './create-user-page.tsx';
+
+function renderForm(url = '/signup/create-user') {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/signup/create-user" element={<CreateUserPage />} />
+        <Route path="/lobby" element={<p>Lobby page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const errorOf = (name: string) => screen.queryByTestId(`field-error-${name}`)?.textContent ?? null;
+const submit = () => fireEvent.click(screen.getByRole('button', { name: /Create account/ }));
+
+/** Fills a valid form for an adult in Illinois (born 1990). */
+function fillValid() {
+  type('First name', 'Ada');
+  type('Last name', 'Lovelace');
+  type('Email', 'ada@example.com');
+  type('Password', 'Analytical#Engine1');
+  type('Confirm password', 'Analytical#Engine1');
+  type('ZIP code', '60601');
+  type('Birth month', '5');
+  type('Birth day', '15');
+  type('Birth year', '1990');
+  fireEvent.click(screen.getByLabelText(/I am at least 18 years old/));
+}
+
+describe('CreateUserPage', () => {
+  beforeEach(() => {
+    resetStore();
+    resetApiClientState();
+    localStorage.clear();
+    sessionStorage.clear();
+    (window as unknown as { dataLayer?: unknown[] }).dataLayer = [];
+  });
+  afterEach(() => {
+    cleanup();
+    clearLocalSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('has every field of the join form with its label', () => {
+    renderForm();
+    for (const label of ['First name', 'Last name', 'Email', 'Password', 'Confirm password', 'ZIP code', 'Promo code (optional)']) {
+      expect(screen.getByLabelText(label).tagName).toBe('INPUT');
+    }
+    const month = screen.getByLabelText('Birth month');
+    expect(within(month).getAllByRole('option').map((o) => o.textContent)).toEqual(['Month', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']);
+    expect(within(screen.getByLabelText('Birth day')).getAllByRole('option')).toHaveLength(32);
+    expect(screen.getByLabelText('Birth year').tagName).toBe('SELECT');
+    expect(
+      screen.getByLabelText('I am at least 18 years old (or the age of majority in my state) and I agree to the Terms and Conditions'),
+    ).toHaveProperty('type', 'checkbox');
+  });
+
+  it('shows each required-field message on submit and calls nothing', () => {
+    const calls = stubApi({});
+    renderForm();
+    submit();
+    expect(errorOf('first_name')).toBe('Please enter your first name.');
+    expect(errorOf('last_name')).toBe('Please enter your last name.');
+    expect(errorOf('email')).toBe('Please enter your email address.');
+    expect(errorOf('password1')).toBe('Please choose a password.');
+    expect(errorOf('password2')).toBe('Please confirm your password.');
+    expect(errorOf('postal_code')).toBe('Please enter your ZIP code.');
+    expect(errorOf('birth_date')).toBe('Please enter a valid date of birth.');
+    expect(errorOf('terms')).toBe('Please read the full Terms & Conditions by scrolling to the end and accept by clicking the checkbox.');
+    expect(document.activeElement).toBe(screen.getByLabelText('First name'));
+    expect(screen.getByLabelText('Birth month').getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('explains a bad email, a weak password and a confirmation mismatch', () => {
+    renderForm();
+    fillValid();
+    type('Email', 'ada@example');
+    type('Password', 'password');
+    type('Confirm password', 'passw0rd');
+    submit();
+    expect(errorOf('email')).toBe('Please enter a valid email address.');
+    expect(errorOf('password1')).toBe('Password must be at least 10 characters.');
+    expect(errorOf('password2')).toBe('The passwords do not match.');
+  });
+
+  it('shows the detected state, and refuses an excluded state as soon as the ZIP is complete', () => {
+    renderForm();
+    type('ZIP code', '60601');
+    expect(screen.getByText('State: Illinois')).toBeTruthy();
+    expect(errorOf('postal_code')).toBeNull();
+    type('ZIP code', '10001');
+    expect(errorOf('postal_code')).toBe('At the current time we do not allow participation from the state of NY');
+    // Letters are dropped: the field holds digits only.
+    type('ZIP code', '6a0601');
+    expect(screen.getByLabelText('ZIP code')).toHaveProperty('value', '60601');
+  });
+
+  it('refuses an under-age player and an impossible date', () => {
+    renderForm();
+    fillValid();
+    type('Birth year', String(new Date().getFullYear() - 10));
+    submit();
+    expect(errorOf('birth_date')).toBe('You must be at least 18 years old to join.');
+    type('Birth year', '1990');
+    type('Birth month', '2');
+    type('Birth day', '31');
+    submit();
+    expect(errorOf('birth_date')).toBe('Please enter a valid date of birth.');
+  });
+
+  it('shows a server field error under its field (birth fields share birth_date)', async () => {
+    stubApi({
+      '/users': [
+        apiError(409, 'EMAIL_TAKEN', 'An account with this email already exists.', 'email'),
+        apiError(400, 'UNDERAGE', 'You must be at least 18 years old to play.', 'birth_year'),
+      ],
+    });
+    renderForm();
+    fillValid();
+    submit();
+    expect((await screen.findByTestId('field-error-email')).textContent).toBe('An account with this email already exists.');
+    expect(screen.queryByTestId('form-error')).toBeNull();
+    submit();
+    expect((await screen.findByTestId('field-error-birth_date')).textContent).toBe('You must be at least 18 years old to play.');
+    // Editing the field clears the server's message.
+    type('Birth day', '16');
+    expect(errorOf('birth_date')).toBeNull();
+  });
+
+  it('shows duplicate-account refusals as a form error with the failed-registration page', async () => {
+    stubApi({ '/users': apiError(409, 'DUPLICATE_ACCOUNT', 'You already have an account with us.') });
+    renderForm();
+    fillValid();
+    submit();
+    expect((await screen.findByTestId('form-error')).textContent).toBe('You already have an account with us.');
+    expect(screen.getByRole('link', { name: "Why couldn't my account be created?" }).getAttribute('href')).toBe('/failed-registration');
+  });
+
+  it('sends the full payload with promo code and attribution, signs in and goes to the lobby', async () => {
+    localStorage.setItem(STORAGE_KEYS.gclid, 'stored-gclid');
+    const calls = stubApi({ '/users': { status: 201, body: { ...loginAnswer(), promo_code: 'FREECOINS' } } });
+    renderForm('/signup/create-user?promo_code=FREECOINS&utm_source=newsletter&utm_campaign=spring&fbclid=fb-1');
+    expect(screen.getByLabelText('Promo code (optional)')).toHaveProperty('value', 'FREECOINS');
+    fillValid();
+    submit();
+    expect(await screen.findByText('Lobby page')).toBeTruthy();
+    expect(calls[0]?.path).toBe('/users');
+    expect(calls[0]?.body).toMatchObject({
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      password1: 'Analytical#Engine1',
+      password2: 'Analytical#Engine1',
+      postal_code: '60601',
+      birth_year: 1990,
+      birth_month: 5,
+      birth_day: 15,
+      promo_code: 'FREECOINS',
+      utm_source: 'newsletter',
+      utm_campaign: 'spring',
+      fbclid: 'fb-1',
+      gclid: 'stored-gclid',
+      referral_token: null,
+    });
+    expect(store.session.status).toBe('signed-in');
+    expect(localStorage.getItem(STORAGE_KEYS.promoCode)).toBe('FREECOINS');
+    expect((window as unknown as { dataLayer: { event: string }[] }).dataLayer.map((e) => e.event)).toContain('sign_up');
+  });
+
+  it('uses the stored promo code when the URL has none, and marks referrals', async () => {
+    localStorage.setItem(STORAGE_KEYS.promoCode, 'STORED1');
+    const calls = stubApi({ '/users': { status: 201, body: loginAnswer() } });
+    renderForm('/signup/create-user?referral_token=ref-abc&utm_source=email');
+    expect(screen.getByLabelText('Promo code (optional)')).toHaveProperty('value', 'STORED1');
+    fillValid();
+    submit();
+    await screen.findByText('Lobby page');
+    expect(calls[0]?.body).toMatchObject({ promo_code: 'STORED1', utm_source: 'referral', referral_token: 'ref-abc' });
+  });
+});

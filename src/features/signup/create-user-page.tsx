@@ -1,0 +1,408 @@
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { css } from '@linaria/core';
+import { API_PATHS } from '../../contract/api-paths.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { LoginResponseSchema, type CreateUserRequest } from '../../contract/schemas.ts';
+import { EXCLUDED_STATES, PRODUCT_NAME } from '../../contract/constants.ts';
+import { PASSPHRASE_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/eligibility.ts';
+import { api, isApiError } from '../../lib/api-client.ts';
+import { completeLogin } from '../../state/session-actions.ts';
+import { Page, Card } from '../../ui/page.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { CheckboxField } from '../../ui/checkbox-field.tsx';
+import { Button } from '../../ui/button.tsx';
+import { FormError } from '../../ui/form-error.tsx';
+import { errorText } from '../../ui/field-styles.ts';
+import { focusField } from '../shared/focus-field.ts';
+import {
+  birthDateOf,
+  checkZip,
+  firstErrorField,
+  validateJoinForm,
+  type JoinErrorField,
+  type JoinErrors,
+  type JoinFormValues,
+} from './join-form-validation.ts';
+import { placeJoinServerError } from './join-server-errors.ts';
+import { aggregateAttribution, captureAttributionFromUrl, initialPromoCode, storePromoCode } from './attribution.ts';
+import { stateName } from './us-state-names.ts';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+].map((label, i) => ({ value: String(i + 1), label }));
+const DAYS = Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+const YEARS_SHOWN = 121;
+
+const intro = css`
+  color: var(--color-text-muted);
+  margin-bottom: var(--space-4);
+`;
+const twoColumns = css`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  column-gap: var(--space-3);
+  @media (min-width: 520px) {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  }
+`;
+const birthGroup = css`
+  border: 0;
+  margin: 0 0 var(--space-4);
+  padding: 0;
+  min-width: 0;
+  & legend {
+    font-weight: 600;
+    font-size: 0.95rem;
+    padding: 0;
+    margin-bottom: var(--space-2);
+  }
+`;
+const birthRow = css`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  column-gap: var(--space-3);
+  & > :first-child {
+    grid-column: 1 / -1;
+  }
+  & > * {
+    margin-bottom: var(--space-2);
+  }
+  @media (min-width: 520px) {
+    grid-template-columns: minmax(0, 1.4fr) minmax(0, 0.8fr) minmax(0, 1fr);
+    & > :first-child {
+      grid-column: auto;
+    }
+  }
+`;
+const birthLabel = css`
+  & label {
+    font-weight: 500;
+    font-size: 0.9rem;
+    color: var(--color-text-muted);
+  }
+`;
+const finePrint = css`
+  font-size: 0.85rem;
+  color: var(--color-text-muted);
+  margin-top: var(--space-3);
+`;
+const signInLine = css`
+  text-align: center;
+  margin-top: var(--space-4);
+  color: var(--color-text-muted);
+`;
+
+const EMPTY: JoinFormValues = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  password1: '',
+  password2: '',
+  postal_code: '',
+  birth_month: '',
+  birth_day: '',
+  birth_year: '',
+  promo_code: '',
+  terms: false,
+};
+
+/** Which error slot a form control reports to. */
+const slotOf = (name: keyof JoinFormValues): JoinErrorField =>
+  name === 'birth_month' || name === 'birth_day' || name === 'birth_year' ? 'birth_date' : name;
+
+/** The control that receives focus for an error slot. */
+const controlOf = (slot: JoinErrorField): string => (slot === 'birth_date' ? 'birth_month' : slot);
+
+interface ServerProblem {
+  field: JoinErrorField | null;
+  message: string;
+  offerFailedRegistration: boolean;
+}
+
+/** The join form (signup/create-user): every field of the account-creation payload we collect. */
+export function CreateUserPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [values, setValues] = useState<JoinFormValues>(() => ({ ...EMPTY, promo_code: initialPromoCode(params) }));
+  const [touched, setTouched] = useState<Partial<Record<JoinErrorField, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [server, setServer] = useState<ServerProblem | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const birthErrorId = 'join-birth-date-error';
+
+  useEffect(() => {
+    captureAttributionFromUrl(params);
+  }, [params]);
+
+  const years = useMemo(() => {
+    const now = new Date().getFullYear();
+    return Array.from({ length: YEARS_SHOWN }, (_, i) => ({ value: String(now - i), label: String(now - i) }));
+  }, []);
+
+  const clientErrors = useMemo(() => validateJoinForm(values), [values]);
+  const zip = checkZip(values.postal_code);
+
+  /** Client errors are shown once a field was left (or on submit); a server error until its field changes. */
+  function errorFor(slot: JoinErrorField): string | undefined {
+    const client = submitted || touched[slot] ? clientErrors[slot] : undefined;
+    if (client) return client;
+    if (server && server.field === slot) return server.message;
+    return undefined;
+  }
+
+  function update(name: keyof JoinFormValues, value: string | boolean) {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (server?.field === slotOf(name)) setServer(null);
+    // The ZIP is judged as soon as it is complete, so an excluded state shows before moving on.
+    if (name === 'postal_code' && typeof value === 'string' && /^\d{5}$/.test(value.trim())) setTouched((t) => ({ ...t, postal_code: true }));
+    if (name === 'terms') setTouched((t) => ({ ...t, terms: true }));
+  }
+
+  const onText = (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => update(e.target.name as keyof JoinFormValues, e.target.value);
+  const onBlur = (e: { target: { name: string } }) => {
+    const slot = slotOf(e.target.name as keyof JoinFormValues);
+    // The date is one answer: judge it once all three parts are chosen (or on submit).
+    if (slot === 'birth_date' && !birthDateOf(values)) return;
+    setTouched((t) => ({ ...t, [slot]: true }));
+  };
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    setServer(null);
+    const errors: JoinErrors = validateJoinForm(values);
+    const first = firstErrorField(errors);
+    if (first) {
+      focusField(formRef.current, controlOf(first));
+      return;
+    }
+    const birth = birthDateOf(values);
+    if (!birth) return;
+    const promo = values.promo_code.trim();
+    const payload: CreateUserRequest = {
+      email: values.email.trim(),
+      first_name: values.first_name.trim(),
+      last_name: values.last_name.trim(),
+      password1: values.password1,
+      password2: values.password2,
+      postal_code: values.postal_code.trim(),
+      birth_year: birth.year,
+      birth_month: birth.month,
+      birth_day: birth.day,
+      promo_code: promo || null,
+      ...aggregateAttribution(params),
+    };
+    setSubmitting(true);
+    try {
+      const answer = await api.post(API_PATHS.users, payload, LoginResponseSchema, { handleErrors: false });
+      completeLogin(answer);
+      if (answer.promo_code) storePromoCode(answer.promo_code);
+      const w = window as unknown as { dataLayer?: unknown[] };
+      w.dataLayer = w.dataLayer ?? [];
+      w.dataLayer.push({ event: 'sign_up', method: 'email', user_id: answer.user.id });
+      navigate(ROUTES.lobby, { replace: true });
+    } catch (err) {
+      setSubmitting(false);
+      const problem: ServerProblem = isApiError(err)
+        ? placeJoinServerError(err)
+        : { field: null, message: 'Something went wrong. Please try again.', offerFailedRegistration: false };
+      setServer(problem);
+      if (problem.field) focusField(formRef.current, controlOf(problem.field));
+    }
+  }
+
+  const birthError = errorFor('birth_date');
+  const zipHint =
+    zip.kind === 'ok'
+      ? `State: ${stateName(zip.state)}`
+      : zip.kind === 'excluded'
+        ? `State: ${stateName(zip.state)}`
+        : 'We use your ZIP code to confirm you live in an eligible state.';
+
+  return (
+    <Page title="Join Lucky Crown" width="narrow">
+      <p className={intro}>
+        Create your free account. No purchase is necessary to play. Open to adults in eligible US states; residents of{' '}
+        {EXCLUDED_STATES.join(', ')} cannot join.
+      </p>
+      <Card>
+        <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={`Create your ${PRODUCT_NAME} account`}>
+          <div className={twoColumns}>
+            <TextField
+              label="First name"
+              name="first_name"
+              autoComplete="given-name"
+              value={values.first_name}
+              onChange={onText}
+              onBlur={onBlur}
+              error={errorFor('first_name')}
+              maxLength={60}
+              required
+            />
+            <TextField
+              label="Last name"
+              name="last_name"
+              autoComplete="family-name"
+              value={values.last_name}
+              onChange={onText}
+              onBlur={onBlur}
+              error={errorFor('last_name')}
+              maxLength={60}
+              required
+            />
+          </div>
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.email}
+            onChange={onText}
+            onBlur={onBlur}
+            error={errorFor('email')}
+            maxLength={254}
+            required
+          />
+          <TextField
+            label="Password"
+            name="password1"
+            type="password"
+            autoComplete="new-password"
+            value={values.password1}
+            onChange={onText}
+            onBlur={onBlur}
+            error={errorFor('password1')}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters, using three of: lower-case, upper-case, digits, symbols. Or a passphrase of ${PASSPHRASE_LENGTH}+ characters.`}
+            maxLength={128}
+            required
+          />
+          <TextField
+            label="Confirm password"
+            name="password2"
+            type="password"
+            autoComplete="new-password"
+            value={values.password2}
+            onChange={onText}
+            onBlur={onBlur}
+            error={errorFor('password2')}
+            maxLength={128}
+            required
+          />
+          <TextField
+            label="ZIP code"
+            name="postal_code"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            pattern="[0-9]{5}"
+            maxLength={5}
+            value={values.postal_code}
+            onChange={(e) => update('postal_code', e.target.value.replace(/\D/g, '').slice(0, 5))}
+            onBlur={onBlur}
+            error={errorFor('postal_code')}
+            hint={zipHint}
+            required
+          />
+          <fieldset className={birthGroup}>
+            <legend>Date of birth</legend>
+            <div className={birthRow}>
+              {(
+                [
+                  ['birth_month', 'Birth month', MONTHS, 'Month', 'bday-month'],
+                  ['birth_day', 'Birth day', DAYS, 'Day', 'bday-day'],
+                  ['birth_year', 'Birth year', years, 'Year', 'bday-year'],
+                ] as const
+              ).map(([name, label, options, placeholder, autoComplete]) => (
+                <SelectField
+                  key={name}
+                  className={birthLabel}
+                  label={label}
+                  name={name}
+                  options={options}
+                  placeholder={placeholder}
+                  autoComplete={autoComplete}
+                  value={values[name]}
+                  onChange={onText}
+                  onBlur={onBlur}
+                  aria-invalid={birthError ? true : undefined}
+                  aria-describedby={birthError ? birthErrorId : undefined}
+                  required
+                />
+              ))}
+            </div>
+            {birthError ? (
+              <p id={birthErrorId} className={errorText} data-testid="field-error-birth_date">
+                {birthError}
+              </p>
+            ) : null}
+          </fieldset>
+          <TextField
+            label="Promo code (optional)"
+            name="promo_code"
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            value={values.promo_code}
+            onChange={onText}
+            onBlur={onBlur}
+            error={errorFor('promo_code')}
+            maxLength={64}
+          />
+          <CheckboxField
+            name="terms"
+            checked={values.terms}
+            onChange={(e) => update('terms', e.target.checked)}
+            error={errorFor('terms')}
+            label="I am at least 18 years old (or the age of majority in my state) and I agree to the Terms and Conditions"
+          />
+          <p className={finePrint}>
+            Read the{' '}
+            <Link to={ROUTES.policiesTerms} target="_blank" rel="noopener">
+              Terms and Conditions
+            </Link>
+            ,{' '}
+            <Link to={ROUTES.policiesSweepsRules} target="_blank" rel="noopener">
+              Official Sweepstakes Rules
+            </Link>{' '}
+            and{' '}
+            <Link to={ROUTES.policiesPrivacy} target="_blank" rel="noopener">
+              Privacy Policy
+            </Link>{' '}
+            (each opens in a new tab).
+          </p>
+          <FormError message={server && !server.field ? server.message : null} />
+          {server?.offerFailedRegistration ? (
+            <p>
+              <Link to={ROUTES.failedRegistration}>Why couldn't my account be created?</Link>
+            </p>
+          ) : null}
+          <Button type="submit" fullWidth loading={submitting}>
+            Create account
+          </Button>
+        </form>
+      </Card>
+      <p className={signInLine}>
+        Already have an account? <Link to={ROUTES.login}>Sign in</Link>
+      </p>
+    </Page>
+  );
+}
+
+export default CreateUserPage;

@@ -1,0 +1,286 @@
+/**
+ * The one way the app talks to the API (/api/v1). It adds the `Authorization: JWT <token>`
+ * header from the store, the CSRF double-submit header on unsafe methods, sends cookies
+ * (same origin), validates every answer with its superstruct schema and maps failures to the
+ * error catalogue (spec section 8). An expired access token is refreshed once, transparently,
+ * and the request retried. Callers that show an error inline pass `{ handleErrors: false }`.
+ * Caches: the CSRF token read from the cookie or the csrf call is kept in memory only.
+ */
+import { validate, type Struct } from 'superstruct';
+import { API_PATHS, API_PREFIX } from '../contract/api-paths.ts';
+import { AUTH_SCHEME, CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER } from '../contract/constants.ts';
+import { ApiErrorSchema, CsrfResponseSchema, RefreshResponseSchema } from '../contract/schemas.ts';
+import { ERROR_CODES } from '../contract/errors.ts';
+import { store } from '../state/store.ts';
+import { openDialogOnce } from '../state/dialog-actions.ts';
+import type { DialogKind } from '../state/dialog-kinds.ts';
+
+/** Client-side codes added to the server's catalogue. */
+export const CLIENT_ERROR_CODES = {
+  BAD_RESPONSE: 'BAD_RESPONSE',
+  NETWORK_ERROR: 'NETWORK_ERROR',
+  OFFLINE: 'OFFLINE',
+  ABORTED: 'ABORTED',
+} as const;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | null;
+  readonly extra: Record<string, unknown> | null;
+
+  constructor(status: number, code: string, message: string, field: string | null = null, extra: Record<string, unknown> | null = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.field = field;
+    this.extra = extra;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  /** false: no catalogue dialog; the caller shows the error (e.g. form field errors). */
+  handleErrors?: boolean;
+  /** false: a no-token call (no Authorization header, no refresh-and-retry). */
+  auth?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Money-moving calls send an idempotency key so a retry replays the first answer. */
+  idempotencyKey?: string;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+const UNSAFE: readonly Method[] = ['POST', 'PATCH', 'PUT', 'DELETE'];
+
+// ---------------------------------------------------------------- hooks set by the session layer
+interface ApiHooks {
+  /** The refresh cookie is gone or refused while a call needed a session. */
+  onSessionExpired: () => void;
+  /** A new access token was stored (the session layer reschedules its refresh). */
+  onTokenRefreshed: () => void;
+}
+const hooks: ApiHooks = { onSessionExpired: () => {}, onTokenRefreshed: () => {} };
+export function configureApiClient(next: Partial<ApiHooks>): void {
+  Object.assign(hooks, next);
+}
+
+// ---------------------------------------------------------------- CSRF
+let csrfFromResponse: string | null = null;
+let csrfInFlight: Promise<string | null> | null = null;
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+async function csrfToken(forceNew = false): Promise<string | null> {
+  if (!forceNew) {
+    const fromCookie = readCookie(CSRF_COOKIE);
+    if (fromCookie) return fromCookie;
+    if (csrfFromResponse) return csrfFromResponse;
+  }
+  csrfInFlight ??= (async () => {
+    try {
+      const res = await fetch(apiUrlOf(API_PATHS.csrf), { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      const data: unknown = await res.json().catch(() => null);
+      const [err, ok] = validate(data, CsrfResponseSchema);
+      csrfFromResponse = err ? null : ok.csrf_token;
+    } catch {
+      csrfFromResponse = null;
+    }
+    // The cookie is what the server compares against; prefer it when both exist.
+    return readCookie(CSRF_COOKIE) ?? csrfFromResponse;
+  })().finally(() => {
+    csrfInFlight = null;
+  });
+  return csrfInFlight;
+}
+
+/** Test helper: forget the cached CSRF token. */
+export function resetApiClientState(): void {
+  csrfFromResponse = null;
+  csrfInFlight = null;
+  refreshInFlight = null;
+}
+
+// ---------------------------------------------------------------- token refresh
+/** refreshed: new token stored; refused: the server ended the session; unreachable: no answer. */
+export type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
+
+/**
+ * Exchanges the httpOnly refresh cookie for a new access token (one call at a time however
+ * many requests need it) and stores the token.
+ */
+export function refreshAccessToken(): Promise<RefreshOutcome> {
+  refreshInFlight ??= (async (): Promise<RefreshOutcome> => {
+    try {
+      const answer = await send('POST', API_PATHS.refresh, {}, RefreshResponseSchema, { auth: false, handleErrors: false }, true);
+      store.session.token = answer.token;
+      store.session.tokenExpiresAt = answer.token_expires_at;
+      store.session.jwtRefreshFailed = false;
+      hooks.onTokenRefreshed();
+      return 'refreshed';
+    } catch (e) {
+      store.session.jwtRefreshFailed = true;
+      const unreachable = e instanceof ApiError && (e.status === 0 || e.status >= 500);
+      return unreachable ? 'unreachable' : 'refused';
+    }
+  })().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+// ---------------------------------------------------------------- error catalogue
+export interface CatalogueDialog {
+  kind: DialogKind;
+  props: Record<string, unknown>;
+}
+
+/**
+ * Spec section 8 as a pure function: which dialog (if any) an error opens. Field-level and
+ * other 4xx answers return null: the screen that made the call explains them.
+ */
+export function errorDialogFor(error: ApiError, signedIn: boolean): CatalogueDialog | null {
+  if (error.code === CLIENT_ERROR_CODES.OFFLINE || error.code === CLIENT_ERROR_CODES.ABORTED) return null;
+  if (error.code === ERROR_CODES.ACCESS_CURRENTLY_UNAVAILABLE) return { kind: 'access-unavailable', props: {} };
+  if (error.status === 403) return { kind: 'permission-denied', props: { message: error.message } };
+  if (error.status === 429) return { kind: 'server-busy', props: {} };
+  if (error.status === 0 || error.status >= 500 || error.code === CLIENT_ERROR_CODES.BAD_RESPONSE) {
+    return { kind: 'generic-error', props: { signedIn } };
+  }
+  return null;
+}
+
+export function reportApiError(error: ApiError): void {
+  const dialog = errorDialogFor(error, store.session.status === 'signed-in');
+  if (dialog) openDialogOnce(dialog.kind, dialog.props);
+}
+
+// ---------------------------------------------------------------- requests
+export function apiUrlOf(path: string, query?: Record<string, QueryValue>): string {
+  const base = path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path}`;
+  if (!query) return base;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${base}${base.includes('?') ? '&' : '?'}${qs}` : base;
+}
+
+async function parseBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { __unparsable: true };
+  }
+}
+
+function toApiError(status: number, body: unknown, statusText: string): ApiError {
+  const [err, ok] = validate(body, ApiErrorSchema);
+  if (!err) return new ApiError(status, ok.code, ok.message, ok.field ?? null, ok.extra ?? null);
+  return new ApiError(status, `HTTP_${status}`, statusText || `Request failed with status ${status}`);
+}
+
+async function send<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  schema: Struct<T, unknown> | undefined,
+  opts: RequestOptions,
+  isRefreshCall = false,
+  retried = { token: false, csrf: false },
+): Promise<T> {
+  const handle = opts.handleErrors !== false;
+  const fail = (e: ApiError): never => {
+    if (handle) reportApiError(e);
+    throw e;
+  };
+
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = store.session.token;
+  const useAuth = opts.auth !== false;
+  if (useAuth && token) headers.Authorization = `${AUTH_SCHEME} ${token}`;
+  if (UNSAFE.includes(method)) {
+    const csrf = await csrfToken(retried.csrf);
+    if (csrf) headers[CSRF_HEADER] = csrf;
+  }
+  if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
+
+  let res: Response;
+  try {
+    res = await fetch(apiUrlOf(path, opts.query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw new ApiError(0, CLIENT_ERROR_CODES.ABORTED, 'The request was cancelled.');
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    return fail(
+      offline
+        ? new ApiError(0, CLIENT_ERROR_CODES.OFFLINE, 'You are offline. Check your connection and try again.')
+        : new ApiError(0, CLIENT_ERROR_CODES.NETWORK_ERROR, 'We could not reach our servers. Please try again.'),
+    );
+  }
+
+  const data = await parseBody(res);
+  if (!res.ok) {
+    const error = toApiError(res.status, data, res.statusText);
+    if (res.status === 401 && useAuth && !isRefreshCall) {
+      if (error.code === ERROR_CODES.TOKEN_EXPIRED && !retried.token) {
+        if ((await refreshAccessToken()) === 'refreshed') return send(method, path, body, schema, opts, false, { ...retried, token: true });
+      }
+      // The session is over (refresh refused, or the server no longer knows the token).
+      if (store.session.status === 'signed-in') {
+        hooks.onSessionExpired();
+        throw error;
+      }
+    }
+    if (res.status === 403 && error.code === ERROR_CODES.CSRF_FAILED && !retried.csrf) {
+      // The CSRF cookie rotated or expired: fetch a fresh one and try once more.
+      return send(method, path, body, schema, opts, isRefreshCall, { ...retried, csrf: true });
+    }
+    return fail(error);
+  }
+
+  if (!schema) return data as T;
+  const [invalid, value] = validate(data, schema);
+  if (invalid) {
+    return fail(new ApiError(res.status, CLIENT_ERROR_CODES.BAD_RESPONSE, `Unexpected answer from the server (${invalid.path.join('.') || 'body'}).`));
+  }
+  return value;
+}
+
+export const api = {
+  get<T>(path: string, schema: Struct<T, unknown>, opts: RequestOptions = {}): Promise<T> {
+    return send('GET', path, undefined, schema, opts);
+  },
+  post<T = unknown>(path: string, body?: unknown, schema?: Struct<T, unknown>, opts: RequestOptions = {}): Promise<T> {
+    return send('POST', path, body ?? {}, schema, opts);
+  },
+  patch<T = unknown>(path: string, body: unknown, schema?: Struct<T, unknown>, opts: RequestOptions = {}): Promise<T> {
+    return send('PATCH', path, body, schema, opts);
+  },
+  put<T = unknown>(path: string, body: unknown, schema?: Struct<T, unknown>, opts: RequestOptions = {}): Promise<T> {
+    return send('PUT', path, body, schema, opts);
+  },
+  del<T = unknown>(path: string, schema?: Struct<T, unknown>, opts: RequestOptions = {}): Promise<T> {
+    return send('DELETE', path, undefined, schema, opts);
+  },
+};

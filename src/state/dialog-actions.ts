@@ -1,0 +1,57 @@
+/** Dialog actions: the open stack and each kind's close result (spec section 4). */
+import { store } from './store.ts';
+import { CLOSE_ON_NAVIGATION, PROMO_RESULT_KINDS, type DialogKind } from './dialog-kinds.ts';
+
+let nextId = 1;
+
+/** Opens a dialog on top of the stack and clears that kind's previous result. Returns its id. */
+export function openDialog(kind: DialogKind, props: Record<string, unknown> = {}): number {
+  const id = nextId++;
+  delete store.dialogs.results[kind];
+  store.dialogs.stack.push({ id, kind, props });
+  return id;
+}
+
+/** Opens a dialog unless one of the same kind is already open (error storms show one dialog). */
+export function openDialogOnce(kind: DialogKind, props: Record<string, unknown> = {}): number {
+  const open = store.dialogs.stack.find((d) => d.kind === kind);
+  return open ? open.id : openDialog(kind, props);
+}
+
+/** Closes a dialog (by id, or the top one of a kind) and stores its close result. */
+export function closeDialog(target: number | DialogKind, result: Record<string, unknown> = {}): void {
+  const stack = store.dialogs.stack;
+  const index =
+    typeof target === 'number' ? stack.findIndex((d) => d.id === target) : findLastIndex(stack, (d) => d.kind === target);
+  if (index < 0) return;
+  const [closed] = stack.splice(index, 1);
+  if (closed) store.dialogs.results[closed.kind] = result;
+}
+
+/** Navigation closes only the dialogs the spec lists; the rest stay open. */
+export function closeDialogsOnNavigation(): void {
+  const keep = store.dialogs.stack.filter((d) => !CLOSE_ON_NAVIGATION.includes(d.kind));
+  if (keep.length !== store.dialogs.stack.length) store.dialogs.stack = keep;
+}
+
+export function isDialogOpen(kind: DialogKind): boolean {
+  return store.dialogs.stack.some((d) => d.kind === kind);
+}
+
+export function dialogResult(kind: DialogKind): Record<string, unknown> | undefined {
+  return store.dialogs.results[kind];
+}
+
+/** The spec's reset action: promo pop-up, login bonus and featured package results together. */
+export function resetPromoDialogResults(): void {
+  for (const kind of PROMO_RESULT_KINDS) delete store.dialogs.results[kind];
+}
+
+export function closeAllDialogs(): void {
+  store.dialogs.stack = [];
+}
+
+function findLastIndex<T>(list: readonly T[], pred: (t: T) => boolean): number {
+  for (let i = list.length - 1; i >= 0; i--) if (pred(list[i] as T)) return i;
+  return -1;
+}

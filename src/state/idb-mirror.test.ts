@@ -1,0 +1,69 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createStore, get, set } from 'idb-keyval';
+import { clearMirror, MIRROR_DB, MIRROR_KEY, MIRROR_STORE, readMirror, startMirroring, writeMirror } from './idb-mirror.ts';
+import { resetStore, store } from './store.ts';
+import { demoBalances, demoUser } from './test-fixtures.ts';
+
+const raw = createStore(MIRROR_DB, MIRROR_STORE);
+const flush = () => new Promise((r) => setTimeout(r, 30));
+
+describe('IndexedDB mirror', () => {
+  beforeEach(async () => {
+    resetStore();
+    await clearMirror();
+  });
+
+  it('round-trips user, balances and currency', async () => {
+    await writeMirror({ user: demoUser(), balances: demoBalances(), activeCurrency: 'sweeps' });
+    const back = await readMirror();
+    expect(back?.user.email).toBe('demo@luckycrown.example');
+    expect(back?.balances?.balance_total_gld).toBe(250000);
+    expect(back?.activeCurrency).toBe('sweeps');
+    expect(back?.version).toBe(1);
+  });
+
+  it('never stores a token, even if one is on the objects', async () => {
+    const user = { ...demoUser(), token: 'secret-jwt' } as ReturnType<typeof demoUser>;
+    await writeMirror({ user, balances: null, activeCurrency: 'gold' });
+    const stored = JSON.stringify(await get(MIRROR_KEY, raw));
+    expect(stored).not.toContain('secret-jwt');
+    expect(stored).toContain('demo@luckycrown.example');
+    store.session.user = demoUser();
+    store.session.token = 'jwt-in-memory';
+    store.session.status = 'signed-in';
+    const stop = startMirroring(5);
+    store.balances.current = demoBalances();
+    await flush();
+    stop();
+    const mirrored = JSON.stringify(await get(MIRROR_KEY, raw));
+    expect(mirrored).not.toContain('jwt-in-memory');
+    expect(mirrored).toContain('demo@luckycrown.example');
+  });
+
+  it('drops corrupt data without throwing', async () => {
+    await set(MIRROR_KEY, 'not an object {', raw);
+    expect(await readMirror()).toBeNull();
+    expect(await get(MIRROR_KEY, raw)).toBeUndefined();
+  });
+
+  it('drops old-shaped data (previous version, missing fields)', async () => {
+    await set(MIRROR_KEY, { version: 0, savedAt: 1, user: { id: 'x' }, balances: null, activeCurrency: 'gold' }, raw);
+    expect(await readMirror()).toBeNull();
+    expect(await get(MIRROR_KEY, raw)).toBeUndefined();
+    await set(MIRROR_KEY, { version: 1, savedAt: 1, user: demoUser(), balances: { balance_total_gld: 'lots' }, activeCurrency: 'gold' }, raw);
+    expect(await readMirror()).toBeNull();
+  });
+
+  it('mirrors the store only while signed in', async () => {
+    const stop = startMirroring(5);
+    store.session.user = demoUser();
+    store.session.status = 'signed-out';
+    await flush();
+    expect(await readMirror()).toBeNull();
+    store.session.status = 'signed-in';
+    store.currency.activeCurrency = 'sweeps';
+    await flush();
+    stop();
+    expect((await readMirror())?.activeCurrency).toBe('sweeps');
+  });
+});

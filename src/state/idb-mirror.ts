@@ -1,0 +1,107 @@
+/**
+ * IndexedDB mirror of the session profile, balances and currency (one idb-keyval store,
+ * database "lucky-crown", object store "mirror"). It lets a reload or an offline start show
+ * who is signed in and the last known balance at once, before the API answers.
+ * Stored: the user profile, balances, active currency, a schema version and the save time.
+ * Never stored: the access token (memory only) or any other credential; the refresh token is an
+ * httpOnly cookie. Everything read back is validated with superstruct; bad, old-shaped or
+ * unreadable data is deleted and ignored, never crashes the app.
+ */
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { enums, literal, nullable, number, type as shape, validate, type Infer } from 'superstruct';
+import { subscribe } from 'valtio';
+import { BalancesSchema, UserSchema } from '../contract/schemas.ts';
+import { store } from './store.ts';
+
+export const MIRROR_DB = 'lucky-crown';
+export const MIRROR_STORE = 'mirror';
+export const MIRROR_KEY = 'session-v1';
+/** Bump when the shape changes: older records fail validation and are dropped. */
+export const MIRROR_VERSION = 1;
+
+export const MirrorRecordSchema = shape({
+  version: literal(MIRROR_VERSION),
+  savedAt: number(),
+  user: UserSchema,
+  balances: nullable(BalancesSchema),
+  activeCurrency: enums(['gold', 'sweeps']),
+});
+export type MirrorRecord = Infer<typeof MirrorRecordSchema>;
+
+/** Keys that must never reach disk, whatever object they sneak in on. */
+const SECRET_KEYS = new Set(['token', 'access_token', 'refresh_token', 'password', 'password1', 'password2']);
+const plainCopy = <T>(v: T): T => JSON.parse(JSON.stringify(v, (k, val: unknown) => (SECRET_KEYS.has(k) ? undefined : val))) as T;
+
+let idbStore: UseStore | null = null;
+function mirrorStore(): UseStore | null {
+  if (typeof indexedDB === 'undefined') return null;
+  idbStore ??= createStore(MIRROR_DB, MIRROR_STORE);
+  return idbStore;
+}
+
+/** Reads the mirror; null when absent, invalid (then deleted) or IndexedDB is unusable. */
+export async function readMirror(): Promise<MirrorRecord | null> {
+  const db = mirrorStore();
+  if (!db) return null;
+  try {
+    const raw: unknown = await get(MIRROR_KEY, db);
+    if (raw === undefined) return null;
+    const [err, record] = validate(raw, MirrorRecordSchema);
+    if (err) {
+      await del(MIRROR_KEY, db).catch(() => undefined);
+      return null;
+    }
+    return record;
+  } catch {
+    return null;
+  }
+}
+
+export async function writeMirror(record: Omit<MirrorRecord, 'version' | 'savedAt'>): Promise<void> {
+  const db = mirrorStore();
+  if (!db) return;
+  // Explicit field list: whatever else sits on the objects (and any token) never reaches disk.
+  const value: MirrorRecord = {
+    version: MIRROR_VERSION,
+    savedAt: Date.now(),
+    user: plainCopy(record.user),
+    balances: record.balances ? plainCopy(record.balances) : null,
+    activeCurrency: record.activeCurrency,
+  };
+  try {
+    await set(MIRROR_KEY, value, db);
+  } catch {
+    // Quota or private mode: the mirror is a convenience, the API remains the source.
+  }
+}
+
+export async function clearMirror(): Promise<void> {
+  const db = mirrorStore();
+  if (!db) return;
+  try {
+    await del(MIRROR_KEY, db);
+  } catch {
+    // ignore: nothing we can do, and nothing sensitive is stored
+  }
+}
+
+let pending: ReturnType<typeof setTimeout> | null = null;
+/** Mirrors the store while signed in (debounced); returns an unsubscribe function. */
+export function startMirroring(delayMs = 100): () => void {
+  const flush = () => {
+    pending = null;
+    const { user, status } = store.session;
+    if (status !== 'signed-in' || !user) return;
+    void writeMirror({ user, balances: store.balances.current, activeCurrency: store.currency.activeCurrency });
+  };
+  const unsubscribers = [store.session, store.balances, store.currency].map((slice) =>
+    subscribe(slice, () => {
+      if (pending) clearTimeout(pending);
+      pending = setTimeout(flush, delayMs);
+    }),
+  );
+  return () => {
+    if (pending) clearTimeout(pending);
+    unsubscribers.forEach((u) => u());
+  };
+}

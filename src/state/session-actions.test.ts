@@ -1,0 +1,187 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../contract/constants.ts';
+import { setNavigator } from '../lib/navigation.ts';
+import { resetApiClientState } from '../lib/api-client.ts';
+import { completeLogin, logout, registerLogoutCleanup, resumeSession, cancelTokenRefresh, handleSessionExpired } from './session-actions.ts';
+import { clearMirror, readMirror, writeMirror } from './idb-mirror.ts';
+import { resetStore, store } from './store.ts';
+import { openDialog } from './dialog-actions.ts';
+import { demoBalances, demoUser, loginResponse } from './test-fixtures.ts';
+
+const json = (status: number, body: unknown): Response => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function routeFetch(routes: Record<string, (init: RequestInit) => Response>) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const path = String(url).split('?')[0] ?? '';
+      calls.push(`${init.method ?? 'GET'} ${path}`);
+      const handler = routes[`${init.method ?? 'GET'} ${path}`];
+      if (!handler) return json(404, { code: 'NOT_FOUND', message: path });
+      return handler(init);
+    }),
+  );
+  return calls;
+}
+
+const navigations: string[] = [];
+
+describe('session actions', () => {
+  beforeEach(async () => {
+    resetStore();
+    resetApiClientState();
+    localStorage.clear();
+    sessionStorage.clear();
+    await clearMirror();
+    navigations.length = 0;
+    setNavigator((to) => {
+      navigations.push(to);
+    });
+    document.cookie = 'lc_csrf=c.v; path=/';
+  });
+  afterEach(() => {
+    cancelTokenRefresh();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('completeLogin stores session, balances, schedules refresh 120 s before expiry, remembers email, restores currency', () => {
+    localStorage.setItem(STORAGE_KEYS.lastCurrency, 'sweeps');
+    const expires = Date.now() + 15 * 60_000;
+    completeLogin(loginResponse({ token_expires_at: expires }));
+    expect(store.session.status).toBe('signed-in');
+    expect(store.session.token).toBe('jwt-1');
+    expect(store.session.user?.first_name).toBe('Demo');
+    expect(store.session.refreshTimeEpoch).toBe(expires - 120_000);
+    expect(store.balances.current?.balance_total_gld).toBe(250000);
+    expect(store.currency.activeCurrency).toBe('sweeps');
+    expect(localStorage.getItem(STORAGE_KEYS.previousEmail)).toBe('demo@luckycrown.example');
+  });
+
+  it('gold-only mode forces Gold on login whatever was last used', () => {
+    localStorage.setItem(STORAGE_KEYS.lastCurrency, 'sweeps');
+    store.properties.values.gold_only_mode = 'true';
+    completeLogin(loginResponse());
+    expect(store.currency.activeCurrency).toBe('gold');
+  });
+
+  it('a login bonus shows the balance without it first, then animates to the full balance', () => {
+    vi.useFakeTimers();
+    completeLogin(loginResponse({ quantity_gld: 5000, quantity_ghc: 1, balances: demoBalances({ balance_total_gld: 255000, balance_total_ghc: 26 }) }));
+    expect(store.balances.current?.balance_total_gld).toBe(250000);
+    expect(store.balances.current?.balance_total_ghc).toBe(25);
+    expect(store.promotions.loginBonusCoins).toEqual({ ghc: 1, gld: 5000 });
+    vi.advanceTimersByTime(1300);
+    expect(store.balances.current?.balance_total_gld).toBe(255000);
+  });
+
+  it('loads the seven session properties once, 50 ms after login', async () => {
+    vi.useFakeTimers();
+    const calls = routeFetch({ 'GET /api/v1/properties': () => json(200, { results: [{ key: 'flow_enabled', value: 'false' }] }) });
+    completeLogin(loginResponse());
+    completeLogin(loginResponse());
+    expect(calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(60);
+    expect(calls).toEqual(['GET /api/v1/properties']);
+    expect(store.properties.values.flow_enabled).toBe('false');
+  });
+
+  it('the scheduled refresh stores the new token and reloads the user', async () => {
+    vi.useFakeTimers();
+    const calls = routeFetch({
+      'POST /api/v1/auth/refresh': () => json(200, { token: 'jwt-2', token_expires_at: Date.now() + 15 * 60_000, method: 'refresh' }),
+      'GET /api/v1/users/me': () => json(200, demoUser({ first_name: 'Renamed' })),
+      'GET /api/v1/wallet/balances': () => json(200, demoBalances({ balance_total_gld: 1 })),
+      'GET /api/v1/properties': () => json(200, { results: [] }),
+    });
+    completeLogin(loginResponse({ token_expires_at: Date.now() + 3 * 60_000 }));
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(calls).not.toContain('POST /api/v1/auth/refresh');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls).toContain('POST /api/v1/auth/refresh');
+    expect(store.session.token).toBe('jwt-2');
+    expect(store.session.user?.first_name).toBe('Renamed');
+    expect(store.balances.current?.balance_total_gld).toBe(1);
+  });
+
+  it('logout posts, clears exactly the listed storage, the mirror and the session, and goes to login', async () => {
+    const calls = routeFetch({ 'POST /api/v1/auth/logout': () => json(200, { ok: true }) });
+    completeLogin(loginResponse());
+    await writeMirror({ user: demoUser(), balances: demoBalances(), activeCurrency: 'gold' });
+    for (const k of [STORAGE_KEYS.promoCode, STORAGE_KEYS.utm, STORAGE_KEYS.gclid, STORAGE_KEYS.loginDialog]) localStorage.setItem(k, 'x');
+    sessionStorage.setItem(STORAGE_KEYS.returnTo, '/my-account');
+    localStorage.setItem(STORAGE_KEYS.lastCurrency, 'sweeps');
+    (globalThis as { dataLayer?: unknown[] }).dataLayer = [{ event: 'pageview' }];
+    const cleanup = vi.fn();
+    const unregister = registerLogoutCleanup(cleanup);
+    openDialog('server-busy');
+
+    await logout();
+    unregister();
+
+    expect(calls).toContain('POST /api/v1/auth/logout');
+    expect(store.session.status).toBe('signed-out');
+    expect(store.session.token).toBeNull();
+    expect(store.session.user).toBeNull();
+    expect(store.balances.current).toBeNull();
+    expect(store.dialogs.stack).toHaveLength(0);
+    for (const k of [STORAGE_KEYS.promoCode, STORAGE_KEYS.utm, STORAGE_KEYS.gclid, STORAGE_KEYS.loginDialog]) expect(localStorage.getItem(k)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.returnTo)).toBeNull();
+    // Kept on purpose: restored at the next sign-in.
+    expect(localStorage.getItem(STORAGE_KEYS.lastCurrency)).toBe('sweeps');
+    expect(localStorage.getItem(STORAGE_KEYS.previousEmail)).toBe('demo@luckycrown.example');
+    expect((globalThis as { dataLayer?: unknown[] }).dataLayer).toEqual([]);
+    expect(cleanup).toHaveBeenCalledOnce();
+    expect(await readMirror()).toBeNull();
+    expect(navigations).toEqual(['/login']);
+  });
+
+  it('logout still signs out locally when the server cannot be reached', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    completeLogin(loginResponse());
+    await logout();
+    expect(store.session.status).toBe('signed-out');
+    expect(navigations).toEqual(['/login']);
+  });
+
+  it('resumeSession with no mirror is signed out without calling the server', async () => {
+    const calls = routeFetch({});
+    await resumeSession();
+    expect(store.session.status).toBe('signed-out');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('resumeSession with a mirror refreshes through the cookie and signs in', async () => {
+    await writeMirror({ user: demoUser(), balances: demoBalances({ balance_total_gld: 42 }), activeCurrency: 'gold' });
+    routeFetch({
+      'POST /api/v1/auth/refresh': () => json(200, { token: 'jwt-r', token_expires_at: Date.now() + 900_000, method: 'refresh' }),
+      'GET /api/v1/users/me': () => json(200, demoUser()),
+      'GET /api/v1/wallet/balances': () => json(200, demoBalances({ balance_total_gld: 43 })),
+      'GET /api/v1/properties': () => json(200, { results: [] }),
+    });
+    await resumeSession();
+    expect(store.session.status).toBe('signed-in');
+    expect(store.session.token).toBe('jwt-r');
+    expect(store.balances.current?.balance_total_gld).toBe(43);
+  });
+
+  it('resumeSession: a refused refresh signs out and drops the mirror', async () => {
+    await writeMirror({ user: demoUser(), balances: null, activeCurrency: 'gold' });
+    routeFetch({ 'POST /api/v1/auth/refresh': () => json(401, { code: 'REFRESH_FAILED', message: 'no' }) });
+    await resumeSession();
+    expect(store.session.status).toBe('signed-out');
+    expect(store.session.user).toBeNull();
+    expect(await readMirror()).toBeNull();
+  });
+
+  it('an expired session remembers where the player was and goes to login', () => {
+    completeLogin(loginResponse());
+    window.history.pushState({}, '', '/gold-coins-history?page=2');
+    handleSessionExpired();
+    expect(store.session.status).toBe('signed-out');
+    expect(store.session.signedOutReason).toBe('session-expired');
+    expect(sessionStorage.getItem(STORAGE_KEYS.returnTo)).toBe('/gold-coins-history?page=2');
+    expect(navigations).toEqual(['/login']);
+  });
+});

@@ -1,0 +1,241 @@
+/**
+ * Session actions: login completion, token refresh (120 s before expiry), resume on app start,
+ * logout, and sign-out when the session expires.
+ * Storage written here: localStorage STORAGE_KEYS.previousEmail (the last signed-in email, to
+ * prefill sign-in); the IndexedDB mirror is cleared on logout. The access token stays in memory.
+ */
+import { mutate } from 'swr';
+import { API_PATHS } from '../contract/api-paths.ts';
+import { STORAGE_KEYS, TIMINGS } from '../contract/constants.ts';
+import { ROUTES } from '../contract/routes.ts';
+import { UserSchema, type LoginResponse } from '../contract/schemas.ts';
+import { api, configureApiClient, refreshAccessToken } from '../lib/api-client.ts';
+import { clearReturnTo, rememberReturnTo } from '../lib/return-to.ts';
+import { navigateTo } from '../lib/navigation.ts';
+import { store, initialBalances, initialCurrency, initialPromotions, initialSession, type SessionSlice } from './store.ts';
+import { cancelSessionPropertiesLoad, scheduleSessionPropertiesLoad } from './properties-actions.ts';
+import { cancelDelayedBalances, loadBalances, setBalances, setBalancesWithDelay } from './balances-actions.ts';
+import { cancelCurrencySwitchTimer, restoreLastCurrency } from './currency-actions.ts';
+import { closeAllDialogs } from './dialog-actions.ts';
+import { clearMirror, readMirror } from './idb-mirror.ts';
+
+// ---------------------------------------------------------------- refresh scheduling
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Schedules the token refresh 120 s before the access token expires. */
+export function scheduleTokenRefresh(): void {
+  cancelTokenRefresh();
+  const expiresAt = store.session.tokenExpiresAt;
+  if (!expiresAt) return;
+  const at = expiresAt - TIMINGS.tokenRefreshBeforeExpiryMs;
+  store.session.refreshTimeEpoch = at;
+  store.session.jwtRefreshCancelled = false;
+  refreshTimer = setTimeout(() => {
+    refreshTimer = null;
+    void refreshSession();
+  }, Math.max(0, at - Date.now()));
+}
+
+export function cancelTokenRefresh(): void {
+  if (refreshTimer) {
+    clearTimeout(refreshTimer);
+    store.session.jwtRefreshCancelled = true;
+  }
+  refreshTimer = null;
+}
+
+configureApiClient({
+  onTokenRefreshed: scheduleTokenRefresh,
+  onSessionExpired: () => handleSessionExpired(),
+});
+
+// ---------------------------------------------------------------- login
+export function readPreviousEmail(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.previousEmail);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Login success (sign-in, sign-up, sign-in link): stores the session, user, balances (the login
+ * bonus animates in), promotions; schedules the refresh; restores the last currency; remembers
+ * the email; loads the session properties. The caller then navigates to consumeReturnTo().
+ */
+export function completeLogin(resp: LoginResponse): void {
+  store.session = {
+    ...initialSession(),
+    user: resp.user,
+    token: resp.token,
+    tokenExpiresAt: resp.token_expires_at,
+    accountClosed: resp.user.account_state === 'closed',
+    status: 'signed-in',
+  };
+  store.promotions = {
+    promopopups: resp.promopopups.map((p) => ({ ...p })),
+    promocarousels: [...resp.promocarousels],
+    loginBonusCoins: resp.quantity_ghc || resp.quantity_gld ? { ghc: resp.quantity_ghc, gld: resp.quantity_gld } : null,
+    showLoginBonus: Boolean(resp.quantity_ghc || resp.quantity_gld),
+  };
+  if (resp.quantity_ghc || resp.quantity_gld) {
+    const b = resp.balances;
+    const before = {
+      ...b,
+      balance_total_gld: Math.max(0, b.balance_total_gld - resp.quantity_gld),
+      balance_total_ghc: Math.max(0, Math.round((b.balance_total_ghc - resp.quantity_ghc) * 100) / 100),
+      balance_free_ghc: Math.max(0, Math.round((b.balance_free_ghc - resp.quantity_ghc) * 100) / 100),
+    };
+    setBalancesWithDelay(before, b);
+  } else {
+    setBalances(resp.balances);
+  }
+  scheduleTokenRefresh();
+  restoreLastCurrency();
+  try {
+    localStorage.setItem(STORAGE_KEYS.previousEmail, resp.user.email);
+  } catch {
+    // ignore: prefill is a convenience
+  }
+  scheduleSessionPropertiesLoad();
+}
+
+// ---------------------------------------------------------------- refresh
+/** Reloads the user and balances after a refresh; failures keep what the store has. */
+async function reloadUserAndBalances(): Promise<void> {
+  const [user] = await Promise.allSettled([api.get(API_PATHS.me, UserSchema, { handleErrors: false }), loadBalances()]);
+  if (user.status === 'fulfilled') {
+    store.session.user = user.value;
+    store.session.accountClosed = user.value.account_state === 'closed';
+  }
+}
+
+/**
+ * Refreshes the access token (scheduled 120 s before expiry). On success reloads the user,
+ * restores the last currency and loads the session properties. Refused: the session ended.
+ */
+export async function refreshSession(): Promise<boolean> {
+  const outcome = await refreshAccessToken();
+  if (outcome === 'refreshed') {
+    store.session.status = 'signed-in';
+    restoreLastCurrency();
+    scheduleSessionPropertiesLoad();
+    await reloadUserAndBalances();
+    return true;
+  }
+  if (outcome === 'refused' && store.session.status === 'signed-in') handleSessionExpired();
+  if (outcome === 'unreachable') {
+    // Try again shortly rather than signing a player out over a network blip.
+    refreshTimer = setTimeout(() => void refreshSession(), 30_000);
+  }
+  return false;
+}
+
+/**
+ * App start: when the IndexedDB mirror says someone was signed in, show them at once and try
+ * to resume with the refresh cookie. Otherwise (or when the server refuses) signed out.
+ */
+export async function resumeSession(): Promise<void> {
+  const mirror = await readMirror();
+  if (!mirror) {
+    store.session.status = 'signed-out';
+    return;
+  }
+  store.session.user = mirror.user;
+  if (mirror.balances) store.balances.current = { ...mirror.balances };
+  store.currency.activeCurrency = mirror.activeCurrency;
+  const outcome = await refreshAccessToken();
+  if (outcome === 'refreshed') {
+    store.session.status = 'signed-in';
+    restoreLastCurrency();
+    scheduleSessionPropertiesLoad();
+    await reloadUserAndBalances();
+    return;
+  }
+  // Refused: the session is over, forget the mirror. Unreachable: keep it for the next start.
+  if (outcome === 'refused') await clearMirror();
+  clearLocalSession({ status: 'signed-out' });
+}
+
+// ---------------------------------------------------------------- logout
+type Cleanup = () => void;
+const logoutCleanups = new Set<Cleanup>();
+
+/**
+ * Later features register what they keep (promo code state, social info, banking data) so one
+ * logout clears it. Returns an unregister function.
+ */
+export function registerLogoutCleanup(fn: Cleanup): () => void {
+  logoutCleanups.add(fn);
+  return () => logoutCleanups.delete(fn);
+}
+
+/** Browser-storage keys logout removes (spec section 4). Last currency and previous email stay. */
+export const LOGOUT_STORAGE_KEYS = [STORAGE_KEYS.promoCode, STORAGE_KEYS.utm, STORAGE_KEYS.gclid, STORAGE_KEYS.loginDialog, STORAGE_KEYS.returnTo] as const;
+
+/** Clears everything the session holds in memory and storage (no server call, no navigation). */
+export function clearLocalSession(opts: { status?: SessionSlice['status']; reason?: SessionSlice['signedOutReason'] } = {}): void {
+  cancelTokenRefresh();
+  cancelSessionPropertiesLoad();
+  cancelDelayedBalances();
+  cancelCurrencySwitchTimer();
+  for (const key of LOGOUT_STORAGE_KEYS) {
+    try {
+      localStorage.removeItem(key);
+      sessionStorage.removeItem(key);
+    } catch {
+      // ignore: storage unavailable means nothing was stored
+    }
+  }
+  // The tracking data layer starts empty for the next visitor on this device.
+  const w = globalThis as { dataLayer?: unknown[] };
+  if (Array.isArray(w.dataLayer)) w.dataLayer.length = 0;
+  for (const fn of logoutCleanups) {
+    try {
+      fn();
+    } catch {
+      // one feature's cleanup must not stop the others
+    }
+  }
+  // Every cached server answer (banking packages included) is re-fetched by the next session.
+  void mutate(() => true, undefined, { revalidate: false });
+  store.session = { ...initialSession(), status: opts.status ?? 'signed-out', signedOutReason: opts.reason ?? null };
+  store.balances = initialBalances();
+  store.promotions = initialPromotions();
+  store.currency = initialCurrency();
+  store.ui.menuOpen = false;
+  closeAllDialogs();
+  store.dialogs.results = {};
+}
+
+let loggingOut: Promise<void> | null = null;
+
+/** Signs out: tells the server (best effort), clears the session everywhere, goes to login. */
+export function logout(opts: { reason?: SessionSlice['signedOutReason']; navigate?: boolean } = {}): Promise<void> {
+  loggingOut ??= (async () => {
+    if (store.session.token) {
+      await api.post(API_PATHS.logout, {}, undefined, { handleErrors: false }).catch(() => undefined);
+    }
+    clearLocalSession({ reason: opts.reason ?? null });
+    clearReturnTo();
+    await clearMirror();
+    if (opts.navigate !== false) navigateTo(ROUTES.login, { replace: true });
+  })().finally(() => {
+    loggingOut = null;
+  });
+  return loggingOut;
+}
+
+/** The server no longer accepts the session: sign out here, keep where the player was. */
+export function handleSessionExpired(): void {
+  const here = typeof window === 'undefined' ? null : `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  clearLocalSession({ reason: 'session-expired' });
+  void clearMirror();
+  if (here) rememberReturnTo(here);
+  navigateTo(ROUTES.login, { replace: true });
+}
+
+/** Clears the "why you were signed out" notice (shown once on the login page). */
+export function clearSignedOutReason(): void {
+  store.session.signedOutReason = null;
+}

@@ -1,0 +1,131 @@
+/**
+ * The app's one valtio store: session, balances, currency, named properties, promotions from
+ * login, dialogs (open stack + results) and UI flags. Components read it with useSnapshot;
+ * only the action modules (src/state/*-actions.ts) write to it.
+ * Session profile, balances and currency are mirrored to IndexedDB by idb-mirror.ts (never the token).
+ */
+import { proxy } from 'valtio';
+import type { Balances, User } from '../contract/schemas.ts';
+import type { Currency } from '../contract/currency.ts';
+import type { DialogKind } from './dialog-kinds.ts';
+
+export type SessionStatus = 'unknown' | 'signed-out' | 'signed-in';
+
+export interface SessionSlice {
+  user: User | null;
+  /** Access JWT. Memory only: never mirrored, never in web storage. */
+  token: string | null;
+  /** Access token expiry, epoch ms. */
+  tokenExpiresAt: number | null;
+  /** When the scheduled refresh fires, epoch ms (120 s before expiry). */
+  refreshTimeEpoch: number | null;
+  jwtRefreshFailed: boolean;
+  jwtRefreshCancelled: boolean;
+  accountClosed: boolean;
+  status: SessionStatus;
+  /** Why the last sign-out happened, for the notice on the login page. */
+  signedOutReason: 'inactivity' | 'session-expired' | null;
+}
+
+export interface BalancesSlice {
+  current: Balances | null;
+  /** Balance to apply after the win animation (login bonus, daily bonus, purchases). */
+  delayed: Balances | null;
+  updateInProgress: boolean;
+  animateCoins: boolean;
+}
+
+export interface CurrencySlice {
+  activeCurrency: Currency;
+  switchingDisabled: boolean;
+  /** Target of a switch in progress (drives the "Switching to" overlay), else null. */
+  switching: Currency | null;
+  isInGame: boolean;
+  isInVendorGame: boolean;
+  balanceVisible: boolean;
+}
+
+export interface PromotionsSlice {
+  promopopups: { name: string; cdn_image?: string | null; button_text: string; button_location: string }[];
+  promocarousels: unknown[];
+  loginBonusCoins: { ghc: number; gld: number } | null;
+  showLoginBonus: boolean;
+}
+
+export interface OpenDialog {
+  /** Unique per opening, so the same kind can be re-opened. */
+  id: number;
+  kind: DialogKind;
+  props: Record<string, unknown>;
+}
+
+export interface DialogsSlice {
+  stack: OpenDialog[];
+  /** Close result of each dialog kind; cleared when that kind opens again. */
+  results: Partial<Record<DialogKind, Record<string, unknown>>>;
+}
+
+export interface UiSlice {
+  navigating: boolean;
+  /** Text of the full-screen loading overlay, or null when hidden. */
+  loadingOverlay: string | null;
+  menuOpen: boolean;
+}
+
+export interface PropertiesSlice {
+  /** Named property values loaded so far (strings, as on the wire). */
+  values: Record<string, string>;
+}
+
+export interface AppState {
+  session: SessionSlice;
+  balances: BalancesSlice;
+  currency: CurrencySlice;
+  promotions: PromotionsSlice;
+  properties: PropertiesSlice;
+  dialogs: DialogsSlice;
+  ui: UiSlice;
+}
+
+export const initialSession = (): SessionSlice => ({
+  user: null,
+  token: null,
+  tokenExpiresAt: null,
+  refreshTimeEpoch: null,
+  jwtRefreshFailed: false,
+  jwtRefreshCancelled: false,
+  accountClosed: false,
+  status: 'unknown',
+  signedOutReason: null,
+});
+export const initialBalances = (): BalancesSlice => ({ current: null, delayed: null, updateInProgress: false, animateCoins: false });
+export const initialCurrency = (): CurrencySlice => ({
+  activeCurrency: 'gold',
+  switchingDisabled: false,
+  switching: null,
+  isInGame: false,
+  isInVendorGame: false,
+  balanceVisible: true,
+});
+export const initialPromotions = (): PromotionsSlice => ({ promopopups: [], promocarousels: [], loginBonusCoins: null, showLoginBonus: false });
+
+export const store = proxy<AppState>({
+  session: initialSession(),
+  balances: initialBalances(),
+  currency: initialCurrency(),
+  promotions: initialPromotions(),
+  properties: { values: {} },
+  dialogs: { stack: [], results: {} },
+  ui: { navigating: false, loadingOverlay: null, menuOpen: false },
+});
+
+/** Test helper and logout: back to a blank store (properties are operator settings and stay). */
+export function resetStore(options: { keepProperties?: boolean } = {}): void {
+  store.session = initialSession();
+  store.balances = initialBalances();
+  store.currency = initialCurrency();
+  store.promotions = initialPromotions();
+  store.dialogs = { stack: [], results: {} };
+  store.ui = { navigating: false, loadingOverlay: null, menuOpen: false };
+  if (!options.keepProperties) store.properties = { values: {} };
+}

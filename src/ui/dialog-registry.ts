@@ -1,0 +1,26 @@
+/**
+ * Registry of dialog components by kind. The app shell registers the error-catalogue dialogs;
+ * later features register theirs (featured package, daily bonus...) at import time. The
+ * DialogHost renders the top of the store's dialog stack with the registered component.
+ */
+import type { ComponentType } from 'react';
+import type { DialogKind } from '../state/dialog-kinds.ts';
+
+export interface DialogComponentProps {
+  /** Id of this opening (closeDialog(id, result)). */
+  id: number;
+  props: Record<string, unknown>;
+  /** Closes this dialog and stores `result` in the results slice under its kind. */
+  close: (result?: Record<string, unknown>) => void;
+}
+export type DialogComponent = ComponentType<DialogComponentProps>;
+
+const registry = new Map<DialogKind, DialogComponent>();
+
+export function registerDialog(kind: DialogKind, component: DialogComponent): void {
+  registry.set(kind, component);
+}
+
+export function dialogComponentFor(kind: DialogKind): DialogComponent | undefined {
+  return registry.get(kind);
+}

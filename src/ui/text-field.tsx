@@ -1,0 +1,47 @@
+import { useId, type Ref, type InputHTMLAttributes } from 'react';
+import { cx } from '@linaria/core';
+import { control, describedBy, errorText, fieldWrap, hintText, labelText } from './field-styles.ts';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
+  label: string;
+  /** Wire name: also names the error test id `field-error-<name>`. */
+  name: string;
+  /** React 19: refs are plain props on function components; this one reaches the control. */
+  ref?: Ref<HTMLInputElement>;
+  error?: string | null;
+  hint?: string;
+}
+
+/** A labelled input with its hint and error text wired for screen readers. */
+export function TextField({ label, name, error, hint, id, className, type, ...rest }: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? `${name}-${autoId}`;
+  const hintId = hint ? `${inputId}-hint` : null;
+  const errorId = error ? `${inputId}-error` : null;
+  return (
+    <div className={cx(fieldWrap, className)}>
+      <label htmlFor={inputId} className={labelText}>
+        {label}
+      </label>
+      <input
+        id={inputId}
+        name={name}
+        type={type ?? 'text'}
+        className={control}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hintId, errorId)}
+        {...rest}
+      />
+      {hint ? (
+        <p id={hintId ?? undefined} className={hintText}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId ?? undefined} className={errorText} data-testid={`field-error-${name}`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
