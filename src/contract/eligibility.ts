@@ -8,6 +8,8 @@ import { AGE_OF_MAJORITY_BY_STATE, EXCLUDED_STATES, MINIMUM_AGE } from './consta
 /**
  * USPS ZIP-3 prefix ranges -> jurisdiction. Inclusive ranges of the first three digits.
  * Prefixes not listed are unassigned (e.g. 000-004, 213, 269, 419, 517-519) and rejected.
+ * States are those of the ZIP codes themselves, not of the sorting facility serving them (369xx
+ * are Alabama towns served from Meridian MS; 838xx are Idaho towns served from Spokane WA).
  *
  * Territories (PR, VI, GU, AS, MP and the Pacific freely associated states) and military mail
  * (AA, AE, AP) are listed too, but with kind 'territory' / 'military': they are not one of the
@@ -67,6 +69,7 @@ const ZIP3_RANGES: ReadonlyArray<readonly [from: number, to: number, code: strin
     [537, 549, 'WI'],
     [550, 551, 'MN'],
     [553, 567, 'MN'],
+    [569, 569, 'DC'], // Parcel Return Service, Washington DC
     [570, 577, 'SD'],
     [580, 588, 'ND'],
     [590, 599, 'MT'],
@@ -87,8 +90,7 @@ const ZIP3_RANGES: ReadonlyArray<readonly [from: number, to: number, code: strin
     [733, 733, 'TX'], // Austin (IRS)
     [734, 741, 'OK'],
     [743, 749, 'OK'],
-    [750, 770, 'TX'],
-    [772, 799, 'TX'],
+    [750, 799, 'TX'],
     [800, 816, 'CO'],
     [820, 831, 'WY'],
     [832, 838, 'ID'],

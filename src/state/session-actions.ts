@@ -213,9 +213,9 @@ let loggingOut: Promise<void> | null = null;
 /** Signs out: tells the server (best effort), clears the session everywhere, goes to login. */
 export function logout(opts: { reason?: SessionSlice['signedOutReason']; navigate?: boolean } = {}): Promise<void> {
   loggingOut ??= (async () => {
-    if (store.session.token) {
-      await api.post(API_PATHS.logout, {}, undefined, { handleErrors: false }).catch(() => undefined);
-    }
+    // Always ask the server: it revokes the refresh token and clears the httpOnly cookie, which
+    // scripts cannot do, even when this page never got an access token (e.g. a failed resume).
+    await api.post(API_PATHS.logout, {}, undefined, { handleErrors: false }).catch(() => undefined);
     clearLocalSession({ reason: opts.reason ?? null });
     clearReturnTo();
     await clearMirror();

@@ -225,6 +225,16 @@ describe('POST /users (join)', () => {
     ).toBe(201);
   });
 
+  it('concurrent sign-ups in one household create at most two accounts', async () => {
+    const household = { last_name: 'Racehouse', postal_code: '62704' };
+    const results = await Promise.all(
+      ['Ava', 'Bo', 'Cy', 'Di'].map((first_name) => join(signUpPayload({ ...household, first_name }))),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(2);
+    for (const r of results.filter((x) => x.status !== 201))
+      expect(r.body).toMatchObject({ code: 'HOUSEHOLD_LIMIT' });
+  });
+
   it.each([
     ['email', { email: 'not-an-email' }],
     ['first_name', { first_name: '   ' }],

@@ -16,6 +16,7 @@ import { enforceGoldOnly, setSwitchingDisabled } from '../../state/currency-acti
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
 import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
+import { captureAttributionFromUrl } from '../../lib/attribution.ts';
 import { DialogHost } from '../dialog-host.tsx';
 import { useInactivitySignOut } from '../use-inactivity-sign-out.ts';
 import { Header } from './header.tsx';
@@ -75,6 +76,12 @@ export function RootLayout() {
   const firstRender = useRef(true);
 
   useInactivitySignOut(values[PROPERTY_NAMES.inactivityTimeoutSeconds]);
+
+  // Spec navigation effects: a promo code, UTM codes and click ids on any landing URL are kept
+  // for the join form, whichever page the visitor arrived on.
+  useEffect(() => {
+    if (location.search) captureAttributionFromUrl(location.search);
+  }, [location.search]);
 
   useEffect(() => {
     setNavigating(navigation.state !== 'idle');

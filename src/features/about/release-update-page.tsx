@@ -1,9 +1,14 @@
 import { Link, useLocation } from 'react-router-dom';
 import { Page, Card } from '../../ui/page.tsx';
-import { linkList, lede, prose } from '../shared/prose.ts';
+import { linkList, lede, prose } from '../../ui/prose.ts';
 import { RELEASE_NOTES, releaseNoteFor } from './release-notes.ts';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** One release-update page; which one comes from the path. */
 export function ReleaseUpdatePage() {

@@ -3,7 +3,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { EXCLUDED_STATES, PRODUCT_NAME, SUPPORT_EMAIL, MINIMUM_AGE } from '../../contract/constants.ts';
 import { Page, Card } from '../../ui/page.tsx';
 import { ButtonLink } from '../../ui/button.tsx';
-import { actionRow, prose } from '../shared/prose.ts';
+import { actionRow, prose } from '../../ui/prose.ts';
 
 /**
  * Where the join form sends a visitor whose account could not be created because of the
@@ -14,34 +14,35 @@ export function FailedRegistrationPage() {
     <Page title="We couldn't create your account">
       <Card className={prose}>
         <p>
-          We were not able to open a new {PRODUCT_NAME} account with the details you entered. This usually happens for one of
-          these reasons:
+          We were not able to open a new {PRODUCT_NAME} account with the details you entered. This usually
+          happens for one of these reasons:
         </p>
         <h2>One account per person</h2>
         <p>
           Each player may hold only one account. If you joined before, even with another email address, please{' '}
-          <Link to={ROUTES.login}>sign in</Link> to your existing account instead. If you forgot its password, you can{' '}
-          <Link to={ROUTES.passwordRecovery}>request a sign-in link</Link>.
+          <Link to={ROUTES.login}>sign in</Link> to your existing account instead. If you forgot its password,
+          you can <Link to={ROUTES.passwordRecovery}>request a sign-in link</Link>.
         </p>
         <h2>Two accounts per household</h2>
         <p>
-          At most two accounts may be opened per household. We count players who share a family name and a ZIP code as
-          one household, so if two people in your household already play, a third account cannot be opened.
+          At most two accounts may be opened per household. We count players who share a family name and a ZIP
+          code as one household, so if two people in your household already play, a third account cannot be
+          opened.
         </p>
         <h2>Eligibility</h2>
         <ul>
           <li>
-            You must be at least {MINIMUM_AGE} years old, or the age of majority in your state if higher (19 in Alabama and
-            Nebraska, 21 in Mississippi).
+            You must be at least {MINIMUM_AGE} years old, or the age of majority in your state if higher (19
+            in Alabama and Nebraska, 21 in Mississippi).
           </li>
           <li>You must live in one of the 50 US states or the District of Columbia.</li>
           <li>Residents of {EXCLUDED_STATES.join(', ')} cannot participate at this time.</li>
         </ul>
         <h2>Think this is a mistake?</h2>
         <p>
-          Email our player support team at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> from the address you tried
-          to join with. Tell us your full name and ZIP code; we will look into it and reply, usually within one business day.
-          Please do not open another account in the meantime.
+          Email our player support team at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> from the
+          address you tried to join with. Tell us your full name and ZIP code; we will look into it and reply,
+          usually within one business day. Please do not open another account in the meantime.
         </p>
         <div className={actionRow}>
           <ButtonLink to={ROUTES.login}>Sign in</ButtonLink>

@@ -20,9 +20,12 @@ export interface LoginFailure {
 
 /** Maps a failed sign-in answer to what the form shows. Never says whether the email exists. */
 export function loginFailure(error: ApiError): LoginFailure {
-  if (error.status === 429 || error.code === ERROR_CODES.TOO_MANY_ATTEMPTS) return { form: LOGIN_MESSAGES.serverBusy, field: null };
-  if (error.code === ERROR_CODES.INVALID_CREDENTIALS) return { form: LOGIN_MESSAGES.invalidCredentials, field: null };
+  if (error.status === 429 || error.code === ERROR_CODES.TOO_MANY_ATTEMPTS)
+    return { form: LOGIN_MESSAGES.serverBusy, field: null };
+  if (error.code === ERROR_CODES.INVALID_CREDENTIALS)
+    return { form: LOGIN_MESSAGES.invalidCredentials, field: null };
   if (error.code === ERROR_CODES.ACCOUNT_CLOSED) return { form: LOGIN_MESSAGES.accountClosed, field: null };
-  if (error.field === 'email' || error.field === 'password') return { form: null, field: { name: error.field, message: error.message } };
+  if (error.field === 'email' || error.field === 'password')
+    return { form: null, field: { name: error.field, message: error.message } };
   return { form: error.message, field: null };
 }

@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '../../contract/constants.ts';
 import { resetApiClientState } from '../../lib/api-client.ts';
 import { clearLocalSession } from '../../state/session-actions.ts';
 import { resetStore, store } from '../../state/store.ts';
-import { apiError, loginAnswer, stubApi, type Answer } from '../shared/test-api.ts';
+import { apiError, loginAnswer, stubApi, type Answer } from '../../test-support/stub-api.ts';
 import { LoginPage } from './login-page.tsx';
 
 function renderLogin() {
@@ -43,7 +43,9 @@ describe('LoginPage', () => {
     localStorage.setItem(STORAGE_KEYS.previousEmail, 'demo@luckycrown.example');
     renderLogin();
     expect(screen.getByLabelText('Email')).toHaveProperty('value', 'demo@luckycrown.example');
-    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/password-recovery');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/password-recovery',
+    );
     expect(screen.getByRole('link', { name: 'Join now' }).getAttribute('href')).toBe('/signup/create-user');
   });
 
@@ -58,9 +60,18 @@ describe('LoginPage', () => {
   });
 
   it.each([
-    [apiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.'), 'The email or password is incorrect.'],
-    [apiError(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts.'), 'Server Busy: Our system is currently experiencing a high load, please try again later.'],
-    [apiError(403, 'ACCOUNT_CLOSED', 'Account closed.'), 'This account is closed. If you think this is a mistake, contact support@luckycrown.example.'],
+    [
+      apiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password.'),
+      'The email or password is incorrect.',
+    ],
+    [
+      apiError(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts.'),
+      'Server Busy: Our system is currently experiencing a high load, please try again later.',
+    ],
+    [
+      apiError(403, 'ACCOUNT_CLOSED', 'Account closed.'),
+      'This account is closed. If you think this is a mistake, contact support@luckycrown.example.',
+    ],
   ])('shows a refused sign-in under the form (%#)', async (answer, text) => {
     const calls = stubApi({ '/auth/login': answer });
     renderLogin();
@@ -68,7 +79,11 @@ describe('LoginPage', () => {
     const error = await screen.findByTestId('form-error');
     expect(error.textContent).toBe(text);
     expect(error.getAttribute('role')).toBe('alert');
-    expect(calls[0]).toMatchObject({ path: '/auth/login', method: 'POST', body: { email: 'ada@example.com', password: 'wrong-password' } });
+    expect(calls[0]).toMatchObject({
+      path: '/auth/login',
+      method: 'POST',
+      body: { email: 'ada@example.com', password: 'wrong-password' },
+    });
     expect(store.session.status).not.toBe('signed-in');
     // The password is cleared for the next attempt; the email stays.
     expect(screen.getByLabelText('Password')).toHaveProperty('value', '');
@@ -82,7 +97,9 @@ describe('LoginPage', () => {
     stubApi({ '/auth/login': pending });
     renderLogin();
     signIn('ada@example.com', 'Correct#Horse1');
-    await waitFor(() => expect(screen.getByRole('button', { name: /Sign in/ })).toHaveProperty('disabled', true));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Sign in/ })).toHaveProperty('disabled', true),
+    );
     await act(async () => release({ status: 200, body: loginAnswer() }));
     expect(await screen.findByText('My account page')).toBeTruthy();
     expect(store.session.status).toBe('signed-in');

@@ -14,7 +14,7 @@ import { Page, Card, Notice } from '../../ui/page.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';
-import { focusField } from '../shared/focus-field.ts';
+import { focusField } from '../../ui/focus-field.ts';
 import { LOGIN_MESSAGES, loginFailure } from './login-errors.ts';
 
 const forgotRow = css`
@@ -71,7 +71,9 @@ export function LoginPage() {
 
     setSubmitting(true);
     try {
-      const answer = await api.post(API_PATHS.login, { email: email.trim(), password }, LoginResponseSchema, { handleErrors: false });
+      const answer = await api.post(API_PATHS.login, { email: email.trim(), password }, LoginResponseSchema, {
+        handleErrors: false,
+      });
       completeLogin(answer);
       navigate(consumeReturnTo(), { replace: true });
     } catch (err) {

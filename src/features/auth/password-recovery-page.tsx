@@ -11,9 +11,10 @@ import { Page, Card, Notice } from '../../ui/page.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';
-import { focusField } from '../shared/focus-field.ts';
+import { focusField } from '../../ui/focus-field.ts';
 
-export const RECOVERY_CONFIRMATION = "If an account exists for that email, we've sent a sign-in link. It expires in 30 minutes.";
+export const RECOVERY_CONFIRMATION =
+  "If an account exists for that email, we've sent a sign-in link. It expires in 30 minutes.";
 
 const back = css`
   text-align: center;
@@ -37,7 +38,11 @@ export function PasswordRecoveryPage() {
     if (submitting) return;
     setFormError(null);
     const trimmed = email.trim();
-    const problem = !trimmed ? 'Please enter your email address.' : !isPlausibleEmail(trimmed) ? 'Please enter a valid email address.' : null;
+    const problem = !trimmed
+      ? 'Please enter your email address.'
+      : !isPlausibleEmail(trimmed)
+        ? 'Please enter a valid email address.'
+        : null;
     setError(problem);
     if (problem) return focusField(formRef.current, 'email');
     setSubmitting(true);
@@ -45,7 +50,8 @@ export function PasswordRecoveryPage() {
       await api.post(API_PATHS.passwordRecovery, { email: trimmed }, undefined, { handleErrors: false });
       setSent(true);
     } catch (err) {
-      if (isApiError(err) && err.status === 429) setFormError(`${ERROR_TEXTS.serverBusyTitle}: ${ERROR_TEXTS.serverBusy}`);
+      if (isApiError(err) && err.status === 429)
+        setFormError(`${ERROR_TEXTS.serverBusyTitle}: ${ERROR_TEXTS.serverBusy}`);
       else if (isApiError(err) && err.field === 'email') setError(err.message);
       else setFormError(isApiError(err) ? err.message : 'Something went wrong. Please try again.');
     } finally {
@@ -60,7 +66,10 @@ export function PasswordRecoveryPage() {
           <Notice tone="success" testId="recovery-confirmation">
             <p>{RECOVERY_CONFIRMATION}</p>
           </Notice>
-          <p>Open the link on this device to sign in, then choose a new password from My Account. Check your spam folder if it doesn't arrive within a few minutes.</p>
+          <p>
+            Open the link on this device to sign in, then choose a new password from My Account. Check your
+            spam folder if it doesn't arrive within a few minutes.
+          </p>
           <ButtonLink to={ROUTES.login} fullWidth variant="secondary">
             Back to sign in
           </ButtonLink>

@@ -9,18 +9,21 @@ import { completeLogin } from '../../state/session-actions.ts';
 import { Page, Card, Notice } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { ButtonLink } from '../../ui/button.tsx';
-import { actionRow } from '../shared/prose.ts';
+import { actionRow } from '../../ui/prose.ts';
 
 type LinkState = { status: 'working' } | { status: 'failed'; message: string };
 
-const INVALID_LINK = 'This sign-in link is invalid, has already been used or has expired. Links work once and for 30 minutes.';
+const INVALID_LINK =
+  'This sign-in link is invalid, has already been used or has expired. Links work once and for 30 minutes.';
 
 /** Opens a one-time sign-in link from the recovery email: exchanges ?token= for a session. */
 export function SignInLinkPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<LinkState>(() => (token ? { status: 'working' } : { status: 'failed', message: INVALID_LINK }));
+  const [state, setState] = useState<LinkState>(() =>
+    token ? { status: 'working' } : { status: 'failed', message: INVALID_LINK },
+  );
   // The token is single-use: make sure a re-render (or StrictMode's double effect) posts it once.
   const posted = useRef<string | null>(null);
 
@@ -35,14 +38,20 @@ export function SignInLinkPage() {
       })
       .catch((err: unknown) => {
         let message = INVALID_LINK;
-        if (isApiError(err) && err.status === 429) message = `${ERROR_TEXTS.serverBusyTitle}: ${ERROR_TEXTS.serverBusy}`;
-        else if (isApiError(err) && err.code !== ERROR_CODES.INVALID_SIGN_IN_LINK && err.code !== ERROR_CODES.VALIDATION_ERROR) message = err.message;
+        if (isApiError(err) && err.status === 429)
+          message = `${ERROR_TEXTS.serverBusyTitle}: ${ERROR_TEXTS.serverBusy}`;
+        else if (
+          isApiError(err) &&
+          err.code !== ERROR_CODES.INVALID_SIGN_IN_LINK &&
+          err.code !== ERROR_CODES.VALIDATION_ERROR
+        )
+          message = err.message;
         setState({ status: 'failed', message });
       });
   }, [token, navigate]);
 
   return (
-    <Page title="Signing you in" width="narrow">
+    <Page title={state.status === 'working' ? 'Signing you in' : 'Sign-in link'} width="narrow">
       <Card>
         {state.status === 'working' ? (
           <Spinner label="Checking your sign-in link..." />

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router-dom';
 import { ROUTES } from '../../contract/routes.ts';
 import { PRODUCT_NAME } from '../../contract/constants.ts';
 import { Card } from '../../ui/page.tsx';
-import { linkList } from '../shared/prose.ts';
+import { linkList } from '../../ui/prose.ts';
 
 const LINKS = [
   { to: ROUTES.corporate, label: 'Company information' },

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { ROUTES, POLICY_PAGES } from '../../contract/routes.ts';
 import { COMPANY_NAME, PRODUCT_NAME, SUPPORT_EMAIL } from '../../contract/constants.ts';
 import { Page, Card } from '../../ui/page.tsx';
-import { lede, prose } from '../shared/prose.ts';
+import { lede, prose } from '../../ui/prose.ts';
 import { CorporateNav } from './corporate-nav.tsx';
 
 /** Corporate information: who runs the product, how to reach us, where the rules are. */
@@ -15,13 +15,13 @@ export function CorporatePage() {
       <Card className={prose}>
         <h2>Who we are</h2>
         <p>
-          We build {PRODUCT_NAME}, a free-to-play social casino for adults in the United States. Our players enjoy casual
-          casino-style games with Gold Coins for fun, and can take part in our sweepstakes with Sweeps Coins, which are always
-          free and never sold.
+          We build {PRODUCT_NAME}, a free-to-play social casino for adults in the United States. Our players
+          enjoy casual casino-style games with Gold Coins for fun, and can take part in our sweepstakes with
+          Sweeps Coins, which are always free and never sold.
         </p>
         <p>
-          We are a small team of game designers, engineers, player-support and compliance staff. We run the platform
-          ourselves and answer our own support email.
+          We are a small team of game designers, engineers, player-support and compliance staff. We run the
+          platform ourselves and answer our own support email.
         </p>
 
         <h2>Company details</h2>
@@ -52,7 +52,9 @@ export function CorporatePage() {
             <Link to={ROUTES.releaseOct2023}>October 2023: installable app and account security</Link>
           </li>
           <li>
-            <Link to={ROUTES.releaseJan2025}>January 2025: responsible play tools and faster redemptions</Link>
+            <Link to={ROUTES.releaseJan2025}>
+              January 2025: responsible play tools and faster redemptions
+            </Link>
           </li>
         </ul>
       </Card>

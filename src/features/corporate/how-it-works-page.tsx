@@ -1,8 +1,14 @@
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../../contract/routes.ts';
-import { AMOE_CODE_EXPIRY_DAYS, AMOE_CODE_LENGTH, EXCLUDED_STATES, MINIMUM_AGE, PRODUCT_NAME } from '../../contract/constants.ts';
+import {
+  AMOE_CODE_EXPIRY_DAYS,
+  AMOE_CODE_LENGTH,
+  EXCLUDED_STATES,
+  MINIMUM_AGE,
+  PRODUCT_NAME,
+} from '../../contract/constants.ts';
 import { Page, Card } from '../../ui/page.tsx';
-import { lede, prose } from '../shared/prose.ts';
+import { lede, prose } from '../../ui/prose.ts';
 import { CorporateNav } from './corporate-nav.tsx';
 
 /** How the two coins, the free ways to get Sweeps Coins and prize redemption work. */
@@ -10,58 +16,65 @@ export function HowItWorksPage() {
   return (
     <Page title="How it works">
       <p className={lede}>
-        {PRODUCT_NAME} runs on two kinds of coins. Here is what each one is for, how to get them and how prizes are redeemed.
+        {PRODUCT_NAME} runs on two kinds of coins. Here is what each one is for, how to get them and how
+        prizes are redeemed.
       </p>
       <Card className={prose}>
         <h2>Gold Coins: play for fun</h2>
         <p>
-          Gold Coins are for entertainment only. You receive Gold Coins free through bonuses and promotions, and you can buy
-          Gold Coin packages if you want more. Gold Coins can never be redeemed and have no cash value.
+          Gold Coins are for entertainment only. You receive Gold Coins free through bonuses and promotions,
+          and you can buy Gold Coin packages if you want more. Gold Coins can never be redeemed and have no
+          cash value.
         </p>
 
         <h2>Sweeps Coins: free sweepstakes entries</h2>
         <p>
-          Sweeps Coins are sweepstakes entries, and you can never buy them. You can receive them free of charge:
+          Sweeps Coins are sweepstakes entries, and you can never buy them. You can receive them free of
+          charge:
         </p>
         <ul>
           <li>as a free bonus with certain Gold Coin packages;</li>
           <li>through the daily bonus, login bonus, referrals and other promotions;</li>
           <li>
-            by mail, with the free alternative method of entry (AMOE): request a {AMOE_CODE_LENGTH}-character postal request
-            code from your account and mail it in as described in the{' '}
-            <Link to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</Link>. Codes expire {AMOE_CODE_EXPIRY_DAYS} days
-            after they are issued.
+            by mail, with the free alternative method of entry (AMOE): request a {AMOE_CODE_LENGTH}-character
+            postal request code from your account and mail it in as described in the{' '}
+            <Link to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</Link>. Codes expire{' '}
+            {AMOE_CODE_EXPIRY_DAYS} days after they are issued.
           </li>
         </ul>
         <p>Every method is treated the same: Sweeps Coins from any source play and redeem the same way.</p>
 
         <h2>Switching coins</h2>
         <p>
-          Use the Gold/Sweeps switch at the top of the screen to choose which coins you play with. You cannot switch in the
-          middle of a game round.
+          Use the Gold/Sweeps switch at the top of the screen to choose which coins you play with. You cannot
+          switch in the middle of a game round.
         </p>
 
         <h2>Redeeming prizes</h2>
         <ol>
           <li>Play your free Sweeps Coins through at least once. Sweeps Coins you win become redeemable.</li>
-          <li>Verify your identity, age and address (and complete a W-9 where required) so we pay the right person.</li>
           <li>
-            Redeem at 1 Sweeps Coin to 1 US dollar by bank transfer, paper check, PayPal or gift card, subject to the minimums
-            in the Official Sweepstakes Rules.
+            Verify your identity, age and address (and complete a W-9 where required) so we pay the right
+            person.
+          </li>
+          <li>
+            Redeem at 1 Sweeps Coin to 1 US dollar by bank transfer, paper check, PayPal or gift card, subject
+            to the minimums in the Official Sweepstakes Rules.
           </li>
         </ol>
 
         <h2>Who can play</h2>
         <p>
-          Adults of at least {MINIMUM_AGE}, or the age of majority in their state if higher, who live in the United States.
-          Residents of {EXCLUDED_STATES.join(', ')} cannot participate at this time. Only one account per person and two per
-          household are allowed.
+          Adults of at least {MINIMUM_AGE}, or the age of majority in their state if higher, who live in the
+          United States. Residents of {EXCLUDED_STATES.join(', ')} cannot participate at this time. Only one
+          account per person and two per household are allowed.
         </p>
 
         <h2>Play responsibly</h2>
         <p>
-          Set limits before you play and take breaks. Our <Link to={ROUTES.policiesResponsible}>Responsible Social Gaming</Link>{' '}
-          page explains the tools we offer and where to find help.
+          Set limits before you play and take breaks. Our{' '}
+          <Link to={ROUTES.policiesResponsible}>Responsible Social Gaming</Link> page explains the tools we
+          offer and where to find help.
         </p>
       </Card>
       <CorporateNav />

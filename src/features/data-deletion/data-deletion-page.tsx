@@ -4,7 +4,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../contract/constants.ts';
 import { Page, Card, Notice } from '../../ui/page.tsx';
 import { ButtonLink } from '../../ui/button.tsx';
-import { prose } from '../shared/prose.ts';
+import { prose } from '../../ui/prose.ts';
 
 const codeBox = css`
   display: block;
@@ -43,13 +43,14 @@ export function DataDeletionPage() {
         )}
         {deleted ? (
           <p>
-            We received your request through your social sign-in provider and deleted the information {PRODUCT_NAME} had
-            received from that provider for your account (such as your name, email address and profile picture).
+            We received your request through your social sign-in provider and deleted the information{' '}
+            {PRODUCT_NAME} had received from that provider for your account (such as your name, email address
+            and profile picture).
           </p>
         ) : (
           <p>
-            We received your request through your social sign-in provider, but {PRODUCT_NAME} held no information from that
-            provider for your account, so there was nothing to delete.
+            We received your request through your social sign-in provider, but {PRODUCT_NAME} held no
+            information from that provider for your account, so there was nothing to delete.
           </p>
         )}
         {hasCode ? (
@@ -64,8 +65,8 @@ export function DataDeletionPage() {
         <h2>Good to know</h2>
         <ul>
           <li>
-            Records we must keep by law, such as sweepstakes entries, purchases and prize redemptions, are kept for the
-            periods described in our Privacy Policy even after a deletion request.
+            Records we must keep by law, such as sweepstakes entries, purchases and prize redemptions, are
+            kept for the periods described in our Privacy Policy even after a deletion request.
           </li>
           <li>
             To close your {PRODUCT_NAME} account itself, or for any question about your data, email{' '}

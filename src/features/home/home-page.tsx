@@ -136,17 +136,18 @@ const eligibility = css`
 /** Home page for visitors: what the product is, how it works, who may play, and the way in. */
 export function HomePage() {
   return (
-    <Page title={`${PRODUCT_NAME} Social Casino`} hideTitle width="wide">
-      <section className={hero} aria-labelledby="hero-title">
+    <Page title="Social casino games, free to play" hideTitle width="wide">
+      <section className={hero} aria-labelledby="page-title">
         <span className={heroMark}>
           <CrownMark size={88} />
         </span>
-        <p id="hero-title" className={heroTitle}>
+        {/* The visual twin of the page's (visually hidden) h1, so screen readers hear it once. */}
+        <p className={heroTitle} aria-hidden="true">
           Social casino games, <span>free to play</span>
         </p>
         <p className={heroText}>
-          {PRODUCT_NAME} is a social casino for adults in the United States. Play with Gold Coins just for fun, and enter
-          our sweepstakes with Sweeps Coins, which you can redeem for prizes.
+          {PRODUCT_NAME} is a social casino for adults in the United States. Play with Gold Coins just for
+          fun, and enter our sweepstakes with Sweeps Coins, which you can redeem for prizes.
         </p>
         <div className={ctas}>
           <ButtonLink to={ROUTES.createUser}>Join now</ButtonLink>
@@ -168,11 +169,16 @@ export function HomePage() {
           </li>
           <li className={step}>
             <h3>Play with Gold Coins</h3>
-            <p>Gold Coins are for fun only. Get them free with bonuses, or buy Gold Coin packages if you wish.</p>
+            <p>
+              Gold Coins are for fun only. Get them free with bonuses, or buy Gold Coin packages if you wish.
+            </p>
           </li>
           <li className={step}>
             <h3>Redeem Sweeps Coins</h3>
-            <p>Sweeps Coins come free with promotions and some packages. Play them through once and redeem eligible coins for prizes.</p>
+            <p>
+              Sweeps Coins come free with promotions and some packages. Play them through once and redeem
+              eligible coins for prizes.
+            </p>
           </li>
         </ol>
         <p className={centered}>
@@ -198,8 +204,9 @@ export function HomePage() {
               Sweeps Coins
             </h3>
             <p>
-              Free promotional coins: you can never buy them. Sweeps Coins won in play can be redeemed for prizes, as set out
-              in the <Link to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</Link>.
+              Free promotional coins: you can never buy them. Sweeps Coins won in play can be redeemed for
+              prizes, as set out in the{' '}
+              <Link to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</Link>.
             </p>
           </div>
         </div>
@@ -208,13 +215,13 @@ export function HomePage() {
       <h2 className={sectionTitle}>Who can play</h2>
       <Card className={eligibility}>
         <p>
-          You must be at least {MINIMUM_AGE} years old, or the age of majority where you live if that is higher, and a resident
-          of the United States. Residents of {EXCLUDED_STATES.join(', ')} cannot participate in our promotions and games at this
-          time.
+          You must be at least {MINIMUM_AGE} years old, or the age of majority where you live if that is
+          higher, and a resident of the United States. Residents of {EXCLUDED_STATES.join(', ')} cannot
+          participate in our promotions and games at this time.
         </p>
         <p>
-          Play responsibly. Read our <Link to={ROUTES.policiesResponsible}>Responsible Social Gaming</Link> policy and{' '}
-          <Link to={ROUTES.whatIs}>what {PRODUCT_NAME} is</Link>.
+          Play responsibly. Read our <Link to={ROUTES.policiesResponsible}>Responsible Social Gaming</Link>{' '}
+          policy and <Link to={ROUTES.whatIs}>what {PRODUCT_NAME} is</Link>.
         </p>
       </Card>
     </Page>

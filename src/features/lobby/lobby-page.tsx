@@ -67,9 +67,23 @@ const sweepsTile = css`
     color: var(--color-sweeps);
   }
 `;
-const active = css`
-  outline: 2px solid var(--color-focus);
-  outline-offset: 2px;
+const activeGold = css`
+  border-color: var(--color-gold);
+`;
+const activeSweeps = css`
+  border-color: var(--color-sweeps);
+`;
+const badge = css`
+  display: inline-block;
+  margin-left: var(--space-2);
+  padding: 0 var(--space-2);
+  border-radius: 999px;
+  background: var(--color-surface);
+  border: 1px solid var(--color-border);
+  font-size: 0.75rem;
+  font-weight: 700;
+  color: var(--color-text);
+  vertical-align: middle;
 `;
 const subline = css`
   && {
@@ -147,6 +161,8 @@ export function LobbyPage() {
   const user = session.user;
   const sweepsIneligible = user ? !user.sweeps_eligible : false;
   const showSweeps = !goldOnly && !sweepsIneligible;
+  const goldActive = showSweeps && currency.activeCurrency === 'gold';
+  const sweepsActive = showSweeps && currency.activeCurrency === 'sweeps';
   const categoryLabel = category ? CATEGORY_LABELS[category] : 'All games';
 
   return (
@@ -159,21 +175,34 @@ export function LobbyPage() {
         </div>
         {balances ? (
           <dl className={tiles} aria-labelledby="balances-heading" data-testid="lobby-balances">
-            <div className={cx(tile, goldTile, currency.activeCurrency === 'gold' && showSweeps && active)}>
-              <dt>Gold Coins</dt>
-              <dd data-testid="lobby-gold-balance">
-                {formatGold(balances.balance_total_gld)}
-              </dd>
+            <div className={cx(tile, goldTile, goldActive && activeGold)}>
+              <dt>
+                Gold Coins
+                {goldActive ? (
+                  <>
+                    {' '}
+                    <span className={badge}>Playing now</span>
+                  </>
+                ) : null}
+              </dt>
+              <dd data-testid="lobby-gold-balance">{formatGold(balances.balance_total_gld)}</dd>
               <dd className={subline}>For fun: Gold Coins have no cash value.</dd>
             </div>
             {showSweeps ? (
-              <div className={cx(tile, sweepsTile, currency.activeCurrency === 'sweeps' && active)}>
-                <dt>Sweeps Coins</dt>
-                <dd data-testid="lobby-sweeps-balance">
-                  {formatSweeps(balances.balance_total_ghc)}
-                </dd>
+              <div className={cx(tile, sweepsTile, sweepsActive && activeSweeps)}>
+                <dt>
+                  Sweeps Coins
+                  {sweepsActive ? (
+                    <>
+                      {' '}
+                      <span className={badge}>Playing now</span>
+                    </>
+                  ) : null}
+                </dt>
+                <dd data-testid="lobby-sweeps-balance">{formatSweeps(balances.balance_total_ghc)}</dd>
                 <dd className={subline}>
-                  {formatSweeps(balances.balance_redeemable_ghc)} redeemable, worth {formatUsd(redemptionValueUsd(balances))}
+                  {formatSweeps(balances.balance_redeemable_ghc)} redeemable, worth{' '}
+                  {formatUsd(redemptionValueUsd(balances))}
                 </dd>
               </div>
             ) : null}
@@ -183,7 +212,10 @@ export function LobbyPage() {
         )}
         {sweepsIneligible && !goldOnly && user ? (
           <Notice tone="info">
-            <p>Sweeps Coins are not offered in {user.state_or_province}. You can still get and play with Gold Coins.</p>
+            <p>
+              Sweeps Coins are not offered in {user.state_or_province}. You can still get and play with Gold
+              Coins.
+            </p>
           </Notice>
         ) : null}
       </Card>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { PolicyBody, parsePolicyBody } from './policy-body.tsx';
+import { PolicyBody, parsePolicyBody, splitLastUpdated } from './policy-body.tsx';
 
 describe('parsePolicyBody', () => {
   it('splits paragraphs on blank lines and joins wrapped lines', () => {
@@ -57,5 +57,22 @@ describe('PolicyBody', () => {
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('b')).toBeNull();
     expect(container.textContent).toBe('<img src=x onerror="alert(1)"> <b>bold</b>');
+  });
+});
+
+describe('splitLastUpdated', () => {
+  it("prefers the document's own 'Last updated' line and removes it from the body", () => {
+    expect(splitLastUpdated('Last updated: January 15, 2026\n\nText.', '2026-11-21T07:50:00Z')).toEqual({
+      updated: 'January 15, 2026',
+      body: 'Text.',
+    });
+  });
+
+  it('falls back to the record date when the body has no such line', () => {
+    expect(splitLastUpdated('Text.', '2026-03-02T12:00:00Z')).toEqual({
+      updated: 'March 2, 2026',
+      body: 'Text.',
+    });
+    expect(splitLastUpdated('Text.', 'not a date')).toEqual({ updated: null, body: 'Text.' });
   });
 });

@@ -75,6 +75,32 @@ export function parsePolicyBody(body: string): PolicyBlock[] {
   return blocks;
 }
 
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+function formatDate(iso: string): string | null {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : dateFormat.format(d);
+}
+
+const LAST_UPDATED_LINE = /^\s*Last updated:?\s*(.+?)\s*(?:\n|$)/i;
+
+/**
+ * A document may open with its own "Last updated: <date>" line; that date is the document's
+ * and wins over the record's creation time (which is when it was published to this server).
+ */
+export function splitLastUpdated(
+  body: string,
+  timestampCreated: string,
+): { updated: string | null; body: string } {
+  const m = LAST_UPDATED_LINE.exec(body);
+  if (m?.[1]) return { updated: m[1], body: body.slice(m[0].length) };
+  return { updated: formatDate(timestampCreated), body };
+}
+
 export function PolicyBody({ body }: { body: string }): ReactElement {
   const blocks = parsePolicyBody(body);
   return (

@@ -7,8 +7,8 @@ import { useApiGet } from '../../lib/swr.tsx';
 import { Page, Card, Notice } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Button } from '../../ui/button.tsx';
-import { linkList, lede, prose } from '../shared/prose.ts';
-import { PolicyBody, parsePolicyBody } from './policy-body.tsx';
+import { linkList, lede, prose } from '../../ui/prose.ts';
+import { PolicyBody, parsePolicyBody, splitLastUpdated } from './policy-body.tsx';
 
 const layout = css`
   display: grid;
@@ -29,29 +29,44 @@ const aside = css`
   }
 `;
 const sections = css`
-  margin: 0 0 var(--space-4);
-  padding-left: var(--space-5);
-  & li {
-    margin-bottom: var(--space-1);
+  margin: 0 0 var(--space-5);
+  padding: var(--space-3) var(--space-4);
+  border-radius: var(--radius-md);
+  background: var(--color-surface-2);
+  & p {
+    margin: 0 0 var(--space-2);
+    font-weight: 700;
+  }
+  && ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  && li {
+    margin: 0;
+  }
+  & a {
+    display: inline-block;
+    padding: var(--space-1) 0;
   }
 `;
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-function formatDate(iso: string): string | null {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : dateFormat.format(d);
-}
 
 /** One of the five policy pages; which one comes from the path (POLICY_PAGES). */
 export function PolicyPage() {
   const { pathname } = useLocation();
   const entry = POLICY_PAGES.find((p) => p.path === pathname.replace(/\/+$/, '')) ?? POLICY_PAGES[0];
-  const { data, error, isLoading, mutate } = useApiGet(API_PATHS.legalDocuments, LegalDocumentsResponseSchema, {
-    handleErrors: false,
-  });
+  const { data, error, isLoading, mutate } = useApiGet(
+    API_PATHS.legalDocuments,
+    LegalDocumentsResponseSchema,
+    {
+      handleErrors: false,
+    },
+  );
   const doc = data?.results.find((d) => d.type === entry.type);
-  const headings = doc ? parsePolicyBody(doc.body).filter((b) => b.kind === 'heading' && b.level === 2) : [];
-  const updated = doc ? formatDate(doc.timestamp_created) : null;
+  const { updated, body } = doc
+    ? splitLastUpdated(doc.body, doc.timestamp_created)
+    : { updated: null, body: '' };
+  const headings = parsePolicyBody(body).filter((b) => b.kind === 'heading' && b.level === 2);
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
 
   let content;
@@ -60,8 +75,9 @@ export function PolicyPage() {
       <article className={prose} aria-labelledby="page-title">
         {updated ? <p className={lede}>Last updated {updated}</p> : null}
         {headings.length >= 3 ? (
-          <nav aria-label="Sections">
-            <ol className={sections}>
+          <nav aria-label="Contents" className={sections}>
+            <p aria-hidden="true">Contents</p>
+            <ul>
               {headings.map((h) =>
                 h.kind === 'heading' ? (
                   <li key={h.id}>
@@ -69,10 +85,10 @@ export function PolicyPage() {
                   </li>
                 ) : null,
               )}
-            </ol>
+            </ul>
           </nav>
         ) : null}
-        <PolicyBody body={doc.body} />
+        <PolicyBody body={body} />
       </article>
     );
   } else if (error && !isLoading) {

@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '../../contract/constants.ts';
 import { resetApiClientState } from '../../lib/api-client.ts';
 import { clearLocalSession } from '../../state/session-actions.ts';
 import { resetStore, store } from '../../state/store.ts';
-import { apiError, loginAnswer, stubApi } from '../shared/test-api.ts';
+import { apiError, loginAnswer, stubApi } from '../../test-support/stub-api.ts';
 import { CreateUserPage } from './create-user-page.tsx';
 
 function renderForm(url = '/signup/create-user') {
@@ -19,7 +19,8 @@ function renderForm(url = '/signup/create-user') {
   );
 }
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const errorOf = (name: string) => screen.queryByTestId(`field-error-${name}`)?.textContent ?? null;
 const submit = () => fireEvent.click(screen.getByRole('button', { name: /Create account/ }));
 
@@ -53,15 +54,43 @@ describe('CreateUserPage', () => {
 
   it('has every field of the join form with its label', () => {
     renderForm();
-    for (const label of ['First name', 'Last name', 'Email', 'Password', 'Confirm password', 'ZIP code', 'Promo code (optional)']) {
+    for (const label of [
+      'First name',
+      'Last name',
+      'Email',
+      'Password',
+      'Confirm password',
+      'ZIP code',
+      'Promo code (optional)',
+    ]) {
       expect(screen.getByLabelText(label).tagName).toBe('INPUT');
     }
     const month = screen.getByLabelText('Birth month');
-    expect(within(month).getAllByRole('option').map((o) => o.textContent)).toEqual(['Month', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']);
+    expect(
+      within(month)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Month',
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ]);
     expect(within(screen.getByLabelText('Birth day')).getAllByRole('option')).toHaveLength(32);
     expect(screen.getByLabelText('Birth year').tagName).toBe('SELECT');
     expect(
-      screen.getByLabelText('I am at least 18 years old (or the age of majority in my state) and I agree to the Terms and Conditions'),
+      screen.getByLabelText(
+        'I am at least 18 years old (or the age of majority in my state) and I agree to the Terms and Conditions',
+      ),
     ).toHaveProperty('type', 'checkbox');
   });
 
@@ -76,7 +105,9 @@ describe('CreateUserPage', () => {
     expect(errorOf('password2')).toBe('Please confirm your password.');
     expect(errorOf('postal_code')).toBe('Please enter your ZIP code.');
     expect(errorOf('birth_date')).toBe('Please enter a valid date of birth.');
-    expect(errorOf('terms')).toBe('Please read the full Terms & Conditions by scrolling to the end and accept by clicking the checkbox.');
+    expect(errorOf('terms')).toBe(
+      'Please read the full Terms & Conditions by scrolling to the end and accept by clicking the checkbox.',
+    );
     expect(document.activeElement).toBe(screen.getByLabelText('First name'));
     expect(screen.getByLabelText('Birth month').getAttribute('aria-invalid')).toBe('true');
     expect(calls).toHaveLength(0);
@@ -100,7 +131,9 @@ describe('CreateUserPage', () => {
     expect(screen.getByText('State: Illinois')).toBeTruthy();
     expect(errorOf('postal_code')).toBeNull();
     type('ZIP code', '10001');
-    expect(errorOf('postal_code')).toBe('At the current time we do not allow participation from the state of NY');
+    expect(errorOf('postal_code')).toBe(
+      'At the current time we do not allow participation from the state of NY',
+    );
     // Letters are dropped: the field holds digits only.
     type('ZIP code', '6a0601');
     expect(screen.getByLabelText('ZIP code')).toHaveProperty('value', '60601');
@@ -129,10 +162,14 @@ describe('CreateUserPage', () => {
     renderForm();
     fillValid();
     submit();
-    expect((await screen.findByTestId('field-error-email')).textContent).toBe('An account with this email already exists.');
+    expect((await screen.findByTestId('field-error-email')).textContent).toBe(
+      'An account with this email already exists.',
+    );
     expect(screen.queryByTestId('form-error')).toBeNull();
     submit();
-    expect((await screen.findByTestId('field-error-birth_date')).textContent).toBe('You must be at least 18 years old to play.');
+    expect((await screen.findByTestId('field-error-birth_date')).textContent).toBe(
+      'You must be at least 18 years old to play.',
+    );
     // Editing the field clears the server's message.
     type('Birth day', '16');
     expect(errorOf('birth_date')).toBeNull();
@@ -143,14 +180,20 @@ describe('CreateUserPage', () => {
     renderForm();
     fillValid();
     submit();
-    expect((await screen.findByTestId('form-error')).textContent).toBe('You already have an account with us.');
-    expect(screen.getByRole('link', { name: "Why couldn't my account be created?" }).getAttribute('href')).toBe('/failed-registration');
+    expect((await screen.findByTestId('form-error')).textContent).toBe(
+      'You already have an account with us.',
+    );
+    expect(
+      screen.getByRole('link', { name: "Why couldn't my account be created?" }).getAttribute('href'),
+    ).toBe('/failed-registration');
   });
 
   it('sends the full payload with promo code and attribution, signs in and goes to the lobby', async () => {
     localStorage.setItem(STORAGE_KEYS.gclid, 'stored-gclid');
     const calls = stubApi({ '/users': { status: 201, body: { ...loginAnswer(), promo_code: 'FREECOINS' } } });
-    renderForm('/signup/create-user?promo_code=FREECOINS&utm_source=newsletter&utm_campaign=spring&fbclid=fb-1');
+    renderForm(
+      '/signup/create-user?promo_code=FREECOINS&utm_source=newsletter&utm_campaign=spring&fbclid=fb-1',
+    );
     expect(screen.getByLabelText('Promo code (optional)')).toHaveProperty('value', 'FREECOINS');
     fillValid();
     submit();
@@ -175,7 +218,9 @@ describe('CreateUserPage', () => {
     });
     expect(store.session.status).toBe('signed-in');
     expect(localStorage.getItem(STORAGE_KEYS.promoCode)).toBe('FREECOINS');
-    expect((window as unknown as { dataLayer: { event: string }[] }).dataLayer.map((e) => e.event)).toContain('sign_up');
+    expect((window as unknown as { dataLayer: { event: string }[] }).dataLayer.map((e) => e.event)).toContain(
+      'sign_up',
+    );
   });
 
   it('uses the stored promo code when the URL has none, and marks referrals', async () => {
@@ -186,6 +231,10 @@ describe('CreateUserPage', () => {
     fillValid();
     submit();
     await screen.findByText('Lobby page');
-    expect(calls[0]?.body).toMatchObject({ promo_code: 'STORED1', utm_source: 'referral', referral_token: 'ref-abc' });
+    expect(calls[0]?.body).toMatchObject({
+      promo_code: 'STORED1',
+      utm_source: 'referral',
+      referral_token: 'ref-abc',
+    });
   });
 });

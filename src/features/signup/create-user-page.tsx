@@ -15,7 +15,7 @@ import { CheckboxField } from '../../ui/checkbox-field.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { errorText } from '../../ui/field-styles.ts';
-import { focusField } from '../shared/focus-field.ts';
+import { focusField } from '../../ui/focus-field.ts';
 import {
   birthDateOf,
   checkZip,
@@ -26,7 +26,12 @@ import {
   type JoinFormValues,
 } from './join-form-validation.ts';
 import { placeJoinServerError } from './join-server-errors.ts';
-import { aggregateAttribution, captureAttributionFromUrl, initialPromoCode, storePromoCode } from './attribution.ts';
+import {
+  aggregateAttribution,
+  captureAttributionFromUrl,
+  initialPromoCode,
+  storePromoCode,
+} from '../../lib/attribution.ts';
 import { stateName } from './us-state-names.ts';
 
 const MONTHS = [
@@ -136,7 +141,10 @@ interface ServerProblem {
 export function CreateUserPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [values, setValues] = useState<JoinFormValues>(() => ({ ...EMPTY, promo_code: initialPromoCode(params) }));
+  const [values, setValues] = useState<JoinFormValues>(() => ({
+    ...EMPTY,
+    promo_code: initialPromoCode(params),
+  }));
   const [touched, setTouched] = useState<Partial<Record<JoinErrorField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -150,7 +158,10 @@ export function CreateUserPage() {
 
   const years = useMemo(() => {
     const now = new Date().getFullYear();
-    return Array.from({ length: YEARS_SHOWN }, (_, i) => ({ value: String(now - i), label: String(now - i) }));
+    return Array.from({ length: YEARS_SHOWN }, (_, i) => ({
+      value: String(now - i),
+      label: String(now - i),
+    }));
   }, []);
 
   const clientErrors = useMemo(() => validateJoinForm(values), [values]);
@@ -168,11 +179,13 @@ export function CreateUserPage() {
     setValues((v) => ({ ...v, [name]: value }));
     if (server?.field === slotOf(name)) setServer(null);
     // The ZIP is judged as soon as it is complete, so an excluded state shows before moving on.
-    if (name === 'postal_code' && typeof value === 'string' && /^\d{5}$/.test(value.trim())) setTouched((t) => ({ ...t, postal_code: true }));
+    if (name === 'postal_code' && typeof value === 'string' && /^\d{5}$/.test(value.trim()))
+      setTouched((t) => ({ ...t, postal_code: true }));
     if (name === 'terms') setTouched((t) => ({ ...t, terms: true }));
   }
 
-  const onText = (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => update(e.target.name as keyof JoinFormValues, e.target.value);
+  const onText = (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    update(e.target.name as keyof JoinFormValues, e.target.value);
   const onBlur = (e: { target: { name: string } }) => {
     const slot = slotOf(e.target.name as keyof JoinFormValues);
     // The date is one answer: judge it once all three parts are chosen (or on submit).
@@ -237,8 +250,8 @@ export function CreateUserPage() {
   return (
     <Page title="Join Lucky Crown" width="narrow">
       <p className={intro}>
-        Create your free account. No purchase is necessary to play. Open to adults in eligible US states; residents of{' '}
-        {EXCLUDED_STATES.join(', ')} cannot join.
+        Create your free account. No purchase is necessary to play. Open to adults in eligible US states;
+        residents of {EXCLUDED_STATES.join(', ')} cannot join.
       </p>
       <Card>
         <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={`Create your ${PRODUCT_NAME} account`}>

@@ -70,13 +70,15 @@ export const JOIN_MESSAGES = {
   passwordMismatch: 'The passwords do not match.',
   zipRequired: 'Please enter your ZIP code.',
   zipInvalid: 'Please enter a valid 5-digit US ZIP code.',
-  excludedState: (state: string) => `At the current time we do not allow participation from the state of ${state}`,
+  excludedState: (state: string) =>
+    `At the current time we do not allow participation from the state of ${state}`,
   territory: (place: string) =>
     `At the current time we do not allow participation from ${place}. Lucky Crown is open to residents of the 50 US states and DC, except excluded states.`,
   birthDateInvalid: 'Please enter a valid date of birth.',
   underage: (age: number) => `You must be at least ${age} years old to join.`,
   promoInvalid: 'Promo codes use only letters, digits, hyphens and underscores.',
-  terms: 'Please read the full Terms & Conditions by scrolling to the end and accept by clicking the checkbox.',
+  terms:
+    'Please read the full Terms & Conditions by scrolling to the end and accept by clicking the checkbox.',
 } as const;
 
 /** Same rule as the server: starts with a letter; letters, marks, spaces, apostrophes, periods, hyphens. */
@@ -99,7 +101,8 @@ export function checkZip(raw: string): ZipCheck {
   if (!/^\d{5}$/.test(zip)) return { kind: 'incomplete' };
   const place = jurisdictionForZip(zip);
   if (!place) return { kind: 'unknown' };
-  if (place.kind !== 'state') return { kind: 'territory', code: place.code, name: TERRITORY_NAMES[place.code] ?? place.code };
+  if (place.kind !== 'state')
+    return { kind: 'territory', code: place.code, name: TERRITORY_NAMES[place.code] ?? place.code };
   if (isExcludedState(place.code)) return { kind: 'excluded', state: place.code };
   return { kind: 'ok', state: place.code };
 }
@@ -129,7 +132,9 @@ function nameError(value: string, required: string, invalid: string): string | u
 }
 
 /** The birth date as numbers when all three selects are set, else null. */
-export function birthDateOf(v: Pick<JoinFormValues, 'birth_year' | 'birth_month' | 'birth_day'>): { year: number; month: number; day: number } | null {
+export function birthDateOf(
+  v: Pick<JoinFormValues, 'birth_year' | 'birth_month' | 'birth_day'>,
+): { year: number; month: number; day: number } | null {
   if (!v.birth_year || !v.birth_month || !v.birth_day) return null;
   return { year: Number(v.birth_year), month: Number(v.birth_month), day: Number(v.birth_day) };
 }
@@ -156,13 +161,25 @@ export function validateJoinForm(v: JoinFormValues, now: Date = new Date()): Joi
   set('last_name', nameError(v.last_name, JOIN_MESSAGES.lastNameRequired, JOIN_MESSAGES.lastNameInvalid));
 
   const email = v.email.trim();
-  set('email', !email ? JOIN_MESSAGES.emailRequired : !isPlausibleEmail(email) ? JOIN_MESSAGES.emailInvalid : undefined);
+  set(
+    'email',
+    !email ? JOIN_MESSAGES.emailRequired : !isPlausibleEmail(email) ? JOIN_MESSAGES.emailInvalid : undefined,
+  );
 
   set(
     'password1',
-    !v.password1 ? JOIN_MESSAGES.passwordRequired : passwordProblem(v.password1, { email, first_name: v.first_name, last_name: v.last_name }),
+    !v.password1
+      ? JOIN_MESSAGES.passwordRequired
+      : passwordProblem(v.password1, { email, first_name: v.first_name, last_name: v.last_name }),
   );
-  set('password2', !v.password2 ? JOIN_MESSAGES.confirmRequired : v.password2 !== v.password1 ? JOIN_MESSAGES.passwordMismatch : undefined);
+  set(
+    'password2',
+    !v.password2
+      ? JOIN_MESSAGES.confirmRequired
+      : v.password2 !== v.password1
+        ? JOIN_MESSAGES.passwordMismatch
+        : undefined,
+  );
 
   set('postal_code', zipError(v.postal_code));
   set('birth_date', birthDateError(v, now));
@@ -175,4 +192,5 @@ export function validateJoinForm(v: JoinFormValues, now: Date = new Date()): Joi
 }
 
 /** The first field with an error, in form order. */
-export const firstErrorField = (errors: JoinErrors): JoinErrorField | undefined => JOIN_ERROR_ORDER.find((f) => errors[f]);
+export const firstErrorField = (errors: JoinErrors): JoinErrorField | undefined =>
+  JOIN_ERROR_ORDER.find((f) => errors[f]);

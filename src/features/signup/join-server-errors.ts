@@ -29,8 +29,14 @@ const FIELD_SLOTS: Readonly<Record<string, JoinErrorField>> = {
 };
 
 export function placeJoinServerError(error: ApiError): JoinServerError {
-  const offerFailedRegistration = error.code === ERROR_CODES.DUPLICATE_ACCOUNT || error.code === ERROR_CODES.HOUSEHOLD_LIMIT;
-  if (error.status === 429) return { field: null, message: `${ERROR_TEXTS.serverBusyTitle}: ${ERROR_TEXTS.serverBusy}`, offerFailedRegistration };
+  const offerFailedRegistration =
+    error.code === ERROR_CODES.DUPLICATE_ACCOUNT || error.code === ERROR_CODES.HOUSEHOLD_LIMIT;
+  if (error.status === 429)
+    return {
+      field: null,
+      message: `${ERROR_TEXTS.serverBusyTitle}: ${ERROR_TEXTS.serverBusy}`,
+      offerFailedRegistration,
+    };
   const field = error.field ? (FIELD_SLOTS[error.field] ?? null) : null;
   return { field, message: error.message, offerFailedRegistration };
 }

@@ -10,7 +10,7 @@ import { FormError } from '../../ui/form-error.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Logo } from '../../ui/logo.tsx';
-import { muted } from '../shared/prose.ts';
+import { muted } from '../../ui/prose.ts';
 
 const COLOURS = [
   'bg',
@@ -76,7 +76,8 @@ export function StyleGuidePage() {
         <h2>Heading 2</h2>
         <h3>Heading 3</h3>
         <p>
-          Body text with a <a href={ROUTES.styleGuide}>link</a>. Muted text looks <span className={muted}>like this</span>.
+          Body text with a <a href={ROUTES.styleGuide}>link</a>. Muted text looks{' '}
+          <span className={muted}>like this</span>.
         </p>
       </Card>
 
@@ -113,7 +114,12 @@ export function StyleGuidePage() {
       <Card>
         <h2>Form fields</h2>
         <TextField label="Text field" name="sg_text" hint="A hint under the field." />
-        <TextField label="Field with an error" name="sg_error" defaultValue="not-an-email" error="Please enter a valid email address." />
+        <TextField
+          label="Field with an error"
+          name="sg_error"
+          defaultValue="not-an-email"
+          error="Please enter a valid email address."
+        />
         <SelectField
           label="Select field"
           name="sg_select"
@@ -124,7 +130,12 @@ export function StyleGuidePage() {
           ]}
           defaultValue=""
         />
-        <CheckboxField label="Checkbox field" name="sg_check" checked={checked} onChange={(e) => setChecked(e.target.checked)} />
+        <CheckboxField
+          label="Checkbox field"
+          name="sg_check"
+          checked={checked}
+          onChange={(e) => setChecked(e.target.checked)}
+        />
         <FormError message="A form-level error message." />
       </Card>
 

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router-dom';
-import { NotAvailable } from '../shared/not-available.tsx';
+import { NotAvailable } from '../../ui/not-available.tsx';
 
 /** Name of the feature from the deepest route's `handle.feature` (set in the route table). */
 function featureName(matches: ReturnType<typeof useMatches>): string {

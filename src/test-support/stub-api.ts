@@ -3,7 +3,7 @@
  * answers the CSRF call itself so POSTs go through the real API client.
  */
 import { vi } from 'vitest';
-import type { LoginResponse } from '../../contract/schemas.ts';
+import type { LoginResponse } from '../contract/schemas.ts';
 
 export interface RecordedCall {
   path: string;
@@ -21,7 +21,11 @@ export function stubApi(answers: Record<string, Answer | Answer[]>): RecordedCal
       const url = new URL(String(input), 'http://localhost');
       const path = url.pathname.replace(/^\/api\/v1/, '');
       if (path === '/auth/csrf') return json(200, { csrf_token: 'test-csrf' });
-      calls.push({ path, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
+      calls.push({
+        path,
+        method: init.method ?? 'GET',
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      });
       const entry = answers[path];
       const answer = Array.isArray(entry) ? entry.shift() : entry;
       if (!answer) return json(404, { code: 'NOT_FOUND', message: `no stub for ${path}` });

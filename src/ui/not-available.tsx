@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
-import { ROUTES } from '../../contract/routes.ts';
-import { store } from '../../state/store.ts';
-import { Page, Card } from '../../ui/page.tsx';
-import { ButtonLink } from '../../ui/button.tsx';
+import { ROUTES } from '../contract/routes.ts';
+import { store } from '../state/store.ts';
+import { Page, Card } from './page.tsx';
+import { ButtonLink } from './button.tsx';
 
 const statement = css`
   font-size: 1.1rem;

@@ -9,9 +9,16 @@
  * `captureAttributionFromUrl` is meant to run on every navigation (the app shell can call it);
  * the join form also calls it on arrival so a direct link to the form is never lost.
  */
-import { STORAGE_KEYS } from '../../contract/constants.ts';
+import { STORAGE_KEYS } from '../contract/constants.ts';
 
-export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'utm_misc'] as const;
+export const UTM_KEYS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'utm_misc',
+] as const;
 export type UtmKey = (typeof UTM_KEYS)[number];
 
 /** utm_source value that marks a referral; referral_token is sent only with it. */
@@ -65,7 +72,8 @@ function readStoredUtm(): StoredUtm {
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
     const out: StoredUtm = {};
     for (const [k, v] of Object.entries(parsed as Record<string, unknown>)) {
-      if (typeof v === 'string' && ([...UTM_KEYS, 'referral_token', 'fbclid'] as string[]).includes(k)) out[k as keyof StoredUtm] = v;
+      if (typeof v === 'string' && ([...UTM_KEYS, 'referral_token', 'fbclid'] as string[]).includes(k))
+        out[k as keyof StoredUtm] = v;
     }
     return out;
   } catch {
@@ -126,7 +134,8 @@ export function storePromoCode(code: string): void {
  */
 export function aggregateAttribution(search: URLSearchParams): Attribution {
   const stored = readStoredUtm();
-  const pick = (key: UtmKey | 'referral_token' | 'fbclid'): string | null => clean(search.get(key)) ?? clean(stored[key]);
+  const pick = (key: UtmKey | 'referral_token' | 'fbclid'): string | null =>
+    clean(search.get(key)) ?? clean(stored[key]);
   const referralToken = pick('referral_token');
   let source = pick('utm_source');
   let campaign = pick('utm_campaign');
