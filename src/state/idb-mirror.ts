@@ -89,17 +89,25 @@ let pending: ReturnType<typeof setTimeout> | null = null;
 /** Mirrors the store while signed in (debounced); returns an unsubscribe function. */
 export function startMirroring(delayMs = 100): () => void {
   const flush = () => {
+    if (pending) clearTimeout(pending);
     pending = null;
     const { user, status } = store.session;
     if (status !== 'signed-in' || !user) return;
     void writeMirror({ user, balances: store.balances.current, activeCurrency: store.currency.activeCurrency });
   };
-  const unsubscribers = [store.session, store.balances, store.currency].map((slice) =>
-    subscribe(slice, () => {
-      if (pending) clearTimeout(pending);
-      pending = setTimeout(flush, delayMs);
-    }),
-  );
+  const unsubscribers = [
+    // A sign-in is written at once, so a reload right after it still resumes the session.
+    subscribe(store.session, flush),
+    // Balances and currency change in bursts (coin animations): write them debounced.
+    ...[store.balances, store.currency].map((slice) =>
+      subscribe(slice, () => {
+        if (pending) clearTimeout(pending);
+        pending = setTimeout(flush, delayMs);
+      }),
+    ),
+  ];
+  window.addEventListener('pagehide', flush);
+  unsubscribers.push(() => window.removeEventListener('pagehide', flush));
   return () => {
     if (pending) clearTimeout(pending);
     unsubscribers.forEach((u) => u());

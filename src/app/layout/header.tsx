@@ -65,6 +65,20 @@ const compactLogo = css`
   }
 `;
 
+/** Signed out with both Sign in and Join now: the name no longer fits beside them below 400 px. */
+const compactLogoNarrow = css`
+  @media (max-width: 399px) {
+    & span > span:last-child {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0, 0, 0, 0);
+      white-space: nowrap;
+    }
+  }
+`;
+
 const right = css`
   margin-left: auto;
   display: flex;
@@ -113,7 +127,11 @@ export function Header() {
         ) : (
           <Link
             to={destination === 'lobby' ? ROUTES.lobby : ROUTES.home}
-            className={cx(logoLink, signedIn && compactLogo)}
+            className={cx(
+              logoLink,
+              signedIn && compactLogo,
+              !signedIn && showJoinNow && !hideSignIn && compactLogoNarrow,
+            )}
             data-testid="header-logo"
             aria-label={destination === 'lobby' ? `${PRODUCT_NAME} lobby` : `${PRODUCT_NAME} home`}
           >
