@@ -99,8 +99,15 @@ function ensureNodeModules() {
   const hasLock = existsSync(lockfile);
   log(`installing dependencies (${reason}) with npm ${hasLock ? 'ci' : 'install'}...`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const res = run(npm, [hasLock ? 'ci' : 'install', '--no-audit', '--no-fund']);
-  if (!res.ok) fail(`npm ${hasLock ? 'ci' : 'install'} failed (${res.why}). Fix the error above and run again.`);
+  let res = run(npm, [hasLock ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  if (!res.ok && hasLock) {
+    // npm ci refuses a lockfile it considers out of step with package.json, which also happens
+    // when the registry in use lacks optional platform packages the lockfile would list. npm
+    // install still installs the locked versions where it can; say so plainly.
+    log(`npm ci failed (${res.why}); falling back to npm install (it may update package-lock.json)`);
+    res = run(npm, ['install', '--no-audit', '--no-fund']);
+  }
+  if (!res.ok) fail(`npm install failed (${res.why}). Fix the error above and run again.`);
   // npm install may have written a lockfile: hash again so the marker matches what is on disk.
   writeMarker(dependencyHash());
   log('dependencies installed');

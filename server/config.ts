@@ -28,6 +28,8 @@ export interface Config {
   /** From JWT_SECRET / CSRF_SECRET; null means generated and kept in DATA_DIR/secrets.json. */
   jwtSecret: string | null;
   csrfSecret: string | null;
+  /** WELCOME_PROMO_SWEEPS (default 1): Sweeps of the welcome code FREECOINS, in cents; Gold = Sweeps x 250,000 (docs/ledger.md). */
+  welcomePromoSweepsCents: number;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +140,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     return v;
   };
 
+  // Welcome promo value in Sweeps: up to 2 decimals, above 0 and at most 1000.
+  const welcomeRaw = get('WELCOME_PROMO_SWEEPS') ?? '1';
+  let welcomePromoSweepsCents = 100;
+  if (/^\d{1,4}(\.\d{1,2})?$/.test(welcomeRaw) && Number(welcomeRaw) > 0 && Number(welcomeRaw) <= 1000) {
+    welcomePromoSweepsCents = Math.round(Number(welcomeRaw) * 100);
+  } else {
+    problems.push(`WELCOME_PROMO_SWEEPS must be a Sweeps amount above 0 and at most 1000 with up to 2 decimals (got "${welcomeRaw}").`);
+  }
+
   const config: Config = {
     port,
     dataDir: path.resolve(cwd, get('DATA_DIR') ?? './data'),
@@ -153,6 +164,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     seedDemoPlayer: bool('SEED_DEMO_PLAYER', true),
     jwtSecret: secret('JWT_SECRET'),
     csrfSecret: secret('CSRF_SECRET'),
+    welcomePromoSweepsCents,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -10,9 +10,27 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { API_PREFIX, API_PATHS } from '../src/contract/api-paths.ts';
-import { OFFLINE_PAGE, SW_CACHES } from '../src/contract/sw-messages.ts';
+import { FROM_CACHE_HEADER, OFFLINE_PAGE, SW_CACHES } from '../src/contract/sw-messages.ts';
+import type { WorkboxPlugin } from 'workbox-core';
 
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
+
+/**
+ * Marks API answers served from a cache, so the page does not take them as proof that the
+ * server is reachable (the offline banner stays up while the lobby shows its last copy).
+ */
+const markCached: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return null;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set(FROM_CACHE_HEADER, '1');
+    return new Response(await cachedResponse.blob(), {
+      status: cachedResponse.status,
+      statusText: cachedResponse.statusText,
+      headers,
+    });
+  },
+};
 /** A flaky network falls back to the cache after this long instead of hanging for 30 s. */
 const NETWORK_TIMEOUT_SECONDS = 3;
 
@@ -31,7 +49,7 @@ export function registerRuntimeRoutes(): void {
     ({ url, request }) => request.method === 'GET' && isApi(url, API_PATHS.legalDocuments),
     new StaleWhileRevalidate({
       cacheName: SW_CACHES.legal,
-      plugins: [okOnly, new ExpirationPlugin({ maxEntries: 10, maxAgeSeconds: 30 * 24 * 3600 })],
+      plugins: [okOnly, markCached, new ExpirationPlugin({ maxEntries: 10, maxAgeSeconds: 30 * 24 * 3600 })],
     }),
   );
 
@@ -41,7 +59,7 @@ export function registerRuntimeRoutes(): void {
     new NetworkFirst({
       cacheName: SW_CACHES.properties,
       networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-      plugins: [okOnly, new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 7 * 24 * 3600 })],
+      plugins: [okOnly, markCached, new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 7 * 24 * 3600 })],
     }),
   );
 
@@ -51,7 +69,7 @@ export function registerRuntimeRoutes(): void {
     new NetworkFirst({
       cacheName: SW_CACHES.lobby,
       networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-      plugins: [okOnly, new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 7 * 24 * 3600 })],
+      plugins: [okOnly, markCached, new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 7 * 24 * 3600 })],
     }),
   );
 

@@ -7,6 +7,7 @@ import { store } from '../state/store.ts';
 import { closeDialog } from '../state/dialog-actions.ts';
 import { dialogComponentFor } from '../ui/dialog-registry.ts';
 import './dialogs/catalogue-dialogs.tsx';
+import './dialogs/pwa-dialogs.tsx';
 
 export default function DialogStack() {
   const { stack } = useSnapshot(store.dialogs);

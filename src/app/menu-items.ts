@@ -12,7 +12,7 @@ export interface MenuItem {
   to?: string;
   /** External destination, opened in a new tab. */
   href?: string;
-  action?: 'sign-out';
+  action?: 'sign-out' | 'install';
   children?: MenuItem[];
 }
 
@@ -21,9 +21,12 @@ export interface MenuOptions {
   dailyBonusEnabled: boolean;
   mobileVerificationPending: boolean;
   supportUrl: string;
+  /** The browser offers installation ('prompt'), iOS Safari needs instructions ('ios'), or neither. */
+  install?: 'prompt' | 'ios' | null;
 }
 
 const signOut: MenuItem = { label: 'Sign out', testId: 'menu-sign-out', action: 'sign-out' };
+const installApp: MenuItem = { label: 'Install app', testId: 'menu-install-app', action: 'install' };
 
 export function menuItems(o: MenuOptions): MenuItem[] {
   if (o.mobileVerificationPending) return [signOut];
@@ -39,6 +42,7 @@ export function menuItems(o: MenuOptions): MenuItem[] {
     { label: 'My Account', testId: 'menu-my-account', to: ROUTES.myAccount },
     { label: 'Help Center', testId: 'menu-help-center', href: o.supportUrl },
     ...(o.goldOnly ? [] : [{ label: 'Refer a Friend', testId: 'menu-refer-a-friend', to: ROUTES.referAFriend }]),
+    ...(o.install ? [installApp] : []),
     signOut,
   ];
 }

@@ -8,14 +8,7 @@ import { css } from '@linaria/core';
 import { ROUTES } from '../contract/routes.ts';
 import { SUPPORT_EMAIL } from '../contract/constants.ts';
 import { Logo } from '../ui/logo.tsx';
-
-const RELOAD_FLAG = 'lc.chunkReloadAt';
-
-export const isChunkLoadError = (e: unknown): boolean =>
-  e instanceof Error &&
-  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError/i.test(
-    `${e.name} ${e.message}`,
-  );
+import { isChunkLoadError, reloadAfterChunkError } from '../pwa/chunk-recovery.ts';
 
 const wrap = css`
   max-width: var(--content-narrow);
@@ -28,13 +21,7 @@ export function RouteError() {
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
   useEffect(() => {
-    if (!chunk) return;
-    // Reload at most once a minute so a truly missing file cannot loop.
-    const last = Number(sessionStorage.getItem(RELOAD_FLAG) ?? 0);
-    if (Date.now() - last > 60_000) {
-      sessionStorage.setItem(RELOAD_FLAG, String(Date.now()));
-      window.location.reload();
-    }
+    if (chunk) reloadAfterChunkError();
   }, [chunk]);
   useEffect(() => {
     document.title = 'Something went wrong | Lucky Crown';

@@ -6,6 +6,8 @@ export interface RouteHandle {
   joinNow?: boolean;
   /** Header hides Sign in on this page (login). */
   hideSignIn?: boolean;
+  /** Pages under the signed-in guard (the client-version poll runs only on the others). */
+  requiresSignIn?: boolean;
 }
 
 export const isRouteHandle = (h: unknown): h is RouteHandle => typeof h === 'object' && h !== null;

@@ -106,6 +106,7 @@ export const routes: RouteObject[] = [
       // ---- signed in
       {
         element: <RequireSignedIn />,
+        handle: { requiresSignIn: true } satisfies RouteHandle,
         children: [
           { path: ROUTES.selectCurrency, lazy: selectCurrency },
           {

@@ -31,6 +31,9 @@ export const SW_CACHES = {
 /** Caches that may hold one player's data: cleared at logout so the next player sees none of it. */
 export const PLAYER_SPECIFIC_CACHES: readonly string[] = [SW_CACHES.player, SW_CACHES.lobby];
 
+/** Header the worker adds to API answers it serves from a cache. */
+export const FROM_CACHE_HEADER = 'X-Served-From-Cache';
+
 /** The offline page precached for navigations the shell cannot serve. */
 export const OFFLINE_PAGE = '/offline.html';
 

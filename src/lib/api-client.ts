@@ -6,6 +6,8 @@
  * and the request retried. Callers that show an error inline pass `{ handleErrors: false }`.
  * Caches: the CSRF token read from the cookie or the csrf call is kept in memory only.
  */
+import { reportApiReachable, reportApiUnreachable } from '../pwa/online-status.ts';
+import { FROM_CACHE_HEADER } from '../contract/sw-messages.ts';
 import { validate, type Struct } from 'superstruct';
 import { API_PATHS, API_PREFIX } from '../contract/api-paths.ts';
 import { AUTH_SCHEME, CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER } from '../contract/constants.ts';
@@ -231,6 +233,7 @@ async function send<T>(
     });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw new ApiError(0, CLIENT_ERROR_CODES.ABORTED, 'The request was cancelled.');
+    reportApiUnreachable();
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     return fail(
       offline
@@ -239,11 +242,14 @@ async function send<T>(
     );
   }
 
+  // A copy the service worker kept is no proof the server is reachable.
+  if (!res.headers.get(FROM_CACHE_HEADER)) reportApiReachable();
   const data = await parseBody(res);
   if (!res.ok) {
     const error = toApiError(res.status, data, res.statusText);
     if (res.status === 401 && useAuth && !isRefreshCall) {
-      if (error.code === ERROR_CODES.TOKEN_EXPIRED && !retried.token) {
+      // An expired token, or none yet (a session resumed offline from the mirror): refresh, retry once.
+      if ((error.code === ERROR_CODES.TOKEN_EXPIRED || !token) && !retried.token) {
         if ((await refreshAccessToken()) === 'refreshed') return send(method, path, body, schema, opts, false, { ...retried, token: true });
       }
       // The session is over (refresh refused, or the server no longer knows the token).

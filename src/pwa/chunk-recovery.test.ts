@@ -19,7 +19,7 @@ describe('chunk-load recovery', () => {
     vi.stubGlobal('location', { ...window.location, reload });
     expect(reloadAfterChunkError(1_000_000)).toBe(true);
     expect(reloadAfterChunkError(1_005_000)).toBe(false);
-    expect(reloadAfterChunkError(1_020_000)).toBe(true);
+    expect(reloadAfterChunkError(1_070_000)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
   });
 });

@@ -5,11 +5,11 @@
  */
 const GUARD_KEY = 'lc.chunkReloadAt';
 /** A second failure within this window means reloading did not help: show the error instead. */
-const LOOP_WINDOW_MS = 10_000;
+const LOOP_WINDOW_MS = 60_000;
 
 export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
+  const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|ChunkLoadError/i.test(
     message,
   );
 }

@@ -6,6 +6,8 @@ import { api } from '../lib/api-client.ts';
 import { store } from './store.ts';
 
 let delayedTimer: ReturnType<typeof setTimeout> | null = null;
+/** Ends the coin animation; one at a time so a second win restarts the full ~1.2 s. */
+let animateTimer: ReturnType<typeof setTimeout> | null = null;
 
 export function setBalances(b: Balances): void {
   store.balances.current = { ...b };
@@ -29,15 +31,22 @@ export function applyDelayedBalances(): void {
   if (!next) return;
   store.balances.current = { ...next };
   store.balances.delayed = null;
+  // The header plays the coin burst and counts up to the new amount while this is true.
   store.balances.animateCoins = true;
-  setTimeout(() => {
+  if (animateTimer) clearTimeout(animateTimer);
+  animateTimer = setTimeout(() => {
+    animateTimer = null;
     store.balances.animateCoins = false;
   }, TIMINGS.winAnimationMs);
 }
 
+/** Drops a pending delayed balance and stops the animation (logout, session end). */
 export function cancelDelayedBalances(): void {
   if (delayedTimer) clearTimeout(delayedTimer);
   delayedTimer = null;
+  if (animateTimer) clearTimeout(animateTimer);
+  animateTimer = null;
+  store.balances.animateCoins = false;
 }
 
 /** Reloads the balances from the API into the store. */

@@ -10,6 +10,7 @@ export const DIALOG_KINDS = [
   'generic-error',
   'sign-out-confirmation',
   'refresh-required',
+  'install-instructions',
   // later issues
   'featured-package',
   'promo-popup',

@@ -152,9 +152,30 @@ export async function resumeSession(): Promise<void> {
     await reloadUserAndBalances();
     return;
   }
-  // Refused: the session is over, forget the mirror. Unreachable: keep it for the next start.
-  if (outcome === 'refused') await clearMirror();
+  if (outcome === 'unreachable') {
+    // Offline is a state, not a sign-out: keep showing the mirrored profile and last balances
+    // (no token yet; pages that need the server say so) and resume when the network returns.
+    store.session.status = 'signed-in';
+    window.addEventListener('online', () => void resumeWhenOnline(), { once: true });
+    return;
+  }
+  // Refused: the session is over, forget the mirror.
+  await clearMirror();
   clearLocalSession({ status: 'signed-out' });
+}
+
+/** Back online after an offline start: get a token, or sign out if the server ended the session. */
+async function resumeWhenOnline(): Promise<void> {
+  if (store.session.status !== 'signed-in' || store.session.token) return;
+  const outcome = await refreshAccessToken();
+  if (outcome === 'refreshed') {
+    scheduleSessionPropertiesLoad();
+    await reloadUserAndBalances();
+  } else if (outcome === 'refused') {
+    handleSessionExpired();
+  } else {
+    window.addEventListener('online', () => void resumeWhenOnline(), { once: true });
+  }
 }
 
 // ---------------------------------------------------------------- logout

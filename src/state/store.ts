@@ -8,6 +8,7 @@ import { proxy } from 'valtio';
 import type { Balances, User } from '../contract/schemas.ts';
 import type { Currency } from '../contract/currency.ts';
 import type { DialogKind } from './dialog-kinds.ts';
+import { initialPayment, type PaymentSlice } from './payment-slice.ts';
 
 export type SessionStatus = 'unknown' | 'signed-out' | 'signed-in';
 
@@ -43,6 +44,8 @@ export interface CurrencySlice {
   isInGame: boolean;
   isInVendorGame: boolean;
   balanceVisible: boolean;
+  /** Currencies the open game does not accept (game metadata.disabledCurrencies); [] outside games. */
+  gameDisabledCurrencies: Currency[];
 }
 
 export interface PromotionsSlice {
@@ -85,6 +88,7 @@ export interface AppState {
   properties: PropertiesSlice;
   dialogs: DialogsSlice;
   ui: UiSlice;
+  payment: PaymentSlice;
 }
 
 export const initialSession = (): SessionSlice => ({
@@ -106,6 +110,7 @@ export const initialCurrency = (): CurrencySlice => ({
   isInGame: false,
   isInVendorGame: false,
   balanceVisible: true,
+  gameDisabledCurrencies: [],
 });
 export const initialPromotions = (): PromotionsSlice => ({ promopopups: [], promocarousels: [], loginBonusCoins: null, showLoginBonus: false });
 
@@ -117,6 +122,7 @@ export const store = proxy<AppState>({
   properties: { values: {} },
   dialogs: { stack: [], results: {} },
   ui: { navigating: false, loadingOverlay: null, menuOpen: false },
+  payment: initialPayment(),
 });
 
 /** Test helper and logout: back to a blank store (properties are operator settings and stay). */
@@ -127,5 +133,6 @@ export function resetStore(options: { keepProperties?: boolean } = {}): void {
   store.promotions = initialPromotions();
   store.dialogs = { stack: [], results: {} };
   store.ui = { navigating: false, loadingOverlay: null, menuOpen: false };
+  store.payment = initialPayment();
   if (!options.keepProperties) store.properties = { values: {} };
 }

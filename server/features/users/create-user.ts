@@ -23,6 +23,7 @@ import { constraintName, sqlState } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AppDeps } from '../../http/app-env.ts';
+import { applyJoinPromo, promoSettingsOf } from '../promo-codes/promo-codes.ts';
 import { HOUSEHOLD_ACCOUNT_LIMIT, householdKey, isValidName, personKey } from './identity-keys.ts';
 
 const ATTRIBUTION_KEYS = [
@@ -232,6 +233,8 @@ export async function insertUser(deps: AppDeps, s: CheckedSignUp, passwordHash: 
       );
       const id = rows[0]?.id;
       if (!id) throw new Error('insert returned no id');
+      // Same transaction: a refused code (400 INVALID_PROMO_CODE) creates nothing.
+      if (s.promo_code) await applyJoinPromo(tx, id, s.promo_code, deps.now(), promoSettingsOf(deps.config));
       return id;
     });
   } catch (error) {

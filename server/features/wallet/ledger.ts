@@ -32,11 +32,19 @@ export interface LedgerEntryInput {
   kind: LedgerKind;
   reference: string;
   idempotencyKey: string;
+  /** Short text for the history line; the kind's label when absent. */
+  description?: string;
+  /** When the entry happened (ISO); the database clock when absent. Tests and the app clock set it. */
+  createdAt?: string;
+  /** Set by reverseEntry: the entry this one undoes (each entry can be reversed once). */
+  reversesEntryId?: number;
 }
 
 export interface LedgerEntry {
   id: number;
   balanceAfterMinor: number;
+  /** The currency's total after the entry (Sweeps: paid + free + redeemable). */
+  currencyTotalAfterMinor: number;
   replayed: boolean;
 }
 
@@ -54,14 +62,18 @@ export const entryKey = (requestKey: string, currency: Currency, bucket: Bucket)
 export async function postLedgerEntry(tx: Queryable, e: LedgerEntryInput): Promise<LedgerEntry> {
   if (!Number.isSafeInteger(e.amountMinor) || e.amountMinor === 0)
     throw new Error('Ledger amounts are non-zero whole minor units');
-  const existing = await tx.query<{ id: number | string; balance_after_minor: number | string }>(
-    'SELECT id, balance_after_minor FROM ledger_entries WHERE idempotency_key = $1',
-    [e.idempotencyKey],
-  );
+  const existing = await tx.query<{
+    id: number | string;
+    balance_after_minor: number | string;
+    currency_total_after_minor: number | string | null;
+  }>('SELECT id, balance_after_minor, currency_total_after_minor FROM ledger_entries WHERE idempotency_key = $1', [
+    e.idempotencyKey,
+  ]);
   if (existing[0])
     return {
       id: Number(existing[0].id),
       balanceAfterMinor: Number(existing[0].balance_after_minor),
+      currencyTotalAfterMinor: Number(existing[0].currency_total_after_minor ?? existing[0].balance_after_minor),
       replayed: true,
     };
   let balanceAfter: number;
@@ -82,10 +94,36 @@ export async function postLedgerEntry(tx: Queryable, e: LedgerEntryInput): Promi
     if (sqlState(error) === '23514') throw new InsufficientFundsError();
     throw error;
   }
-  const rows = await tx.query<{ id: number | string }>(
-    `INSERT INTO ledger_entries (user_id, currency, bucket, amount_minor, balance_after_minor, kind, reference, idempotency_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [e.userId, e.currency, e.bucket, e.amountMinor, balanceAfter, e.kind, e.reference, e.idempotencyKey],
+  // Coins in a pending redemption have left the spendable total, so they are not part of it.
+  const totals = await tx.query<{ total: number | string | null }>(
+    `SELECT sum(amount_minor) AS total FROM wallet_balances
+      WHERE user_id = $1 AND currency = $2 AND bucket <> 'pending_redemption'`,
+    [e.userId, e.currency],
   );
-  return { id: Number(rows[0]?.id), balanceAfterMinor: balanceAfter, replayed: false };
+  const currencyTotalAfter = Number(totals[0]?.total ?? 0);
+  const rows = await tx.query<{ id: number | string }>(
+    `INSERT INTO ledger_entries (user_id, currency, bucket, amount_minor, balance_after_minor, kind, reference,
+       idempotency_key, currency_total_after_minor, description, reverses_entry_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12::timestamptz, now())) RETURNING id`,
+    [
+      e.userId,
+      e.currency,
+      e.bucket,
+      e.amountMinor,
+      balanceAfter,
+      e.kind,
+      e.reference,
+      e.idempotencyKey,
+      currencyTotalAfter,
+      e.description ?? null,
+      e.reversesEntryId ?? null,
+      e.createdAt ?? null,
+    ],
+  );
+  return {
+    id: Number(rows[0]?.id),
+    balanceAfterMinor: balanceAfter,
+    currencyTotalAfterMinor: currencyTotalAfter,
+    replayed: false,
+  };
 }

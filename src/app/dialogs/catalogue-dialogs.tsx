@@ -1,7 +1,6 @@
 /**
  * The dialogs of this issue: the error catalogue (spec section 8), the sign-out confirmation
- * (logo while mobile verification is pending) and the refresh-required notice (the version
- * check of a later issue opens it).
+ * (logo while mobile verification is pending). The PWA dialogs live in pwa-dialogs.tsx.
  */
 import { ERROR_TEXTS } from '../../contract/errors.ts';
 import { SUPPORT_EMAIL } from '../../contract/constants.ts';
@@ -87,24 +86,8 @@ function SignOutConfirmation({ close }: DialogComponentProps) {
   );
 }
 
-function RefreshRequired() {
-  return (
-    <Dialog
-      open
-      dismissible={false}
-      onClose={() => window.location.reload()}
-      title="Update required"
-      testId="dialog-refresh-required"
-      actions={<Button onClick={() => window.location.reload()}>Reload now</Button>}
-    >
-      <p>A new version of Lucky Crown is available. Reload to keep playing.</p>
-    </Dialog>
-  );
-}
-
 registerDialog('permission-denied', PermissionDenied);
 registerDialog('access-unavailable', AccessUnavailable);
 registerDialog('server-busy', ServerBusy);
 registerDialog('generic-error', GenericError);
 registerDialog('sign-out-confirmation', SignOutConfirmation);
-registerDialog('refresh-required', RefreshRequired);

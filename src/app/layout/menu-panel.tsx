@@ -8,6 +8,8 @@ import { Link } from 'react-router-dom';
 import { FloatingFocusManager, FloatingOverlay, FloatingPortal, useDismiss, useFloating, useInteractions } from '@floating-ui/react';
 import { css, cx } from '@linaria/core';
 import { logout } from '../../state/session-actions.ts';
+import { openDialogOnce } from '../../state/dialog-actions.ts';
+import { installState, promptInstall } from '../../pwa/install-prompt.ts';
 import type { MenuItem } from '../menu-items.ts';
 
 const overlay = css`
@@ -179,6 +181,26 @@ export default function MenuPanel({ id, items, anchor, onClose }: { id: string; 
               {m.children.map((c) => renderItem(c, true))}
             </ul>
           ) : null}
+        </li>
+      );
+    }
+    if (m.action === 'install') {
+      return (
+        <li key={m.testId} role="none">
+          <button
+            type="button"
+            role="menuitem"
+            className={cls}
+            data-testid={m.testId}
+            onClick={() => {
+              onClose();
+              // iOS Safari has no install prompt: explain Share > Add to Home Screen instead.
+              if (installState.canPrompt) void promptInstall();
+              else openDialogOnce('install-instructions');
+            }}
+          >
+            {m.label}
+          </button>
         </li>
       );
     }

@@ -5,6 +5,7 @@ import { css } from '@linaria/core';
 import { store } from '../../state/store.ts';
 import { setMenuOpen } from '../../state/ui-actions.ts';
 import { menuItems } from '../menu-items.ts';
+import { installState } from '../../pwa/install-prompt.ts';
 
 const MenuPanel = lazy(() => import('./menu-panel.tsx'));
 
@@ -35,8 +36,10 @@ export interface MenuButtonProps {
 
 export function MenuButton(props: MenuButtonProps) {
   const { menuOpen } = useSnapshot(store.ui);
+  const install = useSnapshot(installState);
   const ref = useRef<HTMLButtonElement>(null);
-  const items = menuItems(props);
+  const installOption = install.installed ? null : install.canPrompt ? 'prompt' : install.isIosSafari ? 'ios' : null;
+  const items = menuItems({ ...props, install: installOption });
   return (
     <>
       <button

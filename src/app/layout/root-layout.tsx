@@ -22,6 +22,9 @@ import { useInactivitySignOut } from '../use-inactivity-sign-out.ts';
 import { Header } from './header.tsx';
 import { Footer } from './footer.tsx';
 import { SwitchingOverlay } from './switching-overlay.tsx';
+import { OfflineBanner } from '../pwa/offline-banner.tsx';
+import { UpdatePrompt } from '../pwa/update-prompt.tsx';
+import { usePwaEffects } from '../pwa/use-pwa-effects.ts';
 
 const skip = css`
   position: absolute;
@@ -76,6 +79,7 @@ export function RootLayout() {
   const firstRender = useRef(true);
 
   useInactivitySignOut(values[PROPERTY_NAMES.inactivityTimeoutSeconds]);
+  usePwaEffects();
 
   // Spec navigation effects: a promo code, UTM codes and click ids on any landing URL are kept
   // for the join form, whichever page the visitor arrived on.
@@ -115,6 +119,7 @@ export function RootLayout() {
         Skip to main content
       </a>
       {navigation.state !== 'idle' ? <div className={progress} aria-hidden="true" /> : null}
+      <OfflineBanner />
       <Header />
       <main id="main" tabIndex={-1} className={mainClass}>
         <Outlet />
@@ -122,6 +127,7 @@ export function RootLayout() {
       <Footer />
       <SwitchingOverlay />
       <LoadingOverlay text={loadingOverlay} />
+      <UpdatePrompt />
       <DialogHost />
       <ScrollRestoration />
     </>

@@ -1,0 +1,104 @@
+/**
+ * CardProcessor implementation that talks to the card sandbox over HTTP with the secret key,
+ * exactly as a client of a real processor's REST API would. `fetch` is injectable: the server
+ * passes the global fetch (the sandbox listens on CARD_SANDBOX_PORT); tests pass the sandbox
+ * app's `request` so no socket is needed.
+ */
+import {
+  CardProcessorRequestError,
+  CardProcessorUnavailableError,
+  type CardProcessor,
+  type CardProcessorPublicConfig,
+  type CreatePaymentIntentInput,
+  type ProcessorError,
+  type ProcessorPaymentIntent,
+  type ProcessorSetupIntent,
+  type WebhookEvent,
+} from './card-processor.ts';
+import { isValidWebhookSignature } from './webhook-signature.ts';
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface SandboxClientOptions {
+  /** Base URL the server reaches the sandbox API at (may differ from the browser-facing origin). */
+  apiBase: string;
+  /** Browser-facing origin of the hosted fields and challenge pages. */
+  origin: string;
+  publishableKey: string;
+  secretKey: string;
+  webhookSecret: string;
+  fetch: FetchLike;
+  timeoutMs?: number;
+}
+
+export function createSandboxCardProcessor(o: SandboxClientOptions): CardProcessor {
+  const call = async <T>(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<T> => {
+    const headers: Record<string, string> = { Authorization: `Bearer ${o.secretKey}` };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    let res: Response;
+    try {
+      res = await o.fetch(`${o.apiBase}/card/v1${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(o.timeoutMs ?? 15_000),
+      });
+    } catch (error) {
+      throw new CardProcessorUnavailableError(`card processor unreachable: ${String(error)}`);
+    }
+    if (res.status >= 500) throw new CardProcessorUnavailableError(`card processor answered ${res.status}`);
+    const json = (await res.json().catch(() => null)) as { error?: ProcessorError } | null;
+    if (!res.ok) {
+      throw new CardProcessorRequestError(
+        res.status,
+        json?.error ?? { code: 'api_error', decline_code: null, message: `HTTP ${res.status}` },
+      );
+    }
+    return json as T;
+  };
+
+  const publicConfig: CardProcessorPublicConfig = {
+    name: 'sandbox',
+    publishableKey: o.publishableKey,
+    origin: o.origin,
+    hostedFieldsUrl: `${o.origin}/card/hosted-fields`,
+  };
+
+  return {
+    name: 'sandbox',
+    publicConfig: () => publicConfig,
+    createCustomer: ({ userId, email }) => call('POST', '/customers', { metadata: { user_id: userId, email } }),
+    createSetupIntent: (customer) => call<ProcessorSetupIntent>('POST', '/setup_intents', { customer }),
+    retrieveSetupIntent: (id) => call<ProcessorSetupIntent>('GET', `/setup_intents/${encodeURIComponent(id)}`),
+    detachPaymentMethod: async (id) => {
+      await call('POST', `/payment_methods/${encodeURIComponent(id)}/detach`, {});
+    },
+    createPaymentIntent: (input: CreatePaymentIntentInput) =>
+      call<ProcessorPaymentIntent>(
+        'POST',
+        '/payment_intents',
+        {
+          amount: input.amountCents,
+          currency: 'usd',
+          customer: input.customer,
+          payment_method: input.paymentMethod,
+          token: input.token,
+          save_payment_method: input.savePaymentMethod ?? false,
+          request_three_d_secure: input.threeDSecure,
+          metadata: input.metadata,
+        },
+        input.idempotencyKey,
+      ),
+    retrievePaymentIntent: (id) => call<ProcessorPaymentIntent>('GET', `/payment_intents/${encodeURIComponent(id)}`),
+    verifyWebhook: (rawBody, header, nowMs) => {
+      if (!isValidWebhookSignature(o.webhookSecret, rawBody, header, nowMs)) return null;
+      try {
+        const event = JSON.parse(rawBody) as WebhookEvent;
+        return typeof event.id === 'string' && typeof event.type === 'string' && event.data ? event : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

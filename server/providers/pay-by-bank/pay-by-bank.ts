@@ -1,0 +1,55 @@
+/**
+ * Pay-by-bank (instant bank payment authorised at the player's bank) as the payments feature
+ * sees it: create a payment for an amount and a phone, send the player to the bank's
+ * authorization page, then learn the outcome by status check or signed webhook. This build
+ * ships the sandbox (./sandbox-client.ts); a real provider plugs in by implementing this.
+ */
+import type { WebhookEvent } from '../card-processor/card-processor.ts';
+
+export type BankPaymentStatus = 'pending_authorization' | 'processing' | 'succeeded' | 'failed';
+
+export interface BankPayment {
+  id: string;
+  status: BankPaymentStatus;
+  /** USD cents. */
+  amount: number;
+  /** The bank's authorization page (pending_authorization). */
+  authorization_url: string | null;
+  /** user_declined, insufficient_funds, account_not_supported, expired, bank_unavailable. */
+  error_code: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface CreateBankPaymentInput {
+  amountCents: number;
+  /** 10 digits. */
+  phone: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export class PayByBankUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PayByBankUnavailableError';
+  }
+}
+
+export class PayByBankRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PayByBankRequestError';
+  }
+}
+
+export interface PayByBankProvider {
+  readonly name: string;
+  publicConfig(): { name: string; origin: string };
+  createPayment(input: CreateBankPaymentInput): Promise<BankPayment>;
+  retrievePayment(id: string): Promise<BankPayment>;
+  verifyWebhook(rawBody: string, signatureHeader: string | undefined, nowMs: number): WebhookEvent | null;
+}

@@ -1,0 +1,28 @@
+/**
+ * PWA effects of the shell: polls the client version on pages that need no sign-in (spec
+ * section 4) and opens the refresh-required dialog when the server requires a newer client.
+ */
+import { useEffect, useRef } from 'react';
+import { useMatches } from 'react-router-dom';
+import { subscribe } from 'valtio';
+import { startClientVersionPolling } from '../../pwa/client-version.ts';
+import { pwaState } from '../../pwa/service-worker.ts';
+import { openDialogOnce } from '../../state/dialog-actions.ts';
+import { isRouteHandle } from '../route-handle.ts';
+
+export function usePwaEffects(): void {
+  const matches = useMatches();
+  const onProtectedPage = matches.some((m) => isRouteHandle(m.handle) && m.handle.requiresSignIn);
+  const protectedRef = useRef(onProtectedPage);
+  protectedRef.current = onProtectedPage;
+
+  useEffect(() => startClientVersionPolling(() => !protectedRef.current), []);
+
+  useEffect(() => {
+    const show = () => {
+      if (pwaState.refreshRequired) openDialogOnce('refresh-required');
+    };
+    show();
+    return subscribe(pwaState, show);
+  }, []);
+}

@@ -1,0 +1,352 @@
+/**
+ * Wallet contract (issue 4): coin histories, yearly summary, purchase limits, promo codes and the
+ * idempotency errors of money-changing requests. Paths are relative to /api/v1 (API_PREFIX).
+ * Amounts on the wire are display units: Gold whole coins, Sweeps and USD numbers with 2 decimals.
+ * Answers use `type()` so a newer server may add fields; requests use strict `object()`.
+ */
+import {
+  array,
+  boolean,
+  enums,
+  integer,
+  literal,
+  min,
+  max,
+  nullable,
+  number,
+  object,
+  optional,
+  pattern,
+  size,
+  string,
+  type,
+  type Infer,
+} from 'superstruct';
+
+export const WALLET_API_PATHS = {
+  /** GET -> TransactionFiltersResponse (kinds a history can be filtered by, page size). */
+  transactionFilters: '/wallet/transaction-filters',
+  /**
+   * GET ?kind=&start_date=YYYY-MM-DD&end_date=YYYY-MM-DD&timestamp=<ISO>&page=N
+   * -> GoldTransactionsPage. `timestamp` pins the list (entries created at or before it) so
+   * paging is stable while new entries arrive; next/previous carry it.
+   */
+  goldTransactions: '/wallet/transactions/gold',
+  /** Same query -> SweepsTransactionsPage. */
+  sweepsTransactions: '/wallet/transactions/sweeps',
+  /** GET -> YearlySummary; route pattern for the server. */
+  yearlySummaryPattern: '/wallet/yearly-summary/:year',
+  /** GET -> PurchaseLimitsResponse; PATCH PurchaseLimitsPatch -> PurchaseLimitsResponse. */
+  purchaseLimits: '/wallet/purchase-limits',
+  /** POST PurchaseLimitCheckRequest -> PurchaseLimitCheckResponse (always 200 when the package exists). */
+  purchaseLimitCheck: '/wallet/purchase-limits/check',
+  /**
+   * POST PromoCodeValidateRequest -> PromoCodeValidateResponse. No sign-in needed for context
+   * 'join' (the join form); context 'purchase' needs the JWT (per-player use and time lock).
+   */
+  promoCodeValidate: '/promo-codes/validate',
+} as const;
+
+/** GET path of the yearly summary of one calendar year. */
+export const yearlySummaryPath = (year: number | string): string => `/wallet/yearly-summary/${year}`;
+
+/** Rows per history page. */
+export const HISTORY_PAGE_SIZE = 20;
+
+// ---------------------------------------------------------------------------------------------
+// Error codes of this area (answer body `{ code, message, field, extra }` as everywhere).
+// ---------------------------------------------------------------------------------------------
+export const WALLET_ERROR_CODES = {
+  /** 400: money-changing request without the Idempotency-Key header (or a malformed key). */
+  IDEMPOTENCY_KEY_REQUIRED: 'IDEMPOTENCY_KEY_REQUIRED',
+  /** 409: the key was used before with a different method, path or body. */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  /** 409: the first request with this key is still running; retry with the same key shortly. extra { retry_after_seconds }. */
+  IDEMPOTENCY_IN_PROGRESS: 'IDEMPOTENCY_IN_PROGRESS',
+  /** 400 field promo_code: unknown, expired, used up or not applicable here; extra { reason: PromoCodeProblem }. */
+  INVALID_PROMO_CODE: 'INVALID_PROMO_CODE',
+  /** 409: a purchase with a promotion too soon after the last one; extra { retry_after_seconds }. */
+  PROMO_PURCHASE_TIME_LOCKED: 'PROMO_PURCHASE_TIME_LOCKED',
+  /** 409 (from the pay call) / `error_code` of the check answer: the player's own limits. */
+  PURCHASE_LIMIT_DAILY: 'PURCHASE_LIMIT_DAILY',
+  PURCHASE_LIMIT_WEEKLY: 'PURCHASE_LIMIT_WEEKLY',
+  PURCHASE_LIMIT_MONTHLY: 'PURCHASE_LIMIT_MONTHLY',
+  /** 400: daily must not exceed weekly, weekly must not exceed monthly; field = the period at fault. */
+  PURCHASE_LIMITS_INCONSISTENT: 'PURCHASE_LIMITS_INCONSISTENT',
+  /** 404 field package_id: no such coin package. */
+  PACKAGE_NOT_FOUND: 'PACKAGE_NOT_FOUND',
+  /** 400 field year: not a calendar year with possible activity. */
+  INVALID_YEAR: 'INVALID_YEAR',
+  /** 400: not enough coins for a spend (games, redemptions). */
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+} as const;
+export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[keyof typeof WALLET_ERROR_CODES];
+
+export const PROMO_CODE_PROBLEMS = ['unknown', 'not_started', 'expired', 'used', 'used_up', 'not_applicable'] as const;
+export type PromoCodeProblem = (typeof PROMO_CODE_PROBLEMS)[number];
+
+/** Player-facing texts of the wallet area. */
+export const WALLET_TEXTS = {
+  purchaseLimitReached: 'You have reached your purchase limit and will not be able to purchase this package',
+  manageLimitsButton: 'MANAGE LIMITS',
+  okIUnderstandButton: 'OK, I UNDERSTAND',
+  providerLimitTitle: 'Purchase Limit Reached',
+  providerLimitText:
+    'You have reached the purchase limit set for your account. Please contact support if you would like it raised.',
+  promoPurchaseTimeLocked: 'Please wait a moment before attempting a purchase with a promotion again.',
+  promoProblems: {
+    unknown: 'This promo code does not exist. Please check the code and try again.',
+    not_started: 'This promo code is not active yet.',
+    expired: 'This promo code has expired.',
+    used: 'You have already used this promo code.',
+    used_up: 'This promo code has reached its maximum number of uses.',
+    not_applicable: 'This promo code cannot be used here.',
+  } satisfies Record<PromoCodeProblem, string>,
+} as const;
+
+/** Provider-side (payment processor) purchase-limit codes of spec section 8: shown as "Purchase Limit Reached". */
+export const PROVIDER_PURCHASE_LIMIT_CODES = { daily: 71, weekly: 82, monthly: 93 } as const;
+export const isProviderPurchaseLimitCode = (code: unknown): boolean =>
+  Object.values(PROVIDER_PURCHASE_LIMIT_CODES).some((c) => String(c) === String(code));
+
+// ---------------------------------------------------------------------------------------------
+// Histories
+// ---------------------------------------------------------------------------------------------
+export const TRANSACTION_KINDS = [
+  'purchase',
+  'bonus',
+  'promo',
+  'bet',
+  'win',
+  'redemption',
+  'reversal',
+  'adjustment',
+] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+/** Sweeps buckets: paid = came with a purchase, free = promotional, redeemable = won, pending_redemption = in a redemption. */
+export const WALLET_BUCKETS = ['main', 'paid', 'free', 'redeemable', 'pending_redemption'] as const;
+
+export const TRANSACTION_KIND_LABELS: Readonly<Record<TransactionKind, string>> = {
+  purchase: 'Purchase',
+  bonus: 'Bonus',
+  promo: 'Promotion',
+  bet: 'Play',
+  win: 'Win',
+  redemption: 'Redemption',
+  reversal: 'Reversal',
+  adjustment: 'Adjustment',
+};
+
+export const TransactionFilterSchema = type({
+  /** Value to send as `kind`. */
+  value: enums(TRANSACTION_KINDS),
+  label: string(),
+  /** Histories where this kind can appear. */
+  currencies: array(enums(['gold', 'sweeps'] as const)),
+});
+export const TransactionFiltersResponseSchema = type({
+  filters: array(TransactionFilterSchema),
+  page_size: integer(),
+  /** Year of the player's first ledger entry (or the current year): the first yearly summary. */
+  first_year: integer(),
+  current_year: integer(),
+});
+export type TransactionFiltersResponse = Infer<typeof TransactionFiltersResponseSchema>;
+
+/** One ledger entry. `amount` is signed (negative = coins left the balance). */
+export const TransactionSchema = type({
+  id: string(),
+  created_at: string(),
+  kind: enums(TRANSACTION_KINDS),
+  description: string(),
+  amount: number(),
+  /** The currency's total balance after this entry (Sweeps: paid + free + redeemable). */
+  balance_after: number(),
+  currency: enums(['gold', 'sweeps'] as const),
+  bucket: enums(WALLET_BUCKETS),
+  reference: string(),
+});
+export type Transaction = Infer<typeof TransactionSchema>;
+
+/** Query of both history calls (all optional). */
+export const TransactionQuerySchema = object({
+  kind: optional(enums(TRANSACTION_KINDS)),
+  start_date: optional(pattern(string(), /^\d{4}-\d{2}-\d{2}$/)),
+  end_date: optional(pattern(string(), /^\d{4}-\d{2}-\d{2}$/)),
+  timestamp: optional(string()),
+  page: optional(pattern(string(), /^\d{1,6}$/)),
+});
+export type TransactionQuery = Infer<typeof TransactionQuerySchema>;
+
+/** Filters as applied (echoed back; dates are Eastern-time calendar days, inclusive). */
+export const AppliedFiltersSchema = type({
+  kind: nullable(enums(TRANSACTION_KINDS)),
+  start_date: nullable(string()),
+  end_date: nullable(string()),
+  timestamp: string(),
+});
+
+export const GoldTransactionsPageSchema = type({
+  results: array(TransactionSchema),
+  count: integer(),
+  /** Absolute path (starting /api/v1/...) of the next/previous page, or null. */
+  next: nullable(string()),
+  previous: nullable(string()),
+  page: integer(),
+  page_size: integer(),
+  filters: AppliedFiltersSchema,
+});
+export type GoldTransactionsPage = Infer<typeof GoldTransactionsPageSchema>;
+
+export const SweepsTransactionsPageSchema = type({
+  transactions: array(TransactionSchema),
+  filters: AppliedFiltersSchema,
+  count: integer(),
+  page_number: integer(),
+  total_pages: integer(),
+  page_size: integer(),
+  next: nullable(string()),
+  previous: nullable(string()),
+});
+export type SweepsTransactionsPage = Infer<typeof SweepsTransactionsPageSchema>;
+
+/** Totals of one currency in a year, all positive display amounts. */
+export const CurrencyYearTotalsSchema = type({
+  purchased: number(),
+  bonuses: number(),
+  promos: number(),
+  played: number(),
+  won: number(),
+  redeemed: number(),
+  /** Net of reversals and adjustments (may be negative). */
+  adjustments: number(),
+});
+export const YearlySummarySchema = type({
+  year: integer(),
+  /** Calendar year in US Eastern time. */
+  time_zone: string(),
+  gold: CurrencyYearTotalsSchema,
+  sweeps: CurrencyYearTotalsSchema,
+  purchases_usd: number(),
+  purchase_count: integer(),
+});
+export type YearlySummary = Infer<typeof YearlySummarySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Purchase limits
+// ---------------------------------------------------------------------------------------------
+export const PURCHASE_LIMIT_PERIODS = ['daily', 'weekly', 'monthly'] as const;
+export type PurchaseLimitPeriod = (typeof PURCHASE_LIMIT_PERIODS)[number];
+/** Rolling windows: the last 24 hours, 7 days, 30 days. */
+export const PURCHASE_LIMIT_WINDOW_HOURS: Readonly<Record<PurchaseLimitPeriod, number>> = {
+  daily: 24,
+  weekly: 7 * 24,
+  monthly: 30 * 24,
+};
+export const PURCHASE_LIMIT_ERROR_BY_PERIOD = {
+  daily: WALLET_ERROR_CODES.PURCHASE_LIMIT_DAILY,
+  weekly: WALLET_ERROR_CODES.PURCHASE_LIMIT_WEEKLY,
+  monthly: WALLET_ERROR_CODES.PURCHASE_LIMIT_MONTHLY,
+} as const;
+/** Largest limit a player can set, USD. */
+export const PURCHASE_LIMIT_MAX_USD = 100_000;
+
+export const PurchaseLimitStateSchema = type({
+  /** Limit in force, USD; null = no limit. */
+  amount_usd: nullable(number()),
+  /** An increase or removal waiting out its cooling-off period. */
+  pending: nullable(type({ amount_usd: nullable(number()), effective_at: string() })),
+  /** Completed purchases in the rolling window, USD. */
+  used_usd: number(),
+  /** amount_usd - used_usd (not below 0), or null without a limit. */
+  remaining_usd: nullable(number()),
+  cooling_off_days: integer(),
+  window_hours: integer(),
+});
+export type PurchaseLimitState = Infer<typeof PurchaseLimitStateSchema>;
+
+export const PurchaseLimitsResponseSchema = type({
+  /** purchase_limits_enabled named property: when false the check always passes. */
+  enabled: boolean(),
+  daily: PurchaseLimitStateSchema,
+  weekly: PurchaseLimitStateSchema,
+  monthly: PurchaseLimitStateSchema,
+});
+export type PurchaseLimitsResponse = Infer<typeof PurchaseLimitsResponseSchema>;
+
+const limitAmount = nullable(min(max(number(), PURCHASE_LIMIT_MAX_USD), 1));
+/** PATCH body: only the periods to change; null removes that limit (after cooling-off). */
+export const PurchaseLimitsPatchSchema = object({
+  daily: optional(limitAmount),
+  weekly: optional(limitAmount),
+  monthly: optional(limitAmount),
+});
+export type PurchaseLimitsPatch = Infer<typeof PurchaseLimitsPatchSchema>;
+
+export const PurchaseLimitCheckRequestSchema = object({
+  package_id: size(string(), 1, 128),
+});
+export type PurchaseLimitCheckRequest = Infer<typeof PurchaseLimitCheckRequestSchema>;
+
+export const PurchaseLimitCheckResponseSchema = type({
+  allowed: boolean(),
+  package_id: string(),
+  /** null when allowed, else PURCHASE_LIMIT_DAILY | _WEEKLY | _MONTHLY (first period exceeded). */
+  error_code: nullable(
+    enums([
+      WALLET_ERROR_CODES.PURCHASE_LIMIT_DAILY,
+      WALLET_ERROR_CODES.PURCHASE_LIMIT_WEEKLY,
+      WALLET_ERROR_CODES.PURCHASE_LIMIT_MONTHLY,
+    ] as const),
+  ),
+  message: nullable(string()),
+  period: nullable(enums(PURCHASE_LIMIT_PERIODS)),
+  limit_usd: nullable(number()),
+  used_usd: nullable(number()),
+  price_usd: number(),
+});
+export type PurchaseLimitCheckResponse = Infer<typeof PurchaseLimitCheckResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Promo codes
+// ---------------------------------------------------------------------------------------------
+export const PROMO_CONTEXTS = ['join', 'purchase'] as const;
+export type PromoContext = (typeof PROMO_CONTEXTS)[number];
+/** Where a code can be used. */
+export const PROMO_APPLIES_AT = ['join', 'purchase', 'both'] as const;
+export type PromoAppliesAt = (typeof PROMO_APPLIES_AT)[number];
+export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{2,64}$/;
+
+export const PromoCodeValidateRequestSchema = object({
+  code: size(string(), 1, 64),
+  context: enums(PROMO_CONTEXTS),
+  /** With context 'purchase': the package being bought (optional). */
+  package_id: optional(size(string(), 1, 128)),
+});
+export type PromoCodeValidateRequest = Infer<typeof PromoCodeValidateRequestSchema>;
+
+/** 200 when the code can be used now; otherwise 400 INVALID_PROMO_CODE or 409 PROMO_PURCHASE_TIME_LOCKED. */
+export const PromoCodeValidateResponseSchema = type({
+  code: string(),
+  valid: literal(true),
+  applies_at: enums(PROMO_APPLIES_AT),
+  /** Coins the code adds (Gold whole, Sweeps 2 decimals). */
+  gold_coins: number(),
+  sweeps_coins: number(),
+  /** Marketing value shown for the code's Sweeps (welcome code: configured value x 2.5); null for others. */
+  display_sweeps_value: nullable(number()),
+  ends_at: nullable(string()),
+  description: string(),
+});
+export type PromoCodeValidateResponse = Infer<typeof PromoCodeValidateResponseSchema>;
+
+/** Error `extra` shapes, for the UI. */
+export const PromoErrorExtraSchema = type({ reason: enums(PROMO_CODE_PROBLEMS) });
+export const RetryAfterExtraSchema = type({ retry_after_seconds: integer() });
+export const PurchaseLimitErrorExtraSchema = type({
+  period: enums(PURCHASE_LIMIT_PERIODS),
+  limit_usd: number(),
+  used_usd: number(),
+  price_usd: number(),
+});
