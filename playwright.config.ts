@@ -80,13 +80,21 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /inactivity\.spec\.ts$/,
+      testIgnore: [/inactivity\.spec\.ts$/, /pwa-[^/]*\.spec\.ts$/],
       use: { ...chromium, baseURL: `http://localhost:${MAIN_PORT}` },
     },
     {
       name: 'chromium-inactivity',
       testMatch: /inactivity\.spec\.ts$/,
       use: { ...chromium, baseURL: `http://localhost:${INACTIVITY_PORT}` },
+    },
+    {
+      // PWA specs build their own dist folders and run their own servers (ports 8470-8479,
+      // tests/e2e/support/pwa-harness.ts); they need the service worker the other projects block.
+      name: 'chromium-pwa',
+      testMatch: /pwa-[^/]*\.spec\.ts$/,
+      timeout: 120_000,
+      use: { ...chromium, serviceWorkers: 'allow' },
     },
   ],
   webServer: [

@@ -34,6 +34,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: read by the size-budget test (tests/build) to find each route's chunks.
+    manifest: true,
   },
   server: {
     proxy: { '/api': `http://localhost:${process.env.PORT ?? 8080}` },

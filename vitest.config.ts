@@ -7,7 +7,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [react(), wyw({ include: ['src/**/*.{ts,tsx}'] })],
+        plugins: [
+          react(),
+          // wyw evaluates imported TypeScript modules when a css block interpolates a value.
+          wyw({ include: ['src/**/*.{ts,tsx}'], babelOptions: { presets: ['@babel/preset-typescript'] } }),
+        ],
         define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
         test: {
           name: 'unit',
@@ -24,6 +28,15 @@ export default defineConfig({
           // One PGlite per test file; files run in parallel workers.
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Checks of the production build (dist/): run after `vite build` (scripts/run-tests.mjs),
+        // so the plain `vitest run` of unit + api names those two projects.
+        test: {
+          name: 'build',
+          environment: 'node',
+          include: ['tests/build/**/*.test.ts'],
         },
       },
     ],

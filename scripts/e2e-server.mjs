@@ -28,7 +28,9 @@ if (!port || !/^\d+$/.test(port)) {
 }
 const distDir = process.env.DIST_DIR ?? join(root, 'dist');
 if (!existsSync(join(distDir, 'index.html'))) {
-  console.error(`[e2e-server] no production build at ${distDir}: run \`npx vite build\` first (npm run test:e2e does).`);
+  console.error(
+    `[e2e-server] no production build at ${distDir}: run \`npx vite build\` first (npm run test:e2e does).`,
+  );
   process.exit(1);
 }
 
@@ -48,9 +50,16 @@ const inactivity = option('inactivity-seconds');
 if (inactivity) env.SESSION_INACTIVITY_SECONDS = inactivity;
 else delete env.SESSION_INACTIVITY_SECONDS;
 
-console.error(`[e2e-server] port ${port}, DATA_DIR ${dataDir}${inactivity ? `, inactivity ${inactivity} s` : ''}`);
+console.error(
+  `[e2e-server] port ${port}, DATA_DIR ${dataDir}${inactivity ? `, inactivity ${inactivity} s` : ''}`,
+);
 const tsx = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
-const child = spawn(tsx, ['server/main.ts'], { cwd: root, env, stdio: 'inherit', shell: process.platform === 'win32' });
+const child = spawn(tsx, ['server/main.ts'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+  shell: process.platform === 'win32',
+});
 
 let stopping = false;
 function cleanup() {

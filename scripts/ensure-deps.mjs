@@ -161,7 +161,7 @@ async function ensureChromium() {
     return false;
   }
   if (isRoot && hasApt) {
-    log('no Chromium found: installing Debian\'s chromium package (apt-get)...');
+    log("no Chromium found: installing Debian's chromium package (apt-get)...");
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
     const upd = run('apt-get', ['update'], env);
     if (!upd.ok) fail(`apt-get update failed (${upd.why})`);

@@ -4,7 +4,8 @@
  * fails:
  *   1. vitest (projects "unit" and "api")  -> test-results/vitest.json
  *   2. vite build (the production build the browser tests run against)
- *   3. playwright (Chromium, real server)   -> test-results/e2e.json
+ *   3. vitest project "build" (precache list, size budget of dist/) -> test-results/vitest-build.json
+ *   4. playwright (Chromium, real server)   -> test-results/e2e.json
  * Prints the counts of each stage and, last, a line "N passed, N failed" with the totals; writes
  * the same numbers to test-results/summary.json (read by .ci/run). Exit code 1 when anything
  * failed.
@@ -21,22 +22,30 @@ import { formatStage, playwrightCounts, stepCounts, sumCounts, vitestCounts } fr
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const results = join(root, 'test-results');
 const vitestReport = join(results, 'vitest.json');
+const buildTestsReport = join(results, 'vitest-build.json');
 const e2eReport = join(results, 'e2e.json');
 const summaryFile = join(results, 'summary.json');
 
 mkdirSync(results, { recursive: true });
 // Stale reports must never be mistaken for this run's.
-for (const f of [vitestReport, e2eReport, summaryFile]) rmSync(f, { force: true });
+for (const f of [vitestReport, buildTestsReport, e2eReport, summaryFile]) rmSync(f, { force: true });
 
 const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 
 function stage(title, cmd, args) {
   console.log(`\n=== ${title}: ${[cmd.split('/').pop(), ...args].join(' ')}\n`);
   const started = Date.now();
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env, shell: process.platform === 'win32' });
+  const res = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+    shell: process.platform === 'win32',
+  });
   const code = res.error ? 127 : (res.status ?? 1);
   if (res.error) console.error(`could not start ${cmd}: ${res.error.message}`);
-  console.log(`\n=== ${title} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit code ${code})`);
+  console.log(
+    `\n=== ${title} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit code ${code})`,
+  );
   return code;
 }
 
@@ -44,6 +53,9 @@ const stages = [];
 
 const vitestCode = stage('unit + api tests (vitest)', bin('vitest'), [
   'run',
+  // The "build" project reads dist/: it runs after the build below.
+  '--project=unit',
+  '--project=api',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
@@ -54,11 +66,34 @@ const buildCode = stage('production build (vite build)', bin('vite'), ['build'])
 stages.push({ name: 'build', ...stepCounts(buildCode, 'vite build') });
 
 if (buildCode === 0) {
+  const buildTestsCode = stage('build tests (vitest)', bin('vitest'), [
+    'run',
+    '--project=build',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${buildTestsReport}`,
+  ]);
+  stages.push({ name: 'build tests (vitest)', ...vitestCounts(buildTestsReport, buildTestsCode) });
   const e2eCode = stage('browser tests (playwright)', bin('playwright'), ['test']);
   stages.push({ name: 'e2e (playwright)', ...playwrightCounts(e2eReport, e2eCode) });
 } else {
-  // Running the browser tests against a missing or stale build would report the wrong app.
-  stages.push({ name: 'e2e (playwright)', passed: 0, failed: 1, skipped: 0, flaky: 0, note: 'not run: the build failed' });
+  // Running the build or browser tests against a missing or stale build would report the wrong app.
+  stages.push({
+    name: 'build tests (vitest)',
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+    flaky: 0,
+    note: 'not run: the build failed',
+  });
+  stages.push({
+    name: 'e2e (playwright)',
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+    flaky: 0,
+    note: 'not run: the build failed',
+  });
 }
 
 const totals = sumCounts(stages);

@@ -11,6 +11,10 @@ import { walletRoutes } from './features/wallet/routes.ts';
 import { historyRoutes } from './features/history/routes.ts';
 import { promoCodeRoutes } from './features/promo-codes/routes.ts';
 import { purchaseLimitRoutes } from './features/purchase-limits/routes.ts';
+import { addressRoutes } from './features/payments/address.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
+import { storeRoutes } from './features/store/routes.ts';
+import { PAYMENTS_WEBHOOK_PATHS } from '../src/contract/payments.ts';
 import type { AppDeps, AppEnv } from './http/app-env.ts';
 import { countryBlock } from './http/country-block.ts';
 import { csrfProtection } from './http/csrf.ts';
@@ -20,7 +24,14 @@ import { serveApp } from './http/static-files.ts';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', securityHeaders({ https: deps.config.publicOrigin.startsWith('https://') }));
+  app.use(
+    '*',
+    securityHeaders({
+      https: deps.config.publicOrigin.startsWith('https://'),
+      // Card fields, 3-D Secure and bank authorization frames come from the payments sandbox origin.
+      frameSrc: [deps.config.cardSandboxOrigin],
+    }),
+  );
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
@@ -43,7 +54,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   api.use('*', countryBlock(deps.config.trustCountryHeader));
-  api.use('*', csrfProtection(deps.secrets.csrfSecret));
+  const csrf = csrfProtection(deps.secrets.csrfSecret);
+  // Provider webhooks carry no browser cookies: they are verified by their HMAC signature instead.
+  const webhookPaths = new Set(PAYMENTS_WEBHOOK_PATHS.map((p) => `${API_PREFIX}${p}`));
+  api.use('*', (c, next) => (webhookPaths.has(c.req.path) ? next() : csrf(c, next)));
   api.get(API_PATHS.health, async (c) => {
     try {
       await deps.db.query('SELECT 1');
@@ -60,6 +74,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', promoCodeRoutes(deps));
   api.route('/', propertyRoutes(deps));
   api.route('/', legalRoutes(deps));
+  api.route('/', storeRoutes(deps));
+  api.route('/', paymentRoutes(deps));
+  api.route('/', addressRoutes(deps));
   app.route(API_PREFIX, api);
 
   app.use('*', serveApp(deps.config.distDir));

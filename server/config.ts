@@ -30,6 +30,12 @@ export interface Config {
   csrfSecret: string | null;
   /** WELCOME_PROMO_SWEEPS (default 1): Sweeps of the welcome code FREECOINS, in cents; Gold = Sweeps x 250,000 (docs/ledger.md). */
   welcomePromoSweepsCents: number;
+  /** CARD_SANDBOX_PORT (default PORT + 1): second listener serving the card / pay-by-bank sandbox pages and API. */
+  cardSandboxPort: number;
+  /** CARD_SANDBOX_ORIGIN (default http://localhost:<CARD_SANDBOX_PORT>): the sandbox origin browsers load frames from. */
+  cardSandboxOrigin: string;
+  /** PAYMENTS_SANDBOX_SETTLE_MS (default 1500): sandbox time from "processing" to "succeeded". */
+  paymentsSandboxSettleMs: number;
 }
 
 export class ConfigError extends Error {
@@ -149,6 +155,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`WELCOME_PROMO_SWEEPS must be a Sweeps amount above 0 and at most 1000 with up to 2 decimals (got "${welcomeRaw}").`);
   }
 
+  const cardSandboxPort = int('CARD_SANDBOX_PORT', port < 65535 ? port + 1 : port - 1, 1, 65535);
+  let cardSandboxOrigin = get('CARD_SANDBOX_ORIGIN') ?? `http://localhost:${cardSandboxPort}`;
+  try {
+    const u = new URL(cardSandboxOrigin);
+    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || (u.pathname !== '/' && u.pathname !== '')) throw new Error('x');
+    cardSandboxOrigin = u.origin;
+  } catch {
+    problems.push(`CARD_SANDBOX_ORIGIN must be an http(s) origin without a path (got "${cardSandboxOrigin}").`);
+  }
+  if (cardSandboxOrigin === publicOrigin)
+    problems.push('CARD_SANDBOX_ORIGIN must differ from PUBLIC_ORIGIN: card fields are served from their own origin.');
+
   const config: Config = {
     port,
     dataDir: path.resolve(cwd, get('DATA_DIR') ?? './data'),
@@ -165,6 +183,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     jwtSecret: secret('JWT_SECRET'),
     csrfSecret: secret('CSRF_SECRET'),
     welcomePromoSweepsCents,
+    cardSandboxPort,
+    cardSandboxOrigin,
+    paymentsSandboxSettleMs: int('PAYMENTS_SANDBOX_SETTLE_MS', 1500, 0, 600_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

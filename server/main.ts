@@ -10,6 +10,11 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { createPasswordHasher } from './features/auth/password-hash.ts';
+import {
+  attachPaymentProviders,
+  createSandboxProviders,
+  httpWebhookDelivery,
+} from './features/payments/payment-providers.ts';
 import { createLogger } from './logger.ts';
 import { createOutboxEmail } from './providers/email/outbox-email.ts';
 import { loadSecrets } from './secrets.ts';
@@ -64,7 +69,16 @@ async function main(): Promise<void> {
   const hasher = createPasswordHasher(config.passwordHashCost);
   await seed(db, hasher, { demoPlayer: config.seedDemoPlayer });
   const email = createOutboxEmail(db, path.join(config.dataDir, 'outbox'), Date.now);
-  const app = createApp({ config, db, secrets, logger, email, hasher, now: Date.now });
+  const deps = { config, db, secrets, logger, email, hasher, now: Date.now };
+  // Payments sandbox (card processor + pay-by-bank) on its own origin; state kept in DATA_DIR.
+  const payments = createSandboxProviders(deps, {
+    stateDir: config.dataDir,
+    autoDeliver: true,
+    sandboxFetch: { apiBase: `http://127.0.0.1:${config.cardSandboxPort}`, fetch: (url, init) => fetch(url, init) },
+    deliverWebhook: httpWebhookDelivery(`http://127.0.0.1:${config.port}`),
+  });
+  attachPaymentProviders(deps, payments);
+  const app = createApp(deps);
 
   if (!existsSync(path.join(config.distDir, 'index.html'))) {
     logger.warn('no built app found; app routes answer 503 until `npm run build` is run', {
@@ -80,11 +94,30 @@ async function main(): Promise<void> {
     });
   });
 
+  const sandboxServer = payments.sandbox
+    ? serve({ fetch: payments.sandbox.app.fetch, port: config.cardSandboxPort }, (info) => {
+        logger.info('payments sandbox listening', {
+          url: `http://localhost:${info.port}`,
+          origin: config.cardSandboxOrigin,
+        });
+      })
+    : null;
+  // A busy sandbox port must not take the API down: payments answer "provider unavailable" meanwhile.
+  sandboxServer?.on('error', (error: Error) => {
+    logger.error('payments sandbox could not listen; set CARD_SANDBOX_PORT to a free port', {
+      port: config.cardSandboxPort,
+      error: error.message,
+    });
+  });
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
+    payments.sandbox?.card.stop();
+    payments.sandbox?.bank.stop();
+    sandboxServer?.close();
     server.close(() => {
       void db.close().finally(() => {
         unlock();

@@ -8,6 +8,7 @@ import type { Database } from './db/driver.ts';
 import { transaction } from './db/transaction.ts';
 import { seedLegalDocuments } from './features/legal/legal-documents.ts';
 import { seedProperties } from './features/properties/properties.ts';
+import { seedCoinPackages } from './features/store/coin-packages.ts';
 import { seedPromoCodes } from './features/promo-codes/promo-codes.ts';
 import type { PasswordHasher } from './features/auth/password-hash.ts';
 import { householdKey, personKey } from './features/users/identity-keys.ts';
@@ -85,6 +86,7 @@ export async function seed(
 ): Promise<void> {
   await seedProperties(db);
   await seedLegalDocuments(db);
+  await seedCoinPackages(db);
   await seedPromoCodes(db);
   if (options.demoPlayer) await seedDemoPlayer(db, hasher);
 }

@@ -85,7 +85,11 @@ const replay = (c: Context, row: StoredRow): Response => {
   return c.body(row.response_body ?? '', row.status as ContentfulStatusCode);
 };
 
-export function idempotent(db: Database, now: () => number = Date.now): MiddlewareHandler<AppEnv> {
+export function idempotent(
+  db: Database,
+  now: () => number = Date.now,
+  options: { waitMs?: number } = {},
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     requestKeyOf(c);
     const key = c.req.header(IDEMPOTENCY_HEADER)!.trim();
@@ -103,7 +107,7 @@ export function idempotent(db: Database, now: () => number = Date.now): Middlewa
     };
 
     let claimed = await claim();
-    const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
+    const deadline = Date.now() + (options.waitMs ?? IN_PROGRESS_WAIT_MS);
     while (!claimed) {
       const rows = await db.query<StoredRow>(
         'SELECT method, path, request_sha256, status, response_body, created_at FROM idempotency_requests WHERE scope = $1 AND key = $2',

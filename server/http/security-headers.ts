@@ -6,7 +6,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 
-export function cspFor(pathname: string): string {
+export function cspFor(pathname: string, frameSrc: readonly string[] = []): string {
   const frameAncestors = pathname.startsWith('/games/') ? "'self'" : "'none'";
   return [
     "default-src 'self'",
@@ -15,7 +15,7 @@ export function cspFor(pathname: string): string {
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
-    "frame-src 'self'",
+    ["frame-src 'self'", ...frameSrc].join(' '),
     "worker-src 'self'",
     "manifest-src 'self'",
     "media-src 'self'",
@@ -26,12 +26,13 @@ export function cspFor(pathname: string): string {
   ].join('; ');
 }
 
-export function securityHeaders(options: { https: boolean }): MiddlewareHandler {
+/** `frameSrc`: extra origins our pages may frame (the payment provider's hosted fields / 3-D Secure pages). */
+export function securityHeaders(options: { https: boolean; frameSrc?: readonly string[] }): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const path = c.req.path;
     const h = c.res.headers;
-    h.set('Content-Security-Policy', cspFor(path));
+    h.set('Content-Security-Policy', cspFor(path, options.frameSrc));
     h.set('X-Frame-Options', path.startsWith('/games/') ? 'SAMEORIGIN' : 'DENY');
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin');

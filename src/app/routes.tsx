@@ -48,6 +48,20 @@ const releaseUpdate = page(() => import('../features/about/release-update-page.t
 const playsonWeekly = page(() => import('../features/promotions/playson-weekly-page.tsx'));
 const styleGuide = page(() => import('../features/style-guide/style-guide-page.tsx'));
 const unavailable = page(() => import('../features/unavailable/feature-unavailable-page.tsx'));
+// Wallet UI (issue 4): my-account, coin histories, yearly summary.
+const myAccount = page(() => import('../features/my-account/my-account-page.tsx'));
+const goldCoinsHistory = page(() => import('../features/history/gold-coins-history-page.tsx'));
+const sweepsCoinsHistory = page(() => import('../features/history/sweeps-coins-history-page.tsx'));
+const yearlySummary = page(() => import('../features/history/yearly-summary-page.tsx'));
+// Store UI (issue 4): coin store, pay-now (behind its guard), payment success, payment methods.
+const selectPackage = page(() => import('../features/buy-coins/select-package-page.tsx'));
+const payNowGuard = page(() => import('../features/payment/pay-now-guard.tsx'));
+const payNow = page(() => import('../features/payment/pay-now-page.tsx'));
+const paymentSuccess = page(() => import('../features/payment/payment-success-page.tsx'));
+const managePaymentMethods = page(() => import('../features/payment-methods/manage-page.tsx'));
+const addCard = page(() => import('../features/payment-methods/add-card-page.tsx'));
+const deleteCard = page(() => import('../features/payment-methods/delete-card-page.tsx'));
+const addCardSuccess = page(() => import('../features/payment-methods/add-card-success-page.tsx'));
 
 /** A page owned by a later issue: guarded now, says plainly that it is not available yet. */
 const later = (path: string, feature: string, extra: Partial<RouteObject> = {}): RouteObject =>
@@ -118,40 +132,40 @@ export const routes: RouteObject[] = [
             children: [
               { path: ROUTES.lobby, lazy: lobby },
               ...LOBBY_CATEGORIES.map((c): RouteObject => ({ path: `${ROUTES.lobby}/${c}`, lazy: lobby })),
-              later(ROUTES.myAccount, 'My Account'),
+              { path: ROUTES.myAccount, lazy: myAccount },
               later(ROUTES.profilePic, 'Profile Picture'),
               later(ROUTES.changePassword, 'Change Password'),
               later(ROUTES.changeName, 'Change Name'),
               later(ROUTES.changeEmail, 'Change Email'),
               later(ROUTES.closeAccount, 'Close Account'),
               later(ROUTES.w9Form, 'W-9 Form'),
-              later(ROUTES.yearlySummary, 'Yearly Summary'),
-              later(ROUTES.goldCoinsHistory, 'Gold Coins History'),
+              { path: ROUTES.yearlySummary, lazy: yearlySummary },
+              { path: ROUTES.goldCoinsHistory, lazy: goldCoinsHistory },
               // Later issue: known game, not under maintenance, currency not disabled.
               later(ROUTES.game, 'Game'),
               {
                 path: ROUTES.payment,
                 children: [
                   { index: true, element: <Navigate to={ROUTES.payNow} replace /> },
-                  // Later issue: selected package, coin store on, billing address, purchase limits.
-                  later('pay-now', 'Payment'),
-                  later('payment-success', 'Payment'),
+                  // Pay-now guard: selected package, coin store on, billing address, purchase limits.
+                  { lazy: payNowGuard, children: [{ path: 'pay-now', lazy: payNow }] },
+                  { path: 'payment-success', lazy: paymentSuccess },
                 ],
               },
               {
                 path: ROUTES.managePaymentMethods,
                 children: [
                   { index: true, element: <Navigate to={CHILD_ROUTES.managePaymentMethodsManage} replace /> },
-                  later(rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsManage), 'Manage Payment Methods'),
-                  later(rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsAdd), 'Manage Payment Methods'),
-                  later(rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsDelete), 'Manage Payment Methods'),
-                  later(rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsSuccess), 'Manage Payment Methods'),
+                  { path: rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsManage), lazy: managePaymentMethods },
+                  { path: rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsAdd), lazy: addCard },
+                  { path: rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsDelete), lazy: deleteCard },
+                  { path: rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsSuccess), lazy: addCardSuccess },
                 ],
               },
               {
                 path: ROUTES.buyCoins,
                 children: [
-                  laterIndex('Buy Coins'),
+                  { index: true, lazy: selectPackage },
                   later(rel(ROUTES.buyCoins, CHILD_ROUTES.buyCoinsDailyBonus), 'Daily Bonus'),
                   {
                     element: <RequireSweeps />,
@@ -163,7 +177,7 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireSweeps />,
                 children: [
-                  later(ROUTES.sweepsCoinsHistory, 'Sweeps Coins History'),
+                  { path: ROUTES.sweepsCoinsHistory, lazy: sweepsCoinsHistory },
                   // Later issue: AMOE and redeem also need a billing address; redeem needs no pending identity check.
                   later(ROUTES.amoeStart, 'AMOE'),
                   later(ROUTES.amoeRedeem, 'AMOE'),

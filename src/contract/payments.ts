@@ -345,6 +345,8 @@ export const PurchaseErrorSchema = type({
   /** Provider code/decline code (card: decline_code; bank: error code; provider limit: '71'/'82'/'93'). */
   sub_code: nullable(string()),
   message: string(),
+  /** The provider's own error code (card_declined, expired_card, payment_intent_authentication_failure, user_declined ...). */
+  provider_code: optional(nullable(string())),
 });
 export type PurchaseError = Infer<typeof PurchaseErrorSchema>;
 

@@ -10,6 +10,11 @@ export function setNavigator(fn: Navigate | null): void {
   navigator = fn;
 }
 
+/** True once the router is up and client-side navigation is possible. */
+export function hasNavigator(): boolean {
+  return navigator !== null;
+}
+
 export function navigateTo(to: string, opts: { replace?: boolean; state?: unknown } = {}): void {
   if (navigator) {
     void navigator(to, opts);

@@ -7,15 +7,14 @@
  * httpOnly cookie. Everything read back is validated with superstruct; bad, old-shaped or
  * unreadable data is deleted and ignored, never crashes the app.
  */
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { del, get, set } from 'idb-keyval';
 import { enums, literal, nullable, number, type as shape, validate, type Infer } from 'superstruct';
 import { subscribe } from 'valtio';
 import { BalancesSchema, UserSchema } from '../contract/schemas.ts';
 import { store } from './store.ts';
+import { MIRROR_DB, MIRROR_KEY, MIRROR_STORE, mirrorStore } from './mirror-presence.ts';
 
-export const MIRROR_DB = 'lucky-crown';
-export const MIRROR_STORE = 'mirror';
-export const MIRROR_KEY = 'session-v1';
+export { MIRROR_DB, MIRROR_KEY, MIRROR_STORE };
 /** Bump when the shape changes: older records fail validation and are dropped. */
 export const MIRROR_VERSION = 1;
 
@@ -31,13 +30,6 @@ export type MirrorRecord = Infer<typeof MirrorRecordSchema>;
 /** Keys that must never reach disk, whatever object they sneak in on. */
 const SECRET_KEYS = new Set(['token', 'access_token', 'refresh_token', 'password', 'password1', 'password2']);
 const plainCopy = <T>(v: T): T => JSON.parse(JSON.stringify(v, (k, val: unknown) => (SECRET_KEYS.has(k) ? undefined : val))) as T;
-
-let idbStore: UseStore | null = null;
-function mirrorStore(): UseStore | null {
-  if (typeof indexedDB === 'undefined') return null;
-  idbStore ??= createStore(MIRROR_DB, MIRROR_STORE);
-  return idbStore;
-}
 
 /** Reads the mirror; null when absent, invalid (then deleted) or IndexedDB is unusable. */
 export async function readMirror(): Promise<MirrorRecord | null> {

@@ -10,6 +10,7 @@
  * Nothing here is mirrored to storage; logout clears the slice.
  */
 import { subscribe } from 'valtio';
+import { mutate } from 'swr';
 import { TIMINGS } from '../contract/constants.ts';
 import {
   CARD_ERROR_MESSAGES,
@@ -50,6 +51,11 @@ registerLogoutCleanup(() => {
   currentAttempt = null;
   store.payment = initialPayment();
 });
+
+/** Spec section 4: after an address update (and on the next session) the coin packages are fetched again. */
+export function refreshBankingPackages(): void {
+  void mutate((key) => Array.isArray(key) && key[0] === PAYMENTS_API_PATHS.bankingPackages);
+}
 
 export function selectPackage(pkg: CoinPackage): void {
   store.payment.selectedPackage = { ...pkg };

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router-dom';
 import { css, cx } from '@linaria/core';
 import { Spinner } from './spinner.tsx';
+import { AppLink, type AppLinkProps } from './app-link.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -105,9 +105,9 @@ export function Button({ variant, fullWidth, loading = false, className, disable
   );
 }
 
-export interface ButtonLinkProps extends LinkProps, LookProps {}
+export interface ButtonLinkProps extends AppLinkProps, LookProps {}
 
-/** A react-router link that looks like a button. */
+/** An in-app link that looks like a button (works before and after the router loads). */
 export function ButtonLink({ variant, fullWidth, className, ...rest }: ButtonLinkProps) {
-  return <Link className={buttonClassName({ variant, fullWidth }, className)} {...rest} />;
+  return <AppLink className={buttonClassName({ variant, fullWidth }, className)} {...rest} />;
 }

@@ -1,7 +1,14 @@
 /** Join (account creation) through the form, against the real server's rules. */
 import { expect, test } from '@playwright/test';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { DEMO, expectLobby, fillJoinForm, newPlayer, seventeenYearOld, submitJoinForm } from './support/app.ts';
+import {
+  DEMO,
+  expectLobby,
+  fillJoinForm,
+  newPlayer,
+  seventeenYearOld,
+  submitJoinForm,
+} from './support/app.ts';
 
 test.describe('join', () => {
   test.beforeEach(async ({ page }) => {

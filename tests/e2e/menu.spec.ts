@@ -23,7 +23,8 @@ test('the menu shows every item, opens Get Coins children and closes with Escape
 
   for (const id of TOP_LEVEL) await expect(page.getByTestId(id), id).toBeVisible();
   // Children may be listed under Get Coins or revealed by it.
-  if (!(await page.getByTestId('menu-buy-coins').isVisible())) await page.getByTestId('menu-get-coins').click();
+  if (!(await page.getByTestId('menu-buy-coins').isVisible()))
+    await page.getByTestId('menu-get-coins').click();
   for (const id of GET_COINS_CHILDREN) await expect(page.getByTestId(id), id).toBeVisible();
   // Help Center opens in a new tab.
   await expect(page.getByTestId('menu-help-center')).toHaveAttribute('target', '_blank');

@@ -14,7 +14,9 @@ test('the demo player signs in and sees the lobby with the balance in the header
   await expect(page.getByTestId('balance-amount')).toContainText(DEMO.goldText);
 });
 
-test('a wrong password is refused with a form error and the player stays on the login page', async ({ page }) => {
+test('a wrong password is refused with a form error and the player stays on the login page', async ({
+  page,
+}) => {
   await page.goto(ROUTES.login);
   // An unknown email, so this spec never adds to the demo player's failed-sign-in count.
   await signIn(page, newPlayer().email, 'Not-The-Password-1');

@@ -61,9 +61,14 @@ CREATE TABLE purchases (
   sweeps_withheld boolean NOT NULL DEFAULT false,
   promo_code text,
   provider text NOT NULL,
+  -- "<user id>:<Idempotency-Key>" of the creating request: a retry after a lost answer resumes this row
+  request_key text NOT NULL UNIQUE,
   -- payment intent id (card) or bank payment id; NULL until the provider answered
   provider_reference text UNIQUE,
   saved_card_id uuid REFERENCES saved_cards (id),
+  -- the processor's payment method used; save_card keeps a new card once the payment succeeds
+  payment_method_id text,
+  save_card boolean NOT NULL DEFAULT false,
   card_brand text,
   card_last4 text,
   phone text,

@@ -78,17 +78,24 @@ export async function postLedgerEntry(tx: Queryable, e: LedgerEntryInput): Promi
     };
   let balanceAfter: number;
   try {
-    // Make sure the row exists at 0 first: an INSERT carrying a negative amount would trip the CHECK
-    // even when ON CONFLICT would have turned it into an update.
-    await tx.query(
-      'INSERT INTO wallet_balances (user_id, currency, bucket, amount_minor) VALUES ($1, $2, $3, 0) ON CONFLICT (user_id, currency, bucket) DO NOTHING',
-      [e.userId, e.currency, e.bucket],
-    );
-    const rows = await tx.query<{ amount_minor: number | string }>(
-      `UPDATE wallet_balances SET amount_minor = amount_minor + $4, updated_at = now()
-        WHERE user_id = $1 AND currency = $2 AND bucket = $3 RETURNING amount_minor`,
-      [e.userId, e.currency, e.bucket, e.amountMinor],
-    );
+    const update = () =>
+      tx.query<{ amount_minor: number | string }>(
+        `UPDATE wallet_balances SET amount_minor = amount_minor + $4, updated_at = now()
+          WHERE user_id = $1 AND currency = $2 AND bucket = $3 RETURNING amount_minor`,
+        [e.userId, e.currency, e.bucket, e.amountMinor],
+      );
+    // Update first: the row exists in the usual case, and an INSERT .. ON CONFLICT on a row another
+    // transaction just changed is one more serialization failure under load.
+    let rows = await update();
+    if (rows.length === 0) {
+      // Create the row at 0 first: an INSERT carrying a negative amount would trip the CHECK
+      // even when ON CONFLICT would have turned it into an update.
+      await tx.query(
+        'INSERT INTO wallet_balances (user_id, currency, bucket, amount_minor) VALUES ($1, $2, $3, 0) ON CONFLICT (user_id, currency, bucket) DO NOTHING',
+        [e.userId, e.currency, e.bucket],
+      );
+      rows = await update();
+    }
     balanceAfter = Number(rows[0]?.amount_minor);
   } catch (error) {
     if (sqlState(error) === '23514') throw new InsufficientFundsError();

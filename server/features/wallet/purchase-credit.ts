@@ -15,6 +15,10 @@
  * again writes nothing and answers the first result with `replayed: true` (webhook and status
  * check may both report success).
  *
+ * Prefer `walletTransaction(db, userId, fn)` (wallet-transaction.ts) over plain `transaction()` for
+ * that transaction: it queues one player's money work inside this process and has a larger retry
+ * budget for the hot balance rows (see docs/ledger.md, concurrency).
+ *
  * Before charging, the payments feature should call `checkPurchaseLimits` (purchase-limits) and
  * `checkPurchasePromo` (below) so the player hears about a limit or a bad code before paying.
  * A promotion that became unusable between that check and the credit (used up by others, time

@@ -4,8 +4,8 @@
  * notice naming the excluded states, the current year and a link to player reviews.
  */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { AppLink } from '../../ui/app-link.tsx';
 import { css } from '@linaria/core';
 import { COMPANY_NAME, EXCLUDED_STATES, MINIMUM_AGE, PRODUCT_NAME, SUPPORT_EMAIL } from '../../contract/constants.ts';
 import { PROPERTY_NAMES } from '../../contract/properties.ts';
@@ -155,19 +155,19 @@ export function Footer() {
             <h2>Rules and policies</h2>
             <ul>
               <li>
-                <Link to={ROUTES.policiesTerms}>Terms and Conditions</Link>
+                <AppLink to={ROUTES.policiesTerms}>Terms and Conditions</AppLink>
               </li>
               <li>
-                <Link to={ROUTES.policiesPrivacy}>Privacy Policy</Link>
+                <AppLink to={ROUTES.policiesPrivacy}>Privacy Policy</AppLink>
               </li>
               <li>
-                <Link to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</Link>
+                <AppLink to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</AppLink>
               </li>
               <li>
-                <Link to={ROUTES.policiesGameRules}>Official Game Rules</Link>
+                <AppLink to={ROUTES.policiesGameRules}>Official Game Rules</AppLink>
               </li>
               <li>
-                <Link to={ROUTES.policiesResponsible}>Responsible Social Gaming</Link>
+                <AppLink to={ROUTES.policiesResponsible}>Responsible Social Gaming</AppLink>
               </li>
               {cmp ? (
                 <li>
@@ -182,10 +182,10 @@ export function Footer() {
             <h2>{PRODUCT_NAME}</h2>
             <ul>
               <li>
-                <Link to={ROUTES.whatIs}>What is {PRODUCT_NAME}?</Link>
+                <AppLink to={ROUTES.whatIs}>What is {PRODUCT_NAME}?</AppLink>
               </li>
               <li>
-                <Link to={ROUTES.corporate}>Corporate information</Link>
+                <AppLink to={ROUTES.corporate}>Corporate information</AppLink>
               </li>
               <li>
                 {support.external ? (
@@ -193,9 +193,9 @@ export function Footer() {
                     Help Center<span className="visually-hidden"> (opens in a new tab)</span>
                   </a>
                 ) : (
-                  <Link to={support.href} data-testid="footer-help-center">
+                  <AppLink to={support.href} data-testid="footer-help-center">
                     Help Center
-                  </Link>
+                  </AppLink>
                 )}
               </li>
               <li>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../ui/app-link.tsx';
 import { css, cx } from '@linaria/core';
 import { ROUTES } from '../../contract/routes.ts';
 import { EXCLUDED_STATES, MINIMUM_AGE, PRODUCT_NAME } from '../../contract/constants.ts';
@@ -182,7 +182,7 @@ export function HomePage() {
           </li>
         </ol>
         <p className={centered}>
-          <Link to={ROUTES.corporateHowItWorks}>Read the details of how it works</Link>
+          <AppLink to={ROUTES.corporateHowItWorks}>Read the details of how it works</AppLink>
         </p>
       </section>
 
@@ -206,7 +206,7 @@ export function HomePage() {
             <p>
               Free promotional coins: you can never buy them. Sweeps Coins won in play can be redeemed for
               prizes, as set out in the{' '}
-              <Link to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</Link>.
+              <AppLink to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</AppLink>.
             </p>
           </div>
         </div>
@@ -220,8 +220,8 @@ export function HomePage() {
           participate in our promotions and games at this time.
         </p>
         <p>
-          Play responsibly. Read our <Link to={ROUTES.policiesResponsible}>Responsible Social Gaming</Link>{' '}
-          policy and <Link to={ROUTES.whatIs}>what {PRODUCT_NAME} is</Link>.
+          Play responsibly. Read our <AppLink to={ROUTES.policiesResponsible}>Responsible Social Gaming</AppLink>{' '}
+          policy and <AppLink to={ROUTES.whatIs}>what {PRODUCT_NAME} is</AppLink>.
         </p>
       </Card>
     </Page>

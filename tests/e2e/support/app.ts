@@ -85,7 +85,9 @@ export async function fillJoinForm(page: Page, p: NewPlayer): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(p.password);
   await page.getByLabel('Confirm password', { exact: true }).fill(p.password);
   await page.getByLabel('ZIP code', { exact: true }).fill(p.postalCode);
-  await page.getByLabel('Birth month', { exact: true }).selectOption({ label: MONTHS[p.birthMonth - 1] ?? 'January' });
+  await page
+    .getByLabel('Birth month', { exact: true })
+    .selectOption({ label: MONTHS[p.birthMonth - 1] ?? 'January' });
   await page.getByLabel('Birth day', { exact: true }).selectOption({ label: String(p.birthDay) });
   await page.getByLabel('Birth year', { exact: true }).selectOption({ label: String(p.birthYear) });
   await page.getByLabel(/I am at least 18 years old/).check();
@@ -103,7 +105,11 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 /** Opens the login page, signs in and waits for the lobby with a balance in the header. */
-export async function signInToLobby(page: Page, email: string = DEMO.email, password: string = DEMO.password) {
+export async function signInToLobby(
+  page: Page,
+  email: string = DEMO.email,
+  password: string = DEMO.password,
+) {
   await page.goto(ROUTES.login);
   await signIn(page, email, password);
   await expectLobby(page);

@@ -1,0 +1,106 @@
+/**
+ * Billing address (PATCH /users/me/address), needed before paying. Rules of spec section 5:
+ * street (and optional line 2) letters, digits, periods and spaces; city required; a valid
+ * two-letter state; a 5-digit ZIP; the state and the ZIP's state must not be prohibited
+ * (prohibited_states named property): 'At the current time we do not allow participation from
+ * the state of {state}'. The ZIP must belong to the state given (what an address check at the
+ * card processor would refuse anyway). Identity keys (person / household) stay those of sign-up.
+ */
+import { Hono } from 'hono';
+import { jurisdictionForZip, US_STATES_AND_DC } from '../../../src/contract/eligibility.ts';
+import { ERROR_CODES } from '../../../src/contract/errors.ts';
+import {
+  ADDRESS_LINE_PATTERN,
+  AddressUpdateRequestSchema,
+  PAYMENTS_API_PATHS,
+  PAYMENT_TEXTS,
+  type AddressUpdateRequest,
+} from '../../../src/contract/payments.ts';
+import { PROPERTY_DEFAULTS, PROPERTY_NAMES } from '../../../src/contract/properties.ts';
+import type { Queryable } from '../../db/driver.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { check, readJson } from '../../http/validate.ts';
+import { readProperties } from '../properties/properties.ts';
+import { findUserById, toWireUser } from '../users/users-repo.ts';
+
+const invalid = (field: string, message: string) => new ApiError(400, ERROR_CODES.VALIDATION_ERROR, message, field);
+
+export async function prohibitedStates(db: Queryable): Promise<string[]> {
+  const props = await readProperties(db, [PROPERTY_NAMES.prohibitedStates], {});
+  const raw = props[0]?.value ?? PROPERTY_DEFAULTS.prohibited_states;
+  try {
+    const list = JSON.parse(raw) as unknown;
+    if (Array.isArray(list)) return list.filter((s): s is string => typeof s === 'string').map((s) => s.toUpperCase());
+  } catch {
+    // a malformed operator value falls back to the defaults below
+  }
+  return JSON.parse(PROPERTY_DEFAULTS.prohibited_states) as string[];
+}
+
+export const prohibitedStateError = (state: string, field: string): ApiError =>
+  new ApiError(
+    400,
+    ERROR_CODES.EXCLUDED_STATE,
+    PAYMENT_TEXTS.prohibitedState.replace('{state}', state),
+    field,
+    { state },
+  );
+
+export interface CheckedAddress {
+  address_line_1: string;
+  address_line_2: string | null;
+  city: string;
+  state_or_province: string;
+  postal_code: string;
+}
+
+/** Validates an address in the form's order; the first problem answers. */
+export function checkAddress(body: AddressUpdateRequest, prohibited: readonly string[]): CheckedAddress {
+  const line1 = body.address_line_1.trim().replace(/\s+/g, ' ');
+  if (!line1) throw invalid('address_line_1', PAYMENT_TEXTS.streetRequired);
+  if (!ADDRESS_LINE_PATTERN.test(line1)) throw invalid('address_line_1', PAYMENT_TEXTS.specialCharacters);
+  const line2 = (body.address_line_2 ?? '').trim().replace(/\s+/g, ' ');
+  if (line2 && !ADDRESS_LINE_PATTERN.test(line2)) throw invalid('address_line_2', PAYMENT_TEXTS.specialCharacters);
+  const city = body.city.trim().replace(/\s+/g, ' ');
+  if (!city) throw invalid('city', PAYMENT_TEXTS.cityRequired);
+  if (!/^[\p{L}][\p{L}\p{M} .'-]*$/u.test(city)) throw invalid('city', PAYMENT_TEXTS.specialCharacters);
+  const state = body.state_or_province.trim().toUpperCase();
+  if (!state) throw invalid('state_or_province', PAYMENT_TEXTS.stateRequired);
+  if (!(US_STATES_AND_DC as readonly string[]).includes(state))
+    throw invalid('state_or_province', PAYMENT_TEXTS.stateInvalid);
+  if (prohibited.includes(state)) throw prohibitedStateError(state, 'state_or_province');
+  const zip = body.postal_code.trim();
+  if (!zip) throw invalid('postal_code', PAYMENT_TEXTS.postalCodeRequired);
+  const place = /^\d{5}$/.test(zip) ? jurisdictionForZip(zip) : null;
+  if (!place) throw new ApiError(400, ERROR_CODES.INVALID_POSTAL_CODE, PAYMENT_TEXTS.postalCodeInvalid, 'postal_code');
+  if (prohibited.includes(place.code)) throw prohibitedStateError(place.code, 'postal_code');
+  if (place.code !== state)
+    throw new ApiError(400, ERROR_CODES.INVALID_POSTAL_CODE, PAYMENT_TEXTS.postalCodeStateMismatch, 'postal_code', {
+      zip_state: place.code,
+    });
+  return { address_line_1: line1, address_line_2: line2 || null, city, state_or_province: state, postal_code: zip };
+}
+
+/** A billing address is on file when street, city, state and ZIP are all present. */
+export const hasBillingAddress = (u: { address_line_1: string | null; city: string | null }): boolean =>
+  !!u.address_line_1 && !!u.city;
+
+export function addressRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.patch(PAYMENTS_API_PATHS.address, requireAuth(deps.secrets.jwtSecret, deps.db), async (c) => {
+    const body = check(await readJson(c), AddressUpdateRequestSchema);
+    const a = checkAddress(body, await prohibitedStates(deps.db));
+    const id = c.get('userId');
+    await deps.db.query(
+      `UPDATE users SET address_line_1 = $2, address_line_2 = $3, city = $4, state_or_province = $5, postal_code = $6, updated_at = $7
+        WHERE id = $1`,
+      [id, a.address_line_1, a.address_line_2, a.city, a.state_or_province, a.postal_code, new Date(deps.now()).toISOString()],
+    );
+    const user = await findUserById(deps.db, id);
+    if (!user) throw new ApiError(401, ERROR_CODES.NOT_AUTHENTICATED, 'Please sign in to continue.');
+    return c.json(toWireUser(user));
+  });
+  return app;
+}

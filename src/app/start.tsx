@@ -1,0 +1,30 @@
+/**
+ * Starts the full app: session resume from the IndexedDB mirror (then the refresh cookie),
+ * mirroring of the store, the PWA plumbing and the router. Loaded by the light entry
+ * (src/main.tsx) at once, or at idle after the light home page has rendered.
+ */
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { registerLogoutCleanup, resumeSession } from '../state/session-actions.ts';
+import { startMirroring } from '../state/idb-mirror.ts';
+import { installChunkRecovery } from '../pwa/chunk-recovery.ts';
+import { installInstallPrompt } from '../pwa/install-prompt.ts';
+import { postToWorker, registerServiceWorker } from '../pwa/service-worker.ts';
+import { App } from './app.tsx';
+
+export function startApp(root: Root): void {
+  installChunkRecovery();
+  installInstallPrompt();
+  registerServiceWorker();
+  // Nothing cached for one player may be shown to the next one on this device.
+  registerLogoutCleanup(() => postToWorker({ type: 'CLEAR_PLAYER_CACHES' }));
+
+  void resumeSession();
+  startMirroring();
+
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

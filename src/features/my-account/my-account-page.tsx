@@ -1,0 +1,131 @@
+/**
+ * /my-account: the player's account hub. Real sections now: "My Sweeps Coins" (#my-sweeps-coins,
+ * the menu's Redeem), "My purchase limits" (#my-purchase-limits, the MANAGE LIMITS button) and
+ * the coin histories. Profile changes, password, email, picture, W-9 and closing the account
+ * arrive with later releases; the page says so instead of offering dead buttons.
+ */
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { css } from '@linaria/core';
+import { PROPERTY_NAMES } from '../../contract/properties.ts';
+import { ROUTES, withParams } from '../../contract/routes.ts';
+import { useBalances } from '../../lib/use-balances.ts';
+import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
+import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
+import { store } from '../../state/store.ts';
+import { Page, Card } from '../../ui/page.tsx';
+import { MySweepsCoinsSection } from './my-sweeps-coins-section.tsx';
+import { PurchaseLimitsSection } from './purchase-limits-section.tsx';
+
+const linkList = css`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  & li {
+    border-top: 1px solid var(--color-border);
+  }
+  & li:first-child {
+    border-top: 0;
+  }
+  & a {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    min-height: 48px;
+    padding: var(--space-2) 0;
+    font-weight: 600;
+    text-decoration: none;
+  }
+`;
+const profile = css`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr);
+  gap: var(--space-1) var(--space-3);
+  margin: 0 0 var(--space-3);
+  & dt {
+    color: var(--color-text-muted);
+  }
+  & dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+    font-weight: 600;
+  }
+`;
+const muted = css`
+  color: var(--color-text-muted);
+`;
+
+/** Brings the section named by the URL fragment into view and gives its heading focus. */
+function useFragmentFocus(hash: string): void {
+  useEffect(() => {
+    const id = decodeURIComponent(hash.replace(/^#/, ''));
+    if (!id) return;
+    const frame = requestAnimationFrame(() => {
+      const el = document.getElementById(id);
+      if (!el) return;
+      el.scrollIntoView?.({ block: 'start' });
+      el.focus?.({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
+}
+
+export default function MyAccountPage() {
+  const { hash } = useLocation();
+  const { user } = useSnapshot(store.session);
+  const { balances } = useBalances();
+  const { values } = useNamedProperties(SHELL_PROPERTY_NAMES);
+  const goldOnly = isTrue(values[PROPERTY_NAMES.goldOnlyMode]);
+  const year = new Date().getFullYear();
+  useFragmentFocus(hash);
+
+  return (
+    <Page title="My Account">
+      {goldOnly ? null : <MySweepsCoinsSection balances={balances} sweepsEligible={user?.sweeps_eligible ?? true} />}
+
+      <PurchaseLimitsSection />
+
+      <Card>
+        <h2 id="coin-history">Coin history</h2>
+        <ul className={linkList}>
+          <li>
+            <Link to={ROUTES.goldCoinsHistory} data-testid="my-account-gold-history">
+              Gold Coins history <span aria-hidden="true">›</span>
+            </Link>
+          </li>
+          {goldOnly ? null : (
+            <li>
+              <Link to={ROUTES.sweepsCoinsHistory} data-testid="my-account-sweeps-history">
+                Sweeps Coins history <span aria-hidden="true">›</span>
+              </Link>
+            </li>
+          )}
+          <li>
+            <Link to={withParams(ROUTES.yearlySummary, { year })} data-testid="my-account-yearly-summary">
+              Yearly summary {year} <span aria-hidden="true">›</span>
+            </Link>
+          </li>
+        </ul>
+      </Card>
+
+      <Card>
+        <h2 id="profile">Profile</h2>
+        {user ? (
+          <dl className={profile}>
+            <dt>Name</dt>
+            <dd>
+              {user.first_name} {user.last_name}
+            </dd>
+            <dt>Email</dt>
+            <dd>{user.email}</dd>
+          </dl>
+        ) : null}
+        <p className={muted}>
+          Changing your name, email, password or profile picture, the W-9 form and closing your account are not available yet. They arrive
+          with a later update.
+        </p>
+      </Card>
+    </Page>
+  );
+}
