@@ -175,6 +175,36 @@ describe('session actions', () => {
     expect(await readMirror()).toBeNull();
   });
 
+  it('resumeSession offline keeps the mirrored player and last balances, then resumes when the network returns', async () => {
+    await writeMirror({ user: demoUser(), balances: demoBalances({ balance_total_gld: 42 }), activeCurrency: 'gold' });
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await resumeSession();
+    expect(store.session.status).toBe('signed-in');
+    expect(store.session.token).toBeNull();
+    expect(store.balances.current?.balance_total_gld).toBe(42);
+    expect(await readMirror()).not.toBeNull();
+
+    routeFetch({
+      'POST /api/v1/auth/refresh': () => json(200, { token: 'jwt-back', token_expires_at: Date.now() + 900_000, method: 'refresh' }),
+      'GET /api/v1/users/me': () => json(200, demoUser()),
+      'GET /api/v1/wallet/balances': () => json(200, demoBalances({ balance_total_gld: 50 })),
+      'GET /api/v1/properties': () => json(200, { results: [] }),
+    });
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(store.session.token).toBe('jwt-back'));
+    await vi.waitFor(() => expect(store.balances.current?.balance_total_gld).toBe(50));
+  });
+
+  it('resumeSession offline, then the server has ended the session: signed out at reconnect', async () => {
+    await writeMirror({ user: demoUser(), balances: null, activeCurrency: 'gold' });
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await resumeSession();
+    routeFetch({ 'POST /api/v1/auth/refresh': () => json(401, { code: 'REFRESH_FAILED', message: 'no' }) });
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(store.session.status).toBe('signed-out'));
+    expect(navigations).toEqual(['/login']);
+  });
+
   it('an expired session remembers where the player was and goes to login', () => {
     completeLogin(loginResponse());
     window.history.pushState({}, '', '/gold-coins-history?page=2');
