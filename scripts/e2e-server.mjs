@@ -41,6 +41,12 @@ const env = {
   DATA_DIR: dataDir,
   DIST_DIR: distDir,
   PUBLIC_ORIGIN: `http://localhost:${port}`,
+  // The card/bank sandbox is a second origin. Default PORT + 1 would collide with the other e2e
+  // server (8498 + 1 = 8499), so it sits 1000 ports above.
+  CARD_SANDBOX_PORT: String(Number(port) + 1000),
+  CARD_SANDBOX_ORIGIN: `http://localhost:${Number(port) + 1000}`,
+  // Sandbox payments settle faster than the default 1.5 s, so purchase tests don't idle.
+  PAYMENTS_SANDBOX_SETTLE_MS: process.env.PAYMENTS_SANDBOX_SETTLE_MS ?? '300',
 };
 // The browser tests always run on the embedded database in the full (not gold-only) product,
 // whatever the caller's shell says.

@@ -152,7 +152,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (/^\d{1,4}(\.\d{1,2})?$/.test(welcomeRaw) && Number(welcomeRaw) > 0 && Number(welcomeRaw) <= 1000) {
     welcomePromoSweepsCents = Math.round(Number(welcomeRaw) * 100);
   } else {
-    problems.push(`WELCOME_PROMO_SWEEPS must be a Sweeps amount above 0 and at most 1000 with up to 2 decimals (got "${welcomeRaw}").`);
+    problems.push(
+      `WELCOME_PROMO_SWEEPS must be a Sweeps amount above 0 and at most 1000 with up to 2 decimals (got "${welcomeRaw}").`,
+    );
   }
 
   const cardSandboxPort = int('CARD_SANDBOX_PORT', port < 65535 ? port + 1 : port - 1, 1, 65535);

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../src/contract/constants.ts';
 import { WALLET_ERROR_CODES } from '../../src/contract/wallet.ts';
 import { postLedgerEntry } from '../features/wallet/ledger.ts';
-import { bucketBalances, moneyTestApp, signUpPlayer, type TestPlayer } from '../features/wallet/wallet-test-helpers.ts';
+import {
+  bucketBalances,
+  moneyTestApp,
+  signUpPlayer,
+  type TestPlayer,
+} from '../features/wallet/wallet-test-helpers.ts';
 import { transaction } from '../db/transaction.ts';
 import { createTestContext, type TestContext } from '../test-support/test-app.ts';
 
@@ -28,7 +33,10 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 async function call(path: string, body: unknown, key: string | null, who: TestPlayer = player) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Authorization: `JWT ${who.client.token}` };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Authorization: `JWT ${who.client.token}`,
+  };
   if (key !== null) headers[IDEMPOTENCY_HEADER] = key;
   const res = await app.request(path, { method: 'POST', headers, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
@@ -120,7 +128,9 @@ describe('idempotent()', () => {
     expect((await call('/slow', { ms: 1 }, key)).status).toBe(409);
     const key2 = newKey();
     const { createHash } = await import('node:crypto');
-    const hash = createHash('sha256').update(`POST /slow\n${JSON.stringify({ ms: 1 })}`).digest('hex');
+    const hash = createHash('sha256')
+      .update(`POST /slow\n${JSON.stringify({ ms: 1 })}`)
+      .digest('hex');
     await ctx.db.query(
       `INSERT INTO idempotency_requests (scope, key, method, path, request_sha256, created_at)
        VALUES ($1, $2, 'POST', '/slow', $3, $4)`,

@@ -135,7 +135,10 @@ export function idempotent(
     }
 
     const release = () =>
-      db.query('DELETE FROM idempotency_requests WHERE scope = $1 AND key = $2 AND status IS NULL', [scope, key]);
+      db.query('DELETE FROM idempotency_requests WHERE scope = $1 AND key = $2 AND status IS NULL', [
+        scope,
+        key,
+      ]);
     try {
       await next();
     } catch (error) {

@@ -135,8 +135,7 @@ export const PAYMENT_TEXTS = {
   providerLimit:
     'You have reached the purchase limit set by our payment provider. Please contact support if you would like it raised.',
   userLimit: 'You have reached your purchase limit and will not be able to purchase this package',
-  repeatPurchase:
-    'You bought this package less than 5 minutes ago. Do you want to buy it again?',
+  repeatPurchase: 'You bought this package less than 5 minutes ago. Do you want to buy it again?',
   addressRequired: 'Please add your billing address before you buy coins.',
   payByBankErrorTitle: 'PAY BY BANK PAYMENT ERROR',
   payByBankPhoneInUse:
@@ -172,7 +171,8 @@ export const CARD_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   processing_error: 'An error occurred while processing your card. Please try again.',
   payment_intent_authentication_failure:
     'We could not verify your card (3-D Secure). Please try again or use another card.',
-  provider_unavailable: 'The payment service is not answering. Nothing was charged. Please try again shortly.',
+  provider_unavailable:
+    'The payment service is not answering. Nothing was charged. Please try again shortly.',
 };
 
 /** Decline sub_code (decline_code) -> message; checked before CARD_ERROR_MESSAGES. */
@@ -200,7 +200,8 @@ export function cardErrorMessage(code: string, subCode: string | null | undefine
 export const PAY_BY_BANK_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   user_declined: 'You cancelled the payment at your bank. Nothing was charged.',
   insufficient_funds: 'Your bank account does not have enough funds for this purchase.',
-  account_not_supported: 'This bank account cannot be used for pay-by-bank. Please try another account or a card.',
+  account_not_supported:
+    'This bank account cannot be used for pay-by-bank. Please try another account or a card.',
   expired: 'The bank authorization expired before it was completed. Please start again.',
   bank_unavailable: 'Your bank is not answering right now. Please try again later.',
   phone_in_use: PAYMENT_TEXTS.payByBankPhoneInUse,

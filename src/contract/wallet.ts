@@ -82,7 +82,14 @@ export const WALLET_ERROR_CODES = {
 } as const;
 export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[keyof typeof WALLET_ERROR_CODES];
 
-export const PROMO_CODE_PROBLEMS = ['unknown', 'not_started', 'expired', 'used', 'used_up', 'not_applicable'] as const;
+export const PROMO_CODE_PROBLEMS = [
+  'unknown',
+  'not_started',
+  'expired',
+  'used',
+  'used_up',
+  'not_applicable',
+] as const;
 export type PromoCodeProblem = (typeof PROMO_CODE_PROBLEMS)[number];
 
 /** Player-facing texts of the wallet area. */

@@ -89,3 +89,15 @@ export async function fillCard(page: Page, number: string): Promise<void> {
   await frame.getByLabel('CVC').fill('123');
   await frame.getByLabel('ZIP').fill('60606');
 }
+
+/**
+ * A phone number no other test player uses: pay-by-bank locks an account whose phone is already
+ * on another account (spec: duplicate phone), so every test (and retry) needs its own.
+ */
+export function uniquePhoneDigits(): string {
+  const exchange = 200 + Math.floor(Math.random() * 800);
+  const line = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+  return `312${exchange}${line}`;
+}
+
+export const formattedPhone = (d: string): string => `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;

@@ -32,7 +32,14 @@ function checkDate(value: string | undefined, field: string): string | null {
   if (value === undefined || value === '') return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  if (!m || !d || d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() + 1 !== Number(m[2]) || d.getUTCDate() !== Number(m[3]) || Number(m[1]) < 2000) {
+  if (
+    !m ||
+    !d ||
+    d.getUTCFullYear() !== Number(m[1]) ||
+    d.getUTCMonth() + 1 !== Number(m[2]) ||
+    d.getUTCDate() !== Number(m[3]) ||
+    Number(m[1]) < 2000
+  ) {
     throw badField(field, 'Please enter a real date as YYYY-MM-DD.');
   }
   return value;
@@ -45,7 +52,12 @@ export interface HistoryPage {
   totalPages: number;
   next: string | null;
   previous: string | null;
-  filters: { kind: TransactionKind | null; start_date: string | null; end_date: string | null; timestamp: string };
+  filters: {
+    kind: TransactionKind | null;
+    start_date: string | null;
+    end_date: string | null;
+    timestamp: string;
+  };
 }
 
 type EntryRow = {
@@ -72,7 +84,8 @@ export async function readHistory(
   const kind = query.kind ?? null;
   const start = checkDate(query.start_date, 'start_date');
   const end = checkDate(query.end_date, 'end_date');
-  if (start && end && start > end) throw badField('start_date', 'The start date must not be after the end date.');
+  if (start && end && start > end)
+    throw badField('start_date', 'The start date must not be after the end date.');
   let timestamp: string;
   if (query.timestamp) {
     const t = Date.parse(query.timestamp);
@@ -87,7 +100,10 @@ export async function readHistory(
     AND ($5::date IS NULL OR created_at >= ($5::date)::timestamp AT TIME ZONE '${HISTORY_TIME_ZONE}')
     AND ($6::date IS NULL OR created_at < ($6::date + 1)::timestamp AT TIME ZONE '${HISTORY_TIME_ZONE}')`;
   const params = [userId, currency, timestamp, kind, start, end];
-  const counted = await db.query<{ n: number | string }>(`SELECT count(*) AS n FROM ledger_entries WHERE ${where}`, params);
+  const counted = await db.query<{ n: number | string }>(
+    `SELECT count(*) AS n FROM ledger_entries WHERE ${where}`,
+    params,
+  );
   const count = Number(counted[0]?.n ?? 0);
   const totalPages = Math.max(1, Math.ceil(count / HISTORY_PAGE_SIZE));
   if (page > totalPages) throw badField('page', `There are only ${totalPages} page(s) of history.`);
@@ -113,7 +129,10 @@ export async function readHistory(
       kind: r.kind,
       description: r.description ?? TRANSACTION_KIND_LABELS[r.kind],
       amount: minorToDisplay(r.currency, Number(r.amount_minor)),
-      balance_after: minorToDisplay(r.currency, Number(r.currency_total_after_minor ?? r.balance_after_minor)),
+      balance_after: minorToDisplay(
+        r.currency,
+        Number(r.currency_total_after_minor ?? r.balance_after_minor),
+      ),
       currency: r.currency,
       bucket: r.bucket,
       reference: r.reference,
@@ -130,7 +149,9 @@ export async function readHistory(
 /** Current calendar year in US Eastern time. */
 export function currentYear(nowMs: number): number {
   return Number(
-    new Intl.DateTimeFormat('en-US', { timeZone: HISTORY_TIME_ZONE, year: 'numeric' }).format(new Date(nowMs)),
+    new Intl.DateTimeFormat('en-US', { timeZone: HISTORY_TIME_ZONE, year: 'numeric' }).format(
+      new Date(nowMs),
+    ),
   );
 }
 
@@ -152,7 +173,13 @@ export function parseYear(raw: string, nowMs: number): number {
 export async function yearlySummary(db: Queryable, userId: string, year: number): Promise<YearlySummary> {
   const range = `created_at >= make_date($2::int, 1, 1)::timestamp AT TIME ZONE '${HISTORY_TIME_ZONE}'
     AND created_at < make_date($2::int + 1, 1, 1)::timestamp AT TIME ZONE '${HISTORY_TIME_ZONE}'`;
-  const rows = await db.query<{ currency: Currency; kind: TransactionKind; bucket: string; total: number | string; spent: number | string }>(
+  const rows = await db.query<{
+    currency: Currency;
+    kind: TransactionKind;
+    bucket: string;
+    total: number | string;
+    spent: number | string;
+  }>(
     `SELECT currency, kind, bucket, sum(amount_minor) AS total, sum(amount_minor) FILTER (WHERE amount_minor < 0) AS spent
        FROM ledger_entries WHERE user_id = $1 AND ${range} GROUP BY currency, kind, bucket`,
     [userId, year],

@@ -16,7 +16,14 @@ export function historyRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get(WALLET_API_PATHS.goldTransactions, auth, async (c) => {
     const query = check(c.req.query(), TransactionQuerySchema);
-    const page = await readHistory(deps.db, c.get('userId'), 'gold', query, deps.now(), WALLET_API_PATHS.goldTransactions);
+    const page = await readHistory(
+      deps.db,
+      c.get('userId'),
+      'gold',
+      query,
+      deps.now(),
+      WALLET_API_PATHS.goldTransactions,
+    );
     return c.json({
       results: page.results,
       count: page.count,
@@ -30,7 +37,14 @@ export function historyRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get(WALLET_API_PATHS.sweepsTransactions, auth, async (c) => {
     const query = check(c.req.query(), TransactionQuerySchema);
-    const page = await readHistory(deps.db, c.get('userId'), 'sweeps', query, deps.now(), WALLET_API_PATHS.sweepsTransactions);
+    const page = await readHistory(
+      deps.db,
+      c.get('userId'),
+      'sweeps',
+      query,
+      deps.now(),
+      WALLET_API_PATHS.sweepsTransactions,
+    );
     return c.json({
       transactions: page.results,
       filters: page.filters,

@@ -25,14 +25,16 @@ import { check, readJson } from '../../http/validate.ts';
 import { readProperties } from '../properties/properties.ts';
 import { findUserById, toWireUser } from '../users/users-repo.ts';
 
-const invalid = (field: string, message: string) => new ApiError(400, ERROR_CODES.VALIDATION_ERROR, message, field);
+const invalid = (field: string, message: string) =>
+  new ApiError(400, ERROR_CODES.VALIDATION_ERROR, message, field);
 
 export async function prohibitedStates(db: Queryable): Promise<string[]> {
   const props = await readProperties(db, [PROPERTY_NAMES.prohibitedStates], {});
   const raw = props[0]?.value ?? PROPERTY_DEFAULTS.prohibited_states;
   try {
     const list = JSON.parse(raw) as unknown;
-    if (Array.isArray(list)) return list.filter((s): s is string => typeof s === 'string').map((s) => s.toUpperCase());
+    if (Array.isArray(list))
+      return list.filter((s): s is string => typeof s === 'string').map((s) => s.toUpperCase());
   } catch {
     // a malformed operator value falls back to the defaults below
   }
@@ -62,7 +64,8 @@ export function checkAddress(body: AddressUpdateRequest, prohibited: readonly st
   if (!line1) throw invalid('address_line_1', PAYMENT_TEXTS.streetRequired);
   if (!ADDRESS_LINE_PATTERN.test(line1)) throw invalid('address_line_1', PAYMENT_TEXTS.specialCharacters);
   const line2 = (body.address_line_2 ?? '').trim().replace(/\s+/g, ' ');
-  if (line2 && !ADDRESS_LINE_PATTERN.test(line2)) throw invalid('address_line_2', PAYMENT_TEXTS.specialCharacters);
+  if (line2 && !ADDRESS_LINE_PATTERN.test(line2))
+    throw invalid('address_line_2', PAYMENT_TEXTS.specialCharacters);
   const city = body.city.trim().replace(/\s+/g, ' ');
   if (!city) throw invalid('city', PAYMENT_TEXTS.cityRequired);
   if (!/^[\p{L}][\p{L}\p{M} .'-]*$/u.test(city)) throw invalid('city', PAYMENT_TEXTS.specialCharacters);
@@ -74,13 +77,26 @@ export function checkAddress(body: AddressUpdateRequest, prohibited: readonly st
   const zip = body.postal_code.trim();
   if (!zip) throw invalid('postal_code', PAYMENT_TEXTS.postalCodeRequired);
   const place = /^\d{5}$/.test(zip) ? jurisdictionForZip(zip) : null;
-  if (!place) throw new ApiError(400, ERROR_CODES.INVALID_POSTAL_CODE, PAYMENT_TEXTS.postalCodeInvalid, 'postal_code');
+  if (!place)
+    throw new ApiError(400, ERROR_CODES.INVALID_POSTAL_CODE, PAYMENT_TEXTS.postalCodeInvalid, 'postal_code');
   if (prohibited.includes(place.code)) throw prohibitedStateError(place.code, 'postal_code');
   if (place.code !== state)
-    throw new ApiError(400, ERROR_CODES.INVALID_POSTAL_CODE, PAYMENT_TEXTS.postalCodeStateMismatch, 'postal_code', {
-      zip_state: place.code,
-    });
-  return { address_line_1: line1, address_line_2: line2 || null, city, state_or_province: state, postal_code: zip };
+    throw new ApiError(
+      400,
+      ERROR_CODES.INVALID_POSTAL_CODE,
+      PAYMENT_TEXTS.postalCodeStateMismatch,
+      'postal_code',
+      {
+        zip_state: place.code,
+      },
+    );
+  return {
+    address_line_1: line1,
+    address_line_2: line2 || null,
+    city,
+    state_or_province: state,
+    postal_code: zip,
+  };
 }
 
 /** A billing address is on file when street, city, state and ZIP are all present. */
@@ -96,7 +112,15 @@ export function addressRoutes(deps: AppDeps): Hono<AppEnv> {
     await deps.db.query(
       `UPDATE users SET address_line_1 = $2, address_line_2 = $3, city = $4, state_or_province = $5, postal_code = $6, updated_at = $7
         WHERE id = $1`,
-      [id, a.address_line_1, a.address_line_2, a.city, a.state_or_province, a.postal_code, new Date(deps.now()).toISOString()],
+      [
+        id,
+        a.address_line_1,
+        a.address_line_2,
+        a.city,
+        a.state_or_province,
+        a.postal_code,
+        new Date(deps.now()).toISOString(),
+      ],
     );
     const user = await findUserById(deps.db, id);
     if (!user) throw new ApiError(401, ERROR_CODES.NOT_AUTHENTICATED, 'Please sign in to continue.');

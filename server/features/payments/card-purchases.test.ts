@@ -26,7 +26,8 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const balances = async (client: Client) =>
-  (await client.request<{ balance_total_gld: number; balance_total_ghc: number }>('GET', API_PATHS.balances)).body;
+  (await client.request<{ balance_total_gld: number; balance_total_ghc: number }>('GET', API_PATHS.balances))
+    .body;
 
 const status = (client: Client, id: string) =>
   client.request<PurchaseResult>('GET', PAYMENTS_API_PATHS.cardPurchaseStatus(id));
@@ -73,11 +74,17 @@ describe('card purchases with the sandbox test cards', () => {
     expect(res.body.status).toBe('processing');
     // The sandbox settles on its next read; then it sends payment_intent.succeeded.
     await ctx.providers.card.retrievePaymentIntent(
-      (await ctx.db.query<{ provider_reference: string }>('SELECT provider_reference FROM purchases WHERE id = $1', [res.body.purchase_id]))[0]!
-        .provider_reference,
+      (
+        await ctx.db.query<{ provider_reference: string }>(
+          'SELECT provider_reference FROM purchases WHERE id = $1',
+          [res.body.purchase_id],
+        )
+      )[0]!.provider_reference,
     );
     await ctx.flushWebhooks();
-    const row = await ctx.db.query<{ status: string }>('SELECT status FROM purchases WHERE id = $1', [res.body.purchase_id]);
+    const row = await ctx.db.query<{ status: string }>('SELECT status FROM purchases WHERE id = $1', [
+      res.body.purchase_id,
+    ]);
     expect(row[0]?.status).toBe('succeeded');
     expect((await balances(client)).balance_total_gld).toBe(before.balance_total_gld + 100_000);
     const second = await status(client, res.body.purchase_id);
@@ -103,14 +110,20 @@ describe('card purchases with the sandbox test cards', () => {
   it('4000 0000 0000 9995 is declined for insufficient funds', async () => {
     const client = await playerWithAddress(ctx);
     const res = await buyWithCard(ctx, client, CARDS.insufficientFunds);
-    expect(res.body).toMatchObject({ status: 'failed', error: { code: 'PAYMENT_DECLINED', sub_code: 'insufficient_funds' } });
+    expect(res.body).toMatchObject({
+      status: 'failed',
+      error: { code: 'PAYMENT_DECLINED', sub_code: 'insufficient_funds' },
+    });
     expect(res.body.error?.message).toMatch(/insufficient funds/i);
   });
 
   it('the fraud card answers PAYMENT_FRAUD (payment fraud dialog)', async () => {
     const client = await playerWithAddress(ctx);
     const res = await buyWithCard(ctx, client, CARDS.fraudulent);
-    expect(res.body).toMatchObject({ status: 'failed', error: { code: 'PAYMENT_FRAUD', sub_code: 'fraudulent' } });
+    expect(res.body).toMatchObject({
+      status: 'failed',
+      error: { code: 'PAYMENT_FRAUD', sub_code: 'fraudulent' },
+    });
   });
 
   it('4000 0027 6000 3184 needs 3-D Secure: Complete -> succeeded and credited', async () => {
@@ -152,24 +165,39 @@ describe('card purchases with the sandbox test cards', () => {
     const client = await playerWithAddress(ctx);
     const res = await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-9999' });
     expect(res.body.status).toBe('requires_action');
-    await ctx.db.query("UPDATE named_properties SET value = 'false' WHERE key = 'first_purchase_3ds_enabled'");
+    await ctx.db.query(
+      "UPDATE named_properties SET value = 'false' WHERE key = 'first_purchase_3ds_enabled'",
+    );
     try {
       const other = await playerWithAddress(ctx);
       const res2 = await buyWithCard(ctx, other, CARDS.success, { package_id: 'gold-9999' });
       expect(res2.body.status).toBe('processing');
     } finally {
-      await ctx.db.query("UPDATE named_properties SET value = 'true' WHERE key = 'first_purchase_3ds_enabled'");
+      await ctx.db.query(
+        "UPDATE named_properties SET value = 'true' WHERE key = 'first_purchase_3ds_enabled'",
+      );
     }
   });
 });
 
 describe('hosted fields tokenization (sandbox validation)', () => {
   it('checks Luhn, expiry, CVC and ZIP', async () => {
-    expect((await tokenize(ctx, '4242424242424241')).body.error).toMatchObject({ code: 'incorrect_number', param: 'number' });
-    expect((await tokenize(ctx, CARDS.success, { exp_year: 2001 })).body.error).toMatchObject({ code: 'expired_card' });
-    expect((await tokenize(ctx, CARDS.success, { exp_month: 13 })).body.error).toMatchObject({ code: 'invalid_expiry' });
-    expect((await tokenize(ctx, CARDS.success, { cvc: '12' })).body.error).toMatchObject({ code: 'incorrect_cvc' });
-    expect((await tokenize(ctx, CARDS.success, { postal_code: '123' })).body.error).toMatchObject({ code: 'incorrect_zip' });
+    expect((await tokenize(ctx, '4242424242424241')).body.error).toMatchObject({
+      code: 'incorrect_number',
+      param: 'number',
+    });
+    expect((await tokenize(ctx, CARDS.success, { exp_year: 2001 })).body.error).toMatchObject({
+      code: 'expired_card',
+    });
+    expect((await tokenize(ctx, CARDS.success, { exp_month: 13 })).body.error).toMatchObject({
+      code: 'invalid_expiry',
+    });
+    expect((await tokenize(ctx, CARDS.success, { cvc: '12' })).body.error).toMatchObject({
+      code: 'incorrect_cvc',
+    });
+    expect((await tokenize(ctx, CARDS.success, { postal_code: '123' })).body.error).toMatchObject({
+      code: 'incorrect_zip',
+    });
     const ok = await tokenize(ctx, '4242 4242 4242 4242');
     expect(ok.status).toBe(200);
     expect(ok.body.id).toMatch(/^tok_/);
@@ -199,7 +227,10 @@ describe('hosted fields tokenization (sandbox validation)', () => {
       });
     expect((await pay(randomUUID(), 'gold-199')).body.status).toBe('processing');
     const again = await pay(randomUUID(), 'gold-999');
-    expect(again.body).toMatchObject({ status: 'failed', error: { code: 'PAYMENT_DECLINED', sub_code: 'token_already_used' } });
+    expect(again.body).toMatchObject({
+      status: 'failed',
+      error: { code: 'PAYMENT_DECLINED', sub_code: 'token_already_used' },
+    });
   });
 });
 
@@ -220,9 +251,10 @@ describe('idempotent purchase', () => {
     expect(second.status).toBe(201);
     expect(second.headers.get('Idempotent-Replayed')).toBe('true');
     expect(second.body.purchase_id).toBe(first.body.purchase_id);
-    const rows = await ctx.db.query("SELECT 1 FROM purchases WHERE package_id = 'gold-199' AND user_id = (SELECT user_id FROM purchases WHERE id = $1)", [
-      first.body.purchase_id,
-    ]);
+    const rows = await ctx.db.query(
+      "SELECT 1 FROM purchases WHERE package_id = 'gold-199' AND user_id = (SELECT user_id FROM purchases WHERE id = $1)",
+      [first.body.purchase_id],
+    );
     expect(rows).toHaveLength(1);
     const other = await client.request('POST', PAYMENTS_API_PATHS.cardPurchases, {
       body: { ...body, package_id: 'gold-499' },

@@ -30,7 +30,8 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const balances = async (client: Client) =>
-  (await client.request<{ balance_total_gld: number; balance_total_ghc: number }>('GET', API_PATHS.balances)).body;
+  (await client.request<{ balance_total_gld: number; balance_total_ghc: number }>('GET', API_PATHS.balances))
+    .body;
 
 /** The whole add-card flow: setup intent, the hosted fields confirming it, then saving it with our API. */
 async function addCard(client: Client, number: string, makeDefault?: boolean) {
@@ -50,7 +51,10 @@ async function addCard(client: Client, number: string, makeDefault?: boolean) {
     }),
   });
   const save = await client.request<SavedCard>('POST', PAYMENTS_API_PATHS.cards, {
-    body: { setup_intent_id: si.body.setup_intent_id, ...(makeDefault === undefined ? {} : { make_default: makeDefault }) },
+    body: {
+      setup_intent_id: si.body.setup_intent_id,
+      ...(makeDefault === undefined ? {} : { make_default: makeDefault }),
+    },
   });
   return { si: si.body, confirm, save };
 }
@@ -69,13 +73,18 @@ describe('saved cards', () => {
       ['4242', true],
       ['4444', false],
     ]);
-    list = (await client.request<CardsResponse>('POST', PAYMENTS_API_PATHS.cardDefault(second.save.body.card_id))).body.results;
+    list = (
+      await client.request<CardsResponse>('POST', PAYMENTS_API_PATHS.cardDefault(second.save.body.card_id))
+    ).body.results;
     expect(list.find((c) => c.is_default)?.last4).toBe('4444');
     // Saving the same setup intent again (or the webhook doing it) does not duplicate the card.
     await ctx.flushWebhooks();
-    const again = await client.request<SavedCard>('POST', PAYMENTS_API_PATHS.cards, { body: { setup_intent_id: second.si.setup_intent_id } });
+    const again = await client.request<SavedCard>('POST', PAYMENTS_API_PATHS.cards, {
+      body: { setup_intent_id: second.si.setup_intent_id },
+    });
     expect(again.body.card_id).toBe(second.save.body.card_id);
-    list = (await client.request<CardsResponse>('DELETE', PAYMENTS_API_PATHS.card(second.save.body.card_id))).body.results;
+    list = (await client.request<CardsResponse>('DELETE', PAYMENTS_API_PATHS.card(second.save.body.card_id)))
+      .body.results;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ last4: '4242', is_default: true });
   });
@@ -89,7 +98,10 @@ describe('saved cards', () => {
       headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
     });
     expect(res.body).toMatchObject({ status: 'processing', card: { last4: '4242' } });
-    const done = await client.request<PurchaseResult>('GET', PAYMENTS_API_PATHS.cardPurchaseStatus(res.body.purchase_id));
+    const done = await client.request<PurchaseResult>(
+      'GET',
+      PAYMENTS_API_PATHS.cardPurchaseStatus(res.body.purchase_id),
+    );
     expect(done.body.status).toBe('succeeded');
     expect((await balances(client)).balance_total_gld).toBe(before.balance_total_gld + 210_000);
   });
@@ -98,7 +110,10 @@ describe('saved cards', () => {
     const client = await playerWithAddress(ctx);
     const token = await tokenize(ctx, '5555555555554444');
     const buy = await client.request<PurchaseResult>('POST', PAYMENTS_API_PATHS.cardPurchases, {
-      body: { package_id: 'gold-499', payment_method: { type: 'card_token', token: token.body.id, save_card: true } },
+      body: {
+        package_id: 'gold-499',
+        payment_method: { type: 'card_token', token: token.body.id, save_card: true },
+      },
       headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
     });
     await client.request('GET', PAYMENTS_API_PATHS.cardPurchaseStatus(buy.body.purchase_id));
@@ -110,7 +125,9 @@ describe('saved cards', () => {
     const client = await playerWithAddress(ctx);
     const { confirm, save } = await addCard(client, CARDS.declined);
     expect(confirm.status).toBe(402);
-    expect(((await confirm.json()) as { error: { decline_code: string } }).error.decline_code).toBe('generic_decline');
+    expect(((await confirm.json()) as { error: { decline_code: string } }).error.decline_code).toBe(
+      'generic_decline',
+    );
     expect(save.status).toBe(409);
     expect(save.body).toMatchObject({ code: 'SETUP_INTENT_NOT_SUCCEEDED' });
   });
@@ -121,7 +138,9 @@ describe('saved cards', () => {
     const { save, si } = await addCard(owner, CARDS.success);
     const id = save.body.card_id;
     expect((await other.request<CardsResponse>('GET', PAYMENTS_API_PATHS.cards)).body.results).toEqual([]);
-    expect((await other.request('POST', PAYMENTS_API_PATHS.cardDefault(id))).body).toMatchObject({ code: 'CARD_NOT_FOUND' });
+    expect((await other.request('POST', PAYMENTS_API_PATHS.cardDefault(id))).body).toMatchObject({
+      code: 'CARD_NOT_FOUND',
+    });
     expect((await other.request('DELETE', PAYMENTS_API_PATHS.card(id))).status).toBe(404);
     const pay = await other.request('POST', PAYMENTS_API_PATHS.cardPurchases, {
       body: { package_id: 'gold-199', payment_method: { type: 'saved_card', card_id: id } },
@@ -130,9 +149,13 @@ describe('saved cards', () => {
     expect(pay.status).toBe(404);
     // Another player's setup intent cannot be claimed.
     await other.request('POST', PAYMENTS_API_PATHS.setupIntents);
-    const claim = await other.request('POST', PAYMENTS_API_PATHS.cards, { body: { setup_intent_id: si.setup_intent_id } });
+    const claim = await other.request('POST', PAYMENTS_API_PATHS.cards, {
+      body: { setup_intent_id: si.setup_intent_id },
+    });
     expect(claim.status).toBe(404);
-    expect((await owner.request<CardsResponse>('GET', PAYMENTS_API_PATHS.cards)).body.results).toHaveLength(1);
+    expect((await owner.request<CardsResponse>('GET', PAYMENTS_API_PATHS.cards)).body.results).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -140,12 +163,20 @@ describe('webhooks', () => {
   const post = (raw: string, signature?: string) =>
     ctx.app.request(`${API_PREFIX}${PAYMENTS_API_PATHS.cardProcessorWebhook}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(signature ? { [WEBHOOK_SIGNATURE_HEADER]: signature } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        ...(signature ? { [WEBHOOK_SIGNATURE_HEADER]: signature } : {}),
+      },
       body: raw,
     });
 
   it('refuses a missing, wrong or stale signature (no CSRF or JWT needed, signature instead)', async () => {
-    const raw = JSON.stringify({ id: 'evt_x', type: 'payment_intent.succeeded', created: 1, data: { object: {} } });
+    const raw = JSON.stringify({
+      id: 'evt_x',
+      type: 'payment_intent.succeeded',
+      created: 1,
+      data: { object: {} },
+    });
     expect((await post(raw)).status).toBe(400);
     expect((await post(raw, signWebhook('whsec_wrong', raw, ctx.clock.now))).status).toBe(400);
     const secret = ctx.sandbox.card.options.webhookSecret;
@@ -159,18 +190,36 @@ describe('webhooks', () => {
     const before = await balances(client);
     const res = await buyWithCard(ctx, client, CARDS.declined, { package_id: 'gold-199' });
     expect(res.body.status).toBe('failed');
-    const ref = (await ctx.db.query<{ provider_reference: string }>('SELECT provider_reference FROM purchases WHERE id = $1', [res.body.purchase_id]))[0]!
-      .provider_reference;
-    const forged = JSON.stringify({ id: 'evt_forged', type: 'payment_intent.succeeded', created: 1, data: { object: { id: ref, status: 'succeeded', metadata: {} } } });
+    const ref = (
+      await ctx.db.query<{ provider_reference: string }>(
+        'SELECT provider_reference FROM purchases WHERE id = $1',
+        [res.body.purchase_id],
+      )
+    )[0]!.provider_reference;
+    const forged = JSON.stringify({
+      id: 'evt_forged',
+      type: 'payment_intent.succeeded',
+      created: 1,
+      data: { object: { id: ref, status: 'succeeded', metadata: {} } },
+    });
     expect((await post(forged, signWebhook('whsec_guess', forged, ctx.clock.now))).status).toBe(400);
     expect(await balances(client)).toEqual(before);
 
     // Genuine success event: deliver, then replay the same signed delivery.
     const ok = await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-499' });
-    const okRef = (await ctx.db.query<{ provider_reference: string }>('SELECT provider_reference FROM purchases WHERE id = $1', [ok.body.purchase_id]))[0]!
-      .provider_reference;
+    const okRef = (
+      await ctx.db.query<{ provider_reference: string }>(
+        'SELECT provider_reference FROM purchases WHERE id = $1',
+        [ok.body.purchase_id],
+      )
+    )[0]!.provider_reference;
     const pi = await ctx.providers.card.retrievePaymentIntent(okRef);
-    const event = JSON.stringify({ id: 'evt_genuine_1', type: 'payment_intent.succeeded', created: 1, data: { object: pi } });
+    const event = JSON.stringify({
+      id: 'evt_genuine_1',
+      type: 'payment_intent.succeeded',
+      created: 1,
+      data: { object: pi },
+    });
     const signature = signWebhook(ctx.sandbox.card.options.webhookSecret, event, ctx.clock.now);
     const first = await post(event, signature);
     expect(await first.json()).toEqual({ received: true, duplicate: false });
@@ -184,11 +233,20 @@ describe('webhooks', () => {
       const client = await playerWithAddress(ctx);
       const before = await balances(client);
       const res = await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-999' });
-      const ref = (await ctx.db.query<{ provider_reference: string }>('SELECT provider_reference FROM purchases WHERE id = $1', [res.body.purchase_id]))[0]!
-        .provider_reference;
+      const ref = (
+        await ctx.db.query<{ provider_reference: string }>(
+          'SELECT provider_reference FROM purchases WHERE id = $1',
+          [res.body.purchase_id],
+        )
+      )[0]!.provider_reference;
       const pi = await ctx.providers.card.retrievePaymentIntent(ref); // settles at the sandbox, queues the webhook
       expect(pi.status).toBe('succeeded');
-      const event = JSON.stringify({ id: `evt_race_${i}`, type: 'payment_intent.succeeded', created: 1, data: { object: pi } });
+      const event = JSON.stringify({
+        id: `evt_race_${i}`,
+        type: 'payment_intent.succeeded',
+        created: 1,
+        data: { object: pi },
+      });
       const sig = signWebhook(ctx.sandbox.card.options.webhookSecret, event, ctx.clock.now);
       await Promise.all([
         client.request('GET', PAYMENTS_API_PATHS.cardPurchaseStatus(res.body.purchase_id)),
@@ -197,7 +255,9 @@ describe('webhooks', () => {
         client.request('GET', PAYMENTS_API_PATHS.cardPurchaseStatus(res.body.purchase_id)),
       ]);
       expect((await balances(client)).balance_total_gld).toBe(before.balance_total_gld + 100_000);
-      const entries = await ctx.db.query('SELECT 1 FROM ledger_entries WHERE reference = $1', [`purchase:${res.body.purchase_id}`]);
+      const entries = await ctx.db.query('SELECT 1 FROM ledger_entries WHERE reference = $1', [
+        `purchase:${res.body.purchase_id}`,
+      ]);
       expect(entries).toHaveLength(2);
     }
   });
@@ -231,7 +291,9 @@ describe('pay-by-bank', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ method: 'pay_by_bank', status: 'requires_action' });
     expect(res.body.authorization_url).toMatch(/^http:\/\/localhost:8586\/bank\/authorize\/bp_/);
-    const page = await ctx.sandbox.app.request(new URL(res.body.authorization_url!).pathname + new URL(res.body.authorization_url!).search);
+    const page = await ctx.sandbox.app.request(
+      new URL(res.body.authorization_url!).pathname + new URL(res.body.authorization_url!).search,
+    );
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(phone);
     expect((await answerBank(ctx, res.body.authorization_url!, 'approved')).status).toBe(200);
@@ -241,7 +303,9 @@ describe('pay-by-bank', () => {
     const me = await client.request<{ phone: string }>('GET', API_PATHS.me);
     expect(me.body.phone).toBe(phone.replace(/\D/g, ''));
     // The card status check does not answer bank purchases (separate status checks).
-    expect((await client.request('GET', PAYMENTS_API_PATHS.cardPurchaseStatus(res.body.purchase_id))).status).toBe(404);
+    expect(
+      (await client.request('GET', PAYMENTS_API_PATHS.cardPurchaseStatus(res.body.purchase_id))).status,
+    ).toBe(404);
     // Another phone than the account's is refused.
     const other = await start(client, { phone: newPhone(), package_id: 'gold-199' });
     expect(other.body).toMatchObject({ code: 'INVALID_PHONE' });
@@ -269,11 +333,17 @@ describe('pay-by-bank', () => {
     const client = await playerWithAddress(ctx);
     const res = await start(client, { phone: newPhone(), package_id: 'gold-4999' });
     await answerBank(ctx, res.body.authorization_url!, 'approved');
-    const id = (await ctx.db.query<{ provider_reference: string }>('SELECT provider_reference FROM purchases WHERE id = $1', [res.body.purchase_id]))[0]!
-      .provider_reference;
+    const id = (
+      await ctx.db.query<{ provider_reference: string }>(
+        'SELECT provider_reference FROM purchases WHERE id = $1',
+        [res.body.purchase_id],
+      )
+    )[0]!.provider_reference;
     await ctx.providers.bank.retrievePayment(id); // settles, queues payment.succeeded
     await ctx.flushWebhooks();
-    const row = await ctx.db.query<{ status: string }>('SELECT status FROM purchases WHERE id = $1', [res.body.purchase_id]);
+    const row = await ctx.db.query<{ status: string }>('SELECT status FROM purchases WHERE id = $1', [
+      res.body.purchase_id,
+    ]);
     expect(row[0]?.status).toBe('succeeded');
   });
 
@@ -291,6 +361,9 @@ describe('pay-by-bank', () => {
     });
     // Locked: even a card purchase is refused now.
     const card = await buyWithCard(ctx, second, CARDS.success);
-    expect(card.body).toMatchObject({ code: 'CANT_COMPLETE_PURCHASE', extra: { sub_code: 'account_locked' } });
+    expect(card.body).toMatchObject({
+      code: 'CANT_COMPLETE_PURCHASE',
+      extra: { sub_code: 'account_locked' },
+    });
   });
 });

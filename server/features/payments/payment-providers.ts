@@ -15,7 +15,10 @@ import { API_PREFIX } from '../../../src/contract/api-paths.ts';
 import { PAYMENTS_API_PATHS, WEBHOOK_SIGNATURE_HEADER } from '../../../src/contract/payments.ts';
 import type { AppDeps } from '../../http/app-env.ts';
 import type { CardProcessor } from '../../providers/card-processor/card-processor.ts';
-import { CardSandbox, DEFAULT_SANDBOX_LIMITS_CENTS } from '../../providers/card-processor/sandbox/card-sandbox.ts';
+import {
+  CardSandbox,
+  DEFAULT_SANDBOX_LIMITS_CENTS,
+} from '../../providers/card-processor/sandbox/card-sandbox.ts';
 import { cardSandboxRoutes } from '../../providers/card-processor/sandbox/card-sandbox-routes.ts';
 import { createSandboxCardProcessor, type FetchLike } from '../../providers/card-processor/sandbox-client.ts';
 import type { PayByBankProvider } from '../../providers/pay-by-bank/pay-by-bank.ts';
@@ -37,7 +40,8 @@ export interface SandboxProviderOptions {
   /** How the API reaches the sandbox API: real HTTP (server) or the sandbox app in-process (tests). */
   sandboxFetch: 'in-process' | { apiBase: string; fetch: FetchLike };
   /** Delivers a signed webhook to our API path (relative to /api/v1); answers the HTTP status. */
-  deliverWebhook: ((apiPath: string, rawBody: string, signature: string, header: string) => Promise<number>) | null;
+  deliverWebhook:
+    ((apiPath: string, rawBody: string, signature: string, header: string) => Promise<number>) | null;
   settleDelayMs?: number;
   limitsCents?: { daily: number; weekly: number; monthly: number };
 }
@@ -81,13 +85,16 @@ export function createSandboxProviders(deps: AppDeps, o: SandboxProviderOptions)
   });
   if (o.deliverWebhook) {
     const deliver = o.deliverWebhook;
-    card.webhooks.transport = (raw, sig) => deliver(PAYMENTS_API_PATHS.cardProcessorWebhook, raw, sig, 'card');
+    card.webhooks.transport = (raw, sig) =>
+      deliver(PAYMENTS_API_PATHS.cardProcessorWebhook, raw, sig, 'card');
     bank.webhooks.transport = (raw, sig) => deliver(PAYMENTS_API_PATHS.payByBankWebhook, raw, sig, 'bank');
   }
   const app = new Hono();
   app.route('/', cardSandboxRoutes(card));
   app.route('/', bankSandboxRoutes(bank));
-  app.get('/', (c) => c.text('Lucky Crown payments sandbox (card processor and pay-by-bank). See docs/payments.md.'));
+  app.get('/', (c) =>
+    c.text('Lucky Crown payments sandbox (card processor and pay-by-bank). See docs/payments.md.'),
+  );
 
   const fetchVia: { apiBase: string; fetch: FetchLike } =
     o.sandboxFetch === 'in-process'

@@ -6,10 +6,18 @@
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '../../../src/contract/api-paths.ts';
 import { IDEMPOTENCY_HEADER } from '../../../src/contract/constants.ts';
-import { PAYMENTS_API_PATHS, WEBHOOK_SIGNATURE_HEADER, type PurchaseResult } from '../../../src/contract/payments.ts';
+import {
+  PAYMENTS_API_PATHS,
+  WEBHOOK_SIGNATURE_HEADER,
+  type PurchaseResult,
+} from '../../../src/contract/payments.ts';
 import { API_PATHS } from '../../../src/contract/api-paths.ts';
 import { Client, createTestContext, signUpPayload, type TestContext } from '../../test-support/test-app.ts';
-import { attachPaymentProviders, createSandboxProviders, type PaymentProviders } from './payment-providers.ts';
+import {
+  attachPaymentProviders,
+  createSandboxProviders,
+  type PaymentProviders,
+} from './payment-providers.ts';
 
 export interface PaymentsTestContext extends TestContext {
   providers: PaymentProviders;
@@ -22,7 +30,11 @@ export async function createPaymentsContext(
   env: Record<string, string> = {},
   options: { limitsCents?: { daily: number; weekly: number; monthly: number } } = {},
 ): Promise<PaymentsTestContext> {
-  const ctx = await createTestContext({ PUBLIC_ORIGIN: 'http://localhost:8585', CARD_SANDBOX_ORIGIN: 'http://localhost:8586', ...env });
+  const ctx = await createTestContext({
+    PUBLIC_ORIGIN: 'http://localhost:8585',
+    CARD_SANDBOX_ORIGIN: 'http://localhost:8586',
+    ...env,
+  });
   const providers = createSandboxProviders(ctx.deps, {
     stateDir: null,
     autoDeliver: false,
@@ -60,9 +72,14 @@ export const VALID_ADDRESS = {
 };
 
 /** A signed-up player (IL) with a billing address on file. */
-export async function playerWithAddress(ctx: TestContext, overrides: Record<string, unknown> = {}): Promise<Client> {
+export async function playerWithAddress(
+  ctx: TestContext,
+  overrides: Record<string, unknown> = {},
+): Promise<Client> {
   const client = new Client(ctx);
-  const res = await client.request<{ token: string }>('POST', API_PATHS.users, { body: signUpPayload(overrides) });
+  const res = await client.request<{ token: string }>('POST', API_PATHS.users, {
+    body: signUpPayload(overrides),
+  });
   if (res.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
   client.token = res.body.token;
   const addr = await client.request('PATCH', PAYMENTS_API_PATHS.address, { body: VALID_ADDRESS });
@@ -75,7 +92,10 @@ export async function tokenize(
   ctx: PaymentsTestContext,
   number: string,
   overrides: Record<string, unknown> = {},
-): Promise<{ status: number; body: { id?: string; error?: { code: string; decline_code: string | null; param?: string } } }> {
+): Promise<{
+  status: number;
+  body: { id?: string; error?: { code: string; decline_code: string | null; param?: string } };
+}> {
   const key = ctx.providers.card.publicConfig().publishableKey;
   const res = await ctx.sandbox.app.request('/card/v1/tokens', {
     method: 'POST',
@@ -108,7 +128,11 @@ export async function buyWithCard(
 }
 
 /** What the 3-D Secure page does when the player presses Complete or Fail. */
-export async function answerChallenge(ctx: PaymentsTestContext, url: string, outcome: 'completed' | 'failed') {
+export async function answerChallenge(
+  ctx: PaymentsTestContext,
+  url: string,
+  outcome: 'completed' | 'failed',
+) {
   const u = new URL(url);
   const page = await ctx.sandbox.app.request(u.pathname + u.search);
   if (page.status !== 200) throw new Error(`challenge page ${page.status}`);
@@ -121,7 +145,11 @@ export async function answerChallenge(ctx: PaymentsTestContext, url: string, out
 }
 
 /** What the bank authorization page does. */
-export async function answerBank(ctx: PaymentsTestContext, url: string, outcome: 'approved' | 'declined' | 'insufficient_funds') {
+export async function answerBank(
+  ctx: PaymentsTestContext,
+  url: string,
+  outcome: 'approved' | 'declined' | 'insufficient_funds',
+) {
   const u = new URL(url);
   const id = u.pathname.split('/').pop()!;
   return ctx.sandbox.app.request(`/bank/v1/payments/${id}/authorize`, {

@@ -76,12 +76,18 @@ describe('GET /banking/packages', () => {
       expect(done.status).toBe('succeeded');
       expect(done.balances?.balance_total_ghc).toBe(before.balance_total_ghc);
     } finally {
-      await setProperty('prohibited_states', JSON.stringify(['CT', 'ID', 'MI', 'MT', 'NV', 'NJ', 'NY', 'WA']));
+      await setProperty(
+        'prohibited_states',
+        JSON.stringify(['CT', 'ID', 'MI', 'MT', 'NV', 'NJ', 'NY', 'WA']),
+      );
     }
     // With NY prohibited again the purchase is refused outright.
     const refused = await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-199' });
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ code: 'CANT_COMPLETE_PURCHASE', extra: { sub_code: 'excluded_state' } });
+    expect(refused.body).toMatchObject({
+      code: 'CANT_COMPLETE_PURCHASE',
+      extra: { sub_code: 'excluded_state' },
+    });
   });
 
   it('coin_store_enabled false -> 403 COIN_STORE_DISABLED with the configured message, for packages and purchases', async () => {
@@ -91,7 +97,11 @@ describe('GET /banking/packages', () => {
     try {
       const res = await client.request('GET', PAYMENTS_API_PATHS.bankingPackages);
       expect(res.status).toBe(403);
-      expect(res.body).toMatchObject({ code: 'COIN_STORE_DISABLED', message: 'Back at noon.', extra: { title: 'Coin Store Unavailable' } });
+      expect(res.body).toMatchObject({
+        code: 'COIN_STORE_DISABLED',
+        message: 'Back at noon.',
+        extra: { title: 'Coin Store Unavailable' },
+      });
       const buy = await buyWithCard(ctx, client, CARDS.success);
       expect(buy.status).toBe(403);
       expect(buy.body).toMatchObject({ code: 'COIN_STORE_DISABLED' });
@@ -109,22 +119,43 @@ describe('PATCH /users/me/address', () => {
     const client = await playerWithAddress(ctx);
     const res = await patch(client, { state_or_province: 'il', address_line_2: null });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ address_line_1: '233 S. Wacker Dr', city: 'Chicago', state_or_province: 'IL', postal_code: '60606', address_line_2: null });
+    expect(res.body).toMatchObject({
+      address_line_1: '233 S. Wacker Dr',
+      city: 'Chicago',
+      state_or_province: 'IL',
+      postal_code: '60606',
+      address_line_2: null,
+    });
   });
 
   it('applies every rule of spec section 5 with its message', async () => {
     const client = await playerWithAddress(ctx);
     const cases: Array<[Record<string, unknown>, string, string, string]> = [
       [{ address_line_1: '  ' }, 'address_line_1', 'VALIDATION_ERROR', PAYMENT_TEXTS.streetRequired],
-      [{ address_line_1: '12 Main St #4' }, 'address_line_1', 'VALIDATION_ERROR', PAYMENT_TEXTS.specialCharacters],
+      [
+        { address_line_1: '12 Main St #4' },
+        'address_line_1',
+        'VALIDATION_ERROR',
+        PAYMENT_TEXTS.specialCharacters,
+      ],
       [{ address_line_2: 'Apt, 4' }, 'address_line_2', 'VALIDATION_ERROR', PAYMENT_TEXTS.specialCharacters],
       [{ city: '' }, 'city', 'VALIDATION_ERROR', PAYMENT_TEXTS.cityRequired],
       [{ state_or_province: '' }, 'state_or_province', 'VALIDATION_ERROR', PAYMENT_TEXTS.stateRequired],
       [{ state_or_province: 'XX' }, 'state_or_province', 'VALIDATION_ERROR', PAYMENT_TEXTS.stateInvalid],
-      [{ state_or_province: 'NY', postal_code: '10001' }, 'state_or_province', 'EXCLUDED_STATE', 'At the current time we do not allow participation from the state of NY'],
+      [
+        { state_or_province: 'NY', postal_code: '10001' },
+        'state_or_province',
+        'EXCLUDED_STATE',
+        'At the current time we do not allow participation from the state of NY',
+      ],
       [{ postal_code: '' }, 'postal_code', 'VALIDATION_ERROR', PAYMENT_TEXTS.postalCodeRequired],
       [{ postal_code: '606061' }, 'postal_code', 'INVALID_POSTAL_CODE', PAYMENT_TEXTS.postalCodeInvalid],
-      [{ state_or_province: 'IN', postal_code: '07030' }, 'postal_code', 'EXCLUDED_STATE', 'At the current time we do not allow participation from the state of NJ'],
+      [
+        { state_or_province: 'IN', postal_code: '07030' },
+        'postal_code',
+        'EXCLUDED_STATE',
+        'At the current time we do not allow participation from the state of NJ',
+      ],
       [{ postal_code: '90210' }, 'postal_code', 'INVALID_POSTAL_CODE', PAYMENT_TEXTS.postalCodeStateMismatch],
     ];
     for (const [body, field, code, message] of cases) {
@@ -158,10 +189,16 @@ describe('purchase rules', () => {
     await settle(client, first.body.purchase_id);
     const again = await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-199' });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'REPEAT_PURCHASE_CONFIRMATION_REQUIRED', extra: { package_id: 'gold-199' } });
+    expect(again.body).toMatchObject({
+      code: 'REPEAT_PURCHASE_CONFIRMATION_REQUIRED',
+      extra: { package_id: 'gold-199' },
+    });
     // Another package is not a repeat.
     expect((await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-499' })).status).toBe(201);
-    const confirmed = await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-199', confirm_repeat: true });
+    const confirmed = await buyWithCard(ctx, client, CARDS.success, {
+      package_id: 'gold-199',
+      confirm_repeat: true,
+    });
     expect(confirmed.status).toBe(201);
     expect(confirmed.body.is_first_purchase).toBe(false);
     ctx.clock.advance(5 * 60 + 1);
@@ -174,7 +211,7 @@ describe('purchase rules', () => {
     expect((await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-199' })).status).toBe(201);
   });
 
-  it('the player\'s own purchase limit refuses before paying (W\'s check): 409 PURCHASE_LIMIT_DAILY', async () => {
+  it("the player's own purchase limit refuses before paying (W's check): 409 PURCHASE_LIMIT_DAILY", async () => {
     const client = await playerWithAddress(ctx);
     const set = await client.request('PATCH', '/wallet/purchase-limits', { body: { daily: 5 } });
     expect(set.status).toBe(200);
@@ -191,14 +228,26 @@ describe('purchase rules', () => {
     );
     const client = await playerWithAddress(ctx);
     const before = (await client.request<{ balance_total_gld: number }>('GET', API_PATHS.balances)).body;
-    const first = await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-199', promo_code: 'paytest' });
+    const first = await buyWithCard(ctx, client, CARDS.success, {
+      package_id: 'gold-199',
+      promo_code: 'paytest',
+    });
     expect(first.body.promo_code).toBe('PAYTEST');
     const done = await settle(client, first.body.purchase_id);
     expect(done.balances?.balance_total_gld).toBe(before.balance_total_gld + 20_000 + 1_000);
-    const second = await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-499', promo_code: 'PAYTEST' });
+    const second = await buyWithCard(ctx, client, CARDS.success, {
+      package_id: 'gold-499',
+      promo_code: 'PAYTEST',
+    });
     expect(second.status).toBe(409);
-    expect(second.body).toMatchObject({ code: 'PROMO_PURCHASE_TIME_LOCKED', message: PAYMENT_TEXTS.promoPurchaseTimeLocked });
-    const bad = await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-499', promo_code: 'NOSUCHCODE' });
+    expect(second.body).toMatchObject({
+      code: 'PROMO_PURCHASE_TIME_LOCKED',
+      message: PAYMENT_TEXTS.promoPurchaseTimeLocked,
+    });
+    const bad = await buyWithCard(ctx, client, CARDS.success, {
+      package_id: 'gold-499',
+      promo_code: 'NOSUCHCODE',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'INVALID_PROMO_CODE', field: 'promo_code' });
   });
@@ -229,7 +278,9 @@ describe('purchase rules', () => {
   it('a locked account gets CANT_COMPLETE_PURCHASE account_locked', async () => {
     const client = await playerWithAddress(ctx);
     const me = await client.request<{ id: string }>('GET', API_PATHS.me);
-    await ctx.db.query(`INSERT INTO payment_account_locks (user_id, reason) VALUES ($1, 'test')`, [me.body.id]);
+    await ctx.db.query(`INSERT INTO payment_account_locks (user_id, reason) VALUES ($1, 'test')`, [
+      me.body.id,
+    ]);
     const res = await buyWithCard(ctx, client, CARDS.success);
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'CANT_COMPLETE_PURCHASE', extra: { sub_code: 'account_locked' } });
@@ -249,13 +300,17 @@ describe('purchase rules', () => {
 describe('provider-side purchase limits (71 / 82 / 93)', () => {
   let limited: PaymentsTestContext;
   beforeAll(async () => {
-    limited = await createPaymentsContext({}, { limitsCents: { daily: 1_000, weekly: 1_500, monthly: 2_000 } });
+    limited = await createPaymentsContext(
+      {},
+      { limitsCents: { daily: 1_000, weekly: 1_500, monthly: 2_000 } },
+    );
   });
   afterAll(async () => limited?.close());
 
   it('maps the processor limits to PROVIDER_LIMIT_DAILY / WEEKLY / MONTHLY with their internal codes', async () => {
     const client = await playerWithAddress(limited);
-    const buy = (pkg: string) => buyWithCard(limited, client, CARDS.success, { package_id: pkg }, randomUUID());
+    const buy = (pkg: string) =>
+      buyWithCard(limited, client, CARDS.success, { package_id: pkg }, randomUUID());
     expect((await buy('gold-999')).body.status).toBe('processing');
     const daily = await buy('gold-199');
     expect(daily.body).toMatchObject({
@@ -264,10 +319,16 @@ describe('provider-side purchase limits (71 / 82 / 93)', () => {
     });
     limited.clock.advance(25 * 3600);
     expect((await buy('gold-499')).body.status).toBe('processing');
-    expect((await buy('gold-199')).body.error).toMatchObject({ code: 'PROVIDER_LIMIT_WEEKLY', sub_code: '82' });
+    expect((await buy('gold-199')).body.error).toMatchObject({
+      code: 'PROVIDER_LIMIT_WEEKLY',
+      sub_code: '82',
+    });
     limited.clock.advance(8 * 24 * 3600);
     expect((await buy('gold-199')).body.status).toBe('processing');
-    expect((await buy('gold-499')).body.error).toMatchObject({ code: 'PROVIDER_LIMIT_MONTHLY', sub_code: '93' });
+    expect((await buy('gold-499')).body.error).toMatchObject({
+      code: 'PROVIDER_LIMIT_MONTHLY',
+      sub_code: '93',
+    });
   });
 });
 

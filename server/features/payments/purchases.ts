@@ -26,11 +26,20 @@ import { TIMINGS } from '../../../src/contract/constants.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AppDeps } from '../../http/app-env.ts';
-import type { ProcessorError, ProcessorPaymentIntent } from '../../providers/card-processor/card-processor.ts';
+import type {
+  ProcessorError,
+  ProcessorPaymentIntent,
+} from '../../providers/card-processor/card-processor.ts';
 import type { BankPayment } from '../../providers/pay-by-bank/pay-by-bank.ts';
 import { readProperties } from '../properties/properties.ts';
 import { purchaseLimitError } from '../purchase-limits/purchase-limits.ts';
-import { assertCoinStoreEnabled, findPackage, packageNotFound, sweepsEligibility, type PackageRow } from '../store/coin-packages.ts';
+import {
+  assertCoinStoreEnabled,
+  findPackage,
+  packageNotFound,
+  sweepsEligibility,
+  type PackageRow,
+} from '../store/coin-packages.ts';
 import { readBalances } from '../wallet/balances.ts';
 import {
   checkPurchaseLimits,
@@ -133,7 +142,8 @@ export async function precheckPurchase(
   const now = deps.now();
   await assertCoinStoreEnabled(db);
   const locks = await db.query('SELECT 1 FROM payment_account_locks WHERE user_id = $1', [userId]);
-  if (locks.length > 0) throw cantCompletePurchase(CANT_COMPLETE_PURCHASE_SUB_CODES.accountLocked, PAYMENT_TEXTS.accountLocked);
+  if (locks.length > 0)
+    throw cantCompletePurchase(CANT_COMPLETE_PURCHASE_SUB_CODES.accountLocked, PAYMENT_TEXTS.accountLocked);
   const user = await loadPurchaser(db, userId);
   const pkg = await findPackage(db, input.package_id, now);
   if (!pkg) throw packageNotFound();
@@ -159,11 +169,17 @@ export async function precheckPurchase(
       );
       const used = Number(rows[0]?.total ?? 0);
       if (used + pkg.price_usd_cents > Math.round(thresholdUsd * 100)) {
-        throw paymentError(403, PAYMENT_ERROR_CODES.IDENTITY_VERIFICATION_REQUIRED, PAYMENT_TEXTS.identityVerificationPurchase, null, {
-          threshold_usd: thresholdUsd,
-          purchased_usd: used / 100,
-          window_days: IDV_WINDOW_DAYS,
-        });
+        throw paymentError(
+          403,
+          PAYMENT_ERROR_CODES.IDENTITY_VERIFICATION_REQUIRED,
+          PAYMENT_TEXTS.identityVerificationPurchase,
+          null,
+          {
+            threshold_usd: thresholdUsd,
+            purchased_usd: used / 100,
+            window_days: IDV_WINDOW_DAYS,
+          },
+        );
       }
     }
   }
@@ -175,15 +191,25 @@ export async function precheckPurchase(
       [userId, pkg.id, new Date(now - TIMINGS.repeatPurchaseWindowMs).toISOString()],
     );
     if (recent[0])
-      throw paymentError(409, PAYMENT_ERROR_CODES.REPEAT_PURCHASE_CONFIRMATION_REQUIRED, PAYMENT_TEXTS.repeatPurchase, null, {
-        package_id: pkg.id,
-        last_purchase_at: new Date(recent[0].created_at).toISOString(),
-      });
+      throw paymentError(
+        409,
+        PAYMENT_ERROR_CODES.REPEAT_PURCHASE_CONFIRMATION_REQUIRED,
+        PAYMENT_TEXTS.repeatPurchase,
+        null,
+        {
+          package_id: pkg.id,
+          last_purchase_at: new Date(recent[0].created_at).toISOString(),
+        },
+      );
   }
 
   let promoCode: string | null = null;
   if (input.promo_code && input.promo_code.trim()) {
-    const grant = await checkPurchasePromo(db, { userId, code: input.promo_code, nowMs: now }, promoSettingsOf(deps.config));
+    const grant = await checkPurchasePromo(
+      db,
+      { userId, code: input.promo_code, nowMs: now },
+      promoSettingsOf(deps.config),
+    );
     promoCode = grant.code;
   }
   const eligibility = sweepsEligibility(deps.config, user.state_or_province);
@@ -197,7 +223,10 @@ export async function precheckPurchase(
   };
 }
 
-export async function findPurchaseByRequestKey(db: Queryable, requestKey: string): Promise<PurchaseRow | null> {
+export async function findPurchaseByRequestKey(
+  db: Queryable,
+  requestKey: string,
+): Promise<PurchaseRow | null> {
   const rows = await db.query<PurchaseRow>('SELECT * FROM purchases WHERE request_key = $1', [requestKey]);
   return rows[0] ?? null;
 }
@@ -265,9 +294,19 @@ export function cardPurchaseError(e: ProcessorError): PurchaseError {
     [String(PROVIDER_PURCHASE_LIMIT_CODES.monthly)]: PAYMENT_ERROR_CODES.PROVIDER_LIMIT_MONTHLY,
   };
   if (e.code === 'purchase_limit' && e.decline_code && limitCodes[e.decline_code])
-    return { code: limitCodes[e.decline_code]!, sub_code: e.decline_code, message: PAYMENT_TEXTS.providerLimit, provider_code: e.code };
+    return {
+      code: limitCodes[e.decline_code]!,
+      sub_code: e.decline_code,
+      message: PAYMENT_TEXTS.providerLimit,
+      provider_code: e.code,
+    };
   if (e.decline_code === 'fraudulent')
-    return { code: PAYMENT_ERROR_CODES.PAYMENT_FRAUD, sub_code: 'fraudulent', message: PAYMENT_TEXTS.paymentFraud, provider_code: e.code };
+    return {
+      code: PAYMENT_ERROR_CODES.PAYMENT_FRAUD,
+      sub_code: 'fraudulent',
+      message: PAYMENT_TEXTS.paymentFraud,
+      provider_code: e.code,
+    };
   return {
     code: PAYMENT_ERROR_CODES.PAYMENT_DECLINED,
     sub_code: e.decline_code ?? e.code,
@@ -277,7 +316,9 @@ export function cardPurchaseError(e: ProcessorError): PurchaseError {
 }
 
 export function observeIntent(pi: ProcessorPaymentIntent): Observation {
-  const card = pi.payment_method ? { brand: pi.payment_method.card.brand, last4: pi.payment_method.card.last4 } : null;
+  const card = pi.payment_method
+    ? { brand: pi.payment_method.card.brand, last4: pi.payment_method.card.last4 }
+    : null;
   const base = { providerReference: pi.id, card, paymentMethodId: pi.payment_method?.id ?? null };
   switch (pi.status) {
     case 'succeeded':
@@ -291,7 +332,11 @@ export function observeIntent(pi: ProcessorPaymentIntent): Observation {
         ...base,
         status: 'failed',
         error: cardPurchaseError(
-          pi.last_payment_error ?? { code: 'card_declined', decline_code: 'generic_decline', message: 'Declined' },
+          pi.last_payment_error ?? {
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Declined',
+          },
         ),
       };
   }
@@ -314,7 +359,9 @@ export function observeBankPayment(p: BankPayment): Observation {
         error: {
           code: PAYMENT_ERROR_CODES.PAY_BY_BANK_ERROR,
           sub_code: code,
-          message: PAY_BY_BANK_ERROR_MESSAGES[code] ?? 'Your bank could not complete this payment. Nothing was charged.',
+          message:
+            PAY_BY_BANK_ERROR_MESSAGES[code] ??
+            'Your bank could not complete this payment. Nothing was charged.',
           provider_code: code,
         },
       };
@@ -337,12 +384,18 @@ export async function applyObservation(
   const row = rows[0];
   if (!row) return null;
   const now = new Date(deps.now()).toISOString();
-  const reopenable = row.status === 'failed' && row.error_sub_code === 'provider_unavailable' && o.status === 'succeeded';
+  const reopenable =
+    row.status === 'failed' && row.error_sub_code === 'provider_unavailable' && o.status === 'succeeded';
   if ((row.status === 'succeeded' || row.status === 'failed') && !reopenable) return row;
 
   if (o.status === 'succeeded') {
-    const first = await tx.query(`SELECT 1 FROM purchases WHERE user_id = $1 AND status = 'succeeded' LIMIT 1`, [row.user_id]);
-    const pkg = await tx.query<{ name: string }>('SELECT name FROM coin_packages WHERE id = $1', [row.package_id]);
+    const first = await tx.query(
+      `SELECT 1 FROM purchases WHERE user_id = $1 AND status = 'succeeded' LIMIT 1`,
+      [row.user_id],
+    );
+    const pkg = await tx.query<{ name: string }>('SELECT name FROM coin_packages WHERE id = $1', [
+      row.package_id,
+    ]);
     await creditPurchase(tx, {
       userId: row.user_id,
       purchaseId: row.id,
@@ -361,7 +414,14 @@ export async function applyObservation(
          provider_reference = COALESCE(provider_reference, $4), card_brand = COALESCE($5, card_brand), card_last4 = COALESCE($6, card_last4),
          error_code = NULL, error_sub_code = NULL, error_message = NULL, three_d_secure_url = NULL, authorization_url = NULL
        WHERE id = $1 RETURNING *`,
-      [row.id, now, first.length === 0, o.providerReference ?? null, o.card?.brand ?? null, o.card?.last4 ?? null],
+      [
+        row.id,
+        now,
+        first.length === 0,
+        o.providerReference ?? null,
+        o.card?.brand ?? null,
+        o.card?.last4 ?? null,
+      ],
     );
     return updated[0] ?? row;
   }
@@ -409,7 +469,10 @@ export async function saveCardRow(
       [userId],
     );
     if (makeDefault && defaults.length > 0)
-      await tx.query('UPDATE saved_cards SET is_default = false WHERE user_id = $1 AND is_default AND deleted_at IS NULL', [userId]);
+      await tx.query(
+        'UPDATE saved_cards SET is_default = false WHERE user_id = $1 AND is_default AND deleted_at IS NULL',
+        [userId],
+      );
     const rows = await tx.query<{ id: string }>(
       `INSERT INTO saved_cards (user_id, provider, payment_method_id, brand, last4, exp_month, exp_year, is_default)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
@@ -448,10 +511,19 @@ export async function toPurchaseResult(db: Queryable, row: PurchaseRow): Promise
     three_d_secure_url: status === 'requires_action' ? row.three_d_secure_url : null,
     authorization_url: status === 'requires_action' ? row.authorization_url : null,
     check_after_ms:
-      status === 'processing' ? CHECK_AFTER_MS.processing : status === 'requires_action' ? CHECK_AFTER_MS.requires_action : 0,
+      status === 'processing'
+        ? CHECK_AFTER_MS.processing
+        : status === 'requires_action'
+          ? CHECK_AFTER_MS.requires_action
+          : 0,
     error:
       status === 'failed' && row.error_code
-        ? { code: row.error_code, sub_code: row.error_sub_code, message: row.error_message ?? '', provider_code: null }
+        ? {
+            code: row.error_code,
+            sub_code: row.error_sub_code,
+            message: row.error_message ?? '',
+            provider_code: null,
+          }
         : null,
     balances: status === 'succeeded' ? await readBalances(db, row.user_id) : null,
     is_first_purchase: row.is_first_purchase,
@@ -460,13 +532,17 @@ export async function toPurchaseResult(db: Queryable, row: PurchaseRow): Promise
   };
 }
 
-export async function findOwnPurchase(db: Queryable, userId: string, purchaseId: string, method: 'card' | 'pay_by_bank') {
+export async function findOwnPurchase(
+  db: Queryable,
+  userId: string,
+  purchaseId: string,
+  method: 'card' | 'pay_by_bank',
+) {
   if (!isUuid(purchaseId)) return null;
-  const rows = await db.query<PurchaseRow>('SELECT * FROM purchases WHERE id = $1 AND user_id = $2 AND method = $3', [
-    purchaseId,
-    userId,
-    method,
-  ]);
+  const rows = await db.query<PurchaseRow>(
+    'SELECT * FROM purchases WHERE id = $1 AND user_id = $2 AND method = $3',
+    [purchaseId, userId, method],
+  );
   return rows[0] ?? null;
 }
 

@@ -100,7 +100,10 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
 
   /** The processor's customer of this player, created on first need. */
   const customerOf = async (userId: string): Promise<string> => {
-    const rows = await db.query<{ customer_id: string }>('SELECT customer_id FROM payment_customers WHERE user_id = $1', [userId]);
+    const rows = await db.query<{ customer_id: string }>(
+      'SELECT customer_id FROM payment_customers WHERE user_id = $1',
+      [userId],
+    );
     if (rows[0]) return rows[0].customer_id;
     const user = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
     const card = providers().card;
@@ -109,7 +112,10 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
       'INSERT INTO payment_customers (user_id, provider, customer_id) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING',
       [userId, card.name, created.id],
     );
-    const again = await db.query<{ customer_id: string }>('SELECT customer_id FROM payment_customers WHERE user_id = $1', [userId]);
+    const again = await db.query<{ customer_id: string }>(
+      'SELECT customer_id FROM payment_customers WHERE user_id = $1',
+      [userId],
+    );
     return again[0]!.customer_id;
   };
 
@@ -223,23 +229,40 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ setup_intent_id: si.id, client_secret: si.client_secret }, 201);
   });
 
-  app.get(PAYMENTS_API_PATHS.cards, auth, async (c) => c.json({ results: await listCards(db, c.get('userId')) }));
+  app.get(PAYMENTS_API_PATHS.cards, auth, async (c) =>
+    c.json({ results: await listCards(db, c.get('userId')) }),
+  );
 
   app.post(PAYMENTS_API_PATHS.cards, auth, async (c) => {
     const userId = c.get('userId');
     const body = check(await readJson(c), AddCardRequestSchema);
-    const customer = await db.query<{ customer_id: string }>('SELECT customer_id FROM payment_customers WHERE user_id = $1', [userId]);
+    const customer = await db.query<{ customer_id: string }>(
+      'SELECT customer_id FROM payment_customers WHERE user_id = $1',
+      [userId],
+    );
     let si: ProcessorSetupIntent | null = null;
     try {
-      si = customer[0] ? await cardCall(() => providers().card.retrieveSetupIntent(body.setup_intent_id)) : null;
+      si = customer[0]
+        ? await cardCall(() => providers().card.retrieveSetupIntent(body.setup_intent_id))
+        : null;
     } catch (error) {
       if (!(error instanceof CardProcessorRequestError)) throw error;
     }
     // Another player's setup intent answers the same as an unknown one.
     if (!si || si.customer !== customer[0]?.customer_id)
-      throw paymentError(404, PAYMENT_ERROR_CODES.SETUP_INTENT_NOT_SUCCEEDED, 'This card setup is not known. Please add the card again.', 'setup_intent_id');
+      throw paymentError(
+        404,
+        PAYMENT_ERROR_CODES.SETUP_INTENT_NOT_SUCCEEDED,
+        'This card setup is not known. Please add the card again.',
+        'setup_intent_id',
+      );
     if (si.status !== 'succeeded' || !si.payment_method)
-      throw paymentError(409, PAYMENT_ERROR_CODES.SETUP_INTENT_NOT_SUCCEEDED, 'The card was not saved yet. Please enter the card and try again.', 'setup_intent_id');
+      throw paymentError(
+        409,
+        PAYMENT_ERROR_CODES.SETUP_INTENT_NOT_SUCCEEDED,
+        'The card was not saved yet. Please enter the card and try again.',
+        'setup_intent_id',
+      );
     const pm = si.payment_method;
     const id = await transaction(db, (tx) =>
       saveCardRow(tx, userId, providers().card.name, pm.id, pm.card, body.make_default === true),
@@ -258,7 +281,10 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
         [cardId, userId],
       );
       if (found.length === 0) throw cardNotFound();
-      await tx.query('UPDATE saved_cards SET is_default = false WHERE user_id = $1 AND is_default AND id <> $2', [userId, cardId]);
+      await tx.query(
+        'UPDATE saved_cards SET is_default = false WHERE user_id = $1 AND is_default AND id <> $2',
+        [userId, cardId],
+      );
       await tx.query('UPDATE saved_cards SET is_default = true WHERE id = $1', [cardId]);
     });
     return c.json({ results: await listCards(db, userId) });
@@ -268,10 +294,10 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
     const userId = c.get('userId');
     const cardId = c.req.param('card_id');
     if (!isUuid(cardId)) throw cardNotFound();
-    const rows = await db.query<CardRow>('SELECT * FROM saved_cards WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL', [
-      cardId,
-      userId,
-    ]);
+    const rows = await db.query<CardRow>(
+      'SELECT * FROM saved_cards WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
+      [cardId, userId],
+    );
     const card = rows[0];
     if (!card) throw cardNotFound();
     try {
@@ -318,15 +344,25 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
     let row = await findPurchaseByRequestKey(db, requestKey);
     if (!row) {
       const digits = phoneDigits(body.phone);
-      if (!digits) throw paymentError(400, PAYMENT_ERROR_CODES.INVALID_PHONE, PAYMENT_TEXTS.phoneInvalid, 'phone');
+      if (!digits)
+        throw paymentError(400, PAYMENT_ERROR_CODES.INVALID_PHONE, PAYMENT_TEXTS.phoneInvalid, 'phone');
       const pre = await precheckPurchase(deps, userId, body);
       if (pre.user.phone && pre.user.phone.replace(/\D/g, '') !== digits)
-        throw paymentError(400, PAYMENT_ERROR_CODES.INVALID_PHONE, 'Please use the phone number on your account.', 'phone', {
-          account_phone_last4: pre.user.phone.slice(-4),
-        });
+        throw paymentError(
+          400,
+          PAYMENT_ERROR_CODES.INVALID_PHONE,
+          'Please use the phone number on your account.',
+          'phone',
+          {
+            account_phone_last4: pre.user.phone.slice(-4),
+          },
+        );
       // Duplicate phone: the same bank phone on two accounts locks this one (fraud control, spec section 8).
       const inUse = await transaction(db, async (tx) => {
-        const others = await tx.query('SELECT 1 FROM users WHERE phone = $1 AND id <> $2 LIMIT 1', [digits, userId]);
+        const others = await tx.query('SELECT 1 FROM users WHERE phone = $1 AND id <> $2 LIMIT 1', [
+          digits,
+          userId,
+        ]);
         if (others.length > 0) {
           await tx.query(
             `INSERT INTO payment_account_locks (user_id, reason, detail) VALUES ($1, 'pay_by_bank_phone_in_use', $2)
@@ -339,13 +375,26 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
         return false;
       });
       if (inUse) {
-        deps.logger.warn('pay-by-bank phone in use by another account: purchases locked', { user_id: userId });
-        throw paymentError(409, PAYMENT_ERROR_CODES.PAY_BY_BANK_PHONE_IN_USE, PAYMENT_TEXTS.payByBankPhoneInUse, 'phone', {
-          title: PAYMENT_TEXTS.payByBankErrorTitle,
-          account_locked: true,
+        deps.logger.warn('pay-by-bank phone in use by another account: purchases locked', {
+          user_id: userId,
         });
+        throw paymentError(
+          409,
+          PAYMENT_ERROR_CODES.PAY_BY_BANK_PHONE_IN_USE,
+          PAYMENT_TEXTS.payByBankPhoneInUse,
+          'phone',
+          {
+            title: PAYMENT_TEXTS.payByBankErrorTitle,
+            account_locked: true,
+          },
+        );
       }
-      row = await insertPurchase(db, deps, pre, { method: 'pay_by_bank', provider: bank.name, requestKey, phone: digits });
+      row = await insertPurchase(db, deps, pre, {
+        method: 'pay_by_bank',
+        provider: bank.name,
+        requestKey,
+        phone: digits,
+      });
     }
     if (!row.provider_reference && row.status === 'processing') {
       let observation: Observation;
@@ -388,17 +437,19 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   // ------------------------------------------------------------------ webhooks (signature instead of JWT/CSRF)
-  const webhook = (
-    provider: 'card' | 'bank',
-    handle: (tx: Queryable, event: WebhookEvent) => Promise<void>,
-  ) =>
+  const webhook =
+    (provider: 'card' | 'bank', handle: (tx: Queryable, event: WebhookEvent) => Promise<void>) =>
     async (c: Context<AppEnv>) => {
       const raw = await c.req.text();
       const p = providers();
       const verifier = provider === 'card' ? p.card : p.bank;
       const event = verifier.verifyWebhook(raw, c.req.header(WEBHOOK_SIGNATURE_HEADER), deps.now());
       if (!event)
-        throw paymentError(400, PAYMENT_ERROR_CODES.WEBHOOK_SIGNATURE_INVALID, 'Webhook signature is missing, wrong or too old.');
+        throw paymentError(
+          400,
+          PAYMENT_ERROR_CODES.WEBHOOK_SIGNATURE_INVALID,
+          'Webhook signature is missing, wrong or too old.',
+        );
       const fresh = await transaction(db, async (tx) => {
         const inserted = await tx.query(
           `INSERT INTO payment_webhook_events (provider, event_id, type, received_at) VALUES ($1, $2, $3, $4)
@@ -412,8 +463,14 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
       return c.json({ received: true, duplicate: !fresh });
     };
 
-  const purchaseForReference = async (tx: Queryable, reference: string, metadata: Record<string, string> | undefined) => {
-    const rows = await tx.query<{ id: string }>('SELECT id FROM purchases WHERE provider_reference = $1', [reference]);
+  const purchaseForReference = async (
+    tx: Queryable,
+    reference: string,
+    metadata: Record<string, string> | undefined,
+  ) => {
+    const rows = await tx.query<{ id: string }>('SELECT id FROM purchases WHERE provider_reference = $1', [
+      reference,
+    ]);
     if (rows[0]) return rows[0].id;
     const byMeta = metadata?.purchase_id;
     if (byMeta && isUuid(byMeta)) {
@@ -432,9 +489,18 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
         if (id) await applyObservation(tx, deps, id, observeIntent(pi));
       } else if (event.type === 'setup_intent.succeeded') {
         const si = event.data.object as ProcessorSetupIntent;
-        const owner = await tx.query<{ user_id: string }>('SELECT user_id FROM payment_customers WHERE customer_id = $1', [si.customer]);
+        const owner = await tx.query<{ user_id: string }>(
+          'SELECT user_id FROM payment_customers WHERE customer_id = $1',
+          [si.customer],
+        );
         if (owner[0] && si.payment_method)
-          await saveCardRow(tx, owner[0].user_id, providers().card.name, si.payment_method.id, si.payment_method.card);
+          await saveCardRow(
+            tx,
+            owner[0].user_id,
+            providers().card.name,
+            si.payment_method.id,
+            si.payment_method.card,
+          );
       }
     }),
   );
@@ -459,7 +525,11 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
  * a challenge on a player's first purchase at or above first_purchase_3ds_minimum_amount (USD).
  * payments_3ds_enabled = false turns our own request off (issuer-required challenges still apply).
  */
-async function threeDSecureMode(db: Queryable, userId: string, amountCents: number): Promise<'automatic' | 'any'> {
+async function threeDSecureMode(
+  db: Queryable,
+  userId: string,
+  amountCents: number,
+): Promise<'automatic' | 'any'> {
   const names = [
     PROPERTY_NAMES.payments3dsEnabled,
     PROPERTY_NAMES.firstPurchase3dsEnabled,
@@ -467,10 +537,16 @@ async function threeDSecureMode(db: Queryable, userId: string, amountCents: numb
   ];
   const props = await readProperties(db, names, {});
   const get = (k: string) => props.find((p) => p.key === k)?.value;
-  if (get(PROPERTY_NAMES.payments3dsEnabled) !== 'true' || get(PROPERTY_NAMES.firstPurchase3dsEnabled) !== 'true')
+  if (
+    get(PROPERTY_NAMES.payments3dsEnabled) !== 'true' ||
+    get(PROPERTY_NAMES.firstPurchase3dsEnabled) !== 'true'
+  )
     return 'automatic';
   const minimum = Number(get(PROPERTY_NAMES.firstPurchase3dsMinimumAmount) ?? '0');
   if (!Number.isFinite(minimum) || amountCents < Math.round(minimum * 100)) return 'automatic';
-  const before = await db.query(`SELECT 1 FROM purchases WHERE user_id = $1 AND status = 'succeeded' LIMIT 1`, [userId]);
+  const before = await db.query(
+    `SELECT 1 FROM purchases WHERE user_id = $1 AND status = 'succeeded' LIMIT 1`,
+    [userId],
+  );
   return before.length === 0 ? 'any' : 'automatic';
 }

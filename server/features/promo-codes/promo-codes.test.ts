@@ -26,14 +26,17 @@ beforeAll(async () => {
      ('EVERYWHERE', 'both', 100, 1, 'both', NULL, NULL, NULL, 1, 0)`,
     [at(-day), at(day)],
   );
-  await ctx.db.query(`INSERT INTO promo_codes (code, gold_coins, sweeps_cents, applies_at, active) VALUES ('OFF', 1, 1, 'both', false)`);
+  await ctx.db.query(
+    `INSERT INTO promo_codes (code, gold_coins, sweeps_cents, applies_at, active) VALUES ('OFF', 1, 1, 'both', false)`,
+  );
 });
 afterAll(async () => ctx?.close());
 
 const join = (overrides: Record<string, unknown>) =>
   new Client(ctx).request<Record<string, unknown>>('POST', '/users', { body: signUpPayload(overrides) });
 
-const userCount = async () => Number((await ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM users'))[0]!.n);
+const userCount = async () =>
+  Number((await ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM users'))[0]!.n);
 
 describe('promo code at join', () => {
   it('FREECOINS adds 250,000 Gold and 1.00 Sweeps (free bucket) by default, as promo entries', async () => {
@@ -41,11 +44,19 @@ describe('promo code at join', () => {
     expect(res.status).toBe(201);
     const body = res.body as { user: { id: string }; balances: Record<string, number>; promo_code: string };
     expect(body.promo_code).toBe('FREECOINS');
-    expect(body.balances).toMatchObject({ balance_total_gld: 250_000, balance_free_ghc: 1, balance_total_ghc: 1 });
-    const entries = await ctx.db.query<{ kind: string; bucket: string; amount_minor: string; description: string }>(
-      'SELECT kind, bucket, amount_minor, description FROM ledger_entries WHERE user_id = $1 ORDER BY id',
-      [body.user.id],
-    );
+    expect(body.balances).toMatchObject({
+      balance_total_gld: 250_000,
+      balance_free_ghc: 1,
+      balance_total_ghc: 1,
+    });
+    const entries = await ctx.db.query<{
+      kind: string;
+      bucket: string;
+      amount_minor: string;
+      description: string;
+    }>('SELECT kind, bucket, amount_minor, description FROM ledger_entries WHERE user_id = $1 ORDER BY id', [
+      body.user.id,
+    ]);
     expect(entries.map((e) => [e.kind, e.bucket, Number(e.amount_minor), e.description])).toEqual([
       ['promo', 'main', 250_000, 'Promo code FREECOINS'],
       ['promo', 'free', 100, 'Promo code FREECOINS'],
@@ -94,12 +105,18 @@ describe('promo code at join', () => {
       const check = await new Client(other).request('POST', WALLET_API_PATHS.promoCodeValidate, {
         body: { code: 'FREECOINS', context: 'join' },
       });
-      expect(check.body).toMatchObject({ gold_coins: 625_000, sweeps_coins: 2.5, display_sweeps_value: 6.25 });
+      expect(check.body).toMatchObject({
+        gold_coins: 625_000,
+        sweeps_coins: 2.5,
+        display_sweeps_value: 6.25,
+      });
     } finally {
       await other.close();
     }
     await expect(createTestContext({ WELCOME_PROMO_SWEEPS: '0' })).rejects.toThrow(/WELCOME_PROMO_SWEEPS/);
-    await expect(createTestContext({ WELCOME_PROMO_SWEEPS: '1.234' })).rejects.toThrow(/WELCOME_PROMO_SWEEPS/);
+    await expect(createTestContext({ WELCOME_PROMO_SWEEPS: '1.234' })).rejects.toThrow(
+      /WELCOME_PROMO_SWEEPS/,
+    );
   });
 
   it('adds no Sweeps in gold-only mode', async () => {
@@ -134,11 +151,21 @@ describe('POST /promo-codes/validate', () => {
   });
 
   it('refuses bad requests and bad codes with clear errors', async () => {
-    expect((await validate({ code: 'X', context: 'nowhere' })).body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'context' });
-    expect((await validate({ context: 'join' })).body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'code' });
-    expect((await validate({ code: 'bad code!', context: 'join' })).body).toMatchObject({ extra: { reason: 'unknown' } });
+    expect((await validate({ code: 'X', context: 'nowhere' })).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'context',
+    });
+    expect((await validate({ context: 'join' })).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      field: 'code',
+    });
+    expect((await validate({ code: 'bad code!', context: 'join' })).body).toMatchObject({
+      extra: { reason: 'unknown' },
+    });
     expect((await validate({ code: 'OLDNEWS', context: 'purchase' })).status).toBe(401); // purchase needs sign-in
-    expect((await validate({ code: 'FREECOINS', context: 'purchase' }, (await signUpPlayer(ctx)).client)).body).toMatchObject({
+    expect(
+      (await validate({ code: 'FREECOINS', context: 'purchase' }, (await signUpPlayer(ctx)).client)).body,
+    ).toMatchObject({
       code: WALLET_ERROR_CODES.INVALID_PROMO_CODE,
       extra: { reason: 'not_applicable' },
     });
@@ -150,7 +177,9 @@ describe('POST /promo-codes/validate', () => {
     expect(used.status).toBe(400);
     expect(used.body).toMatchObject({ extra: { reason: 'used' }, message: WALLET_TEXTS.promoProblems.used });
 
-    expect((await validate({ code: 'BUYMORE', context: 'purchase', package_id: 'any' }, p.client)).status).toBe(200);
+    expect(
+      (await validate({ code: 'BUYMORE', context: 'purchase', package_id: 'any' }, p.client)).status,
+    ).toBe(200);
     const credit = await transaction(ctx.db, (tx) =>
       creditPurchase(tx, {
         userId: p.id,
@@ -190,7 +219,11 @@ describe('POST /promo-codes/validate', () => {
         promoSettings: promoSettingsOf(ctx.deps.config),
       }),
     );
-    expect(second.promo).toMatchObject({ applied: false, code: 'BUYMORE', reason: WALLET_ERROR_CODES.PROMO_PURCHASE_TIME_LOCKED });
+    expect(second.promo).toMatchObject({
+      applied: false,
+      code: 'BUYMORE',
+      reason: WALLET_ERROR_CODES.PROMO_PURCHASE_TIME_LOCKED,
+    });
     expect((await bucketBalances(ctx.db, p.id))['gold:main']).toBe(70_100);
 
     ctx.clock.advance(61);

@@ -31,7 +31,9 @@ export interface PromoSettings {
   goldOnly: boolean;
 }
 
-export const promoSettingsOf = (config: Pick<Config, 'welcomePromoSweepsCents' | 'goldOnly'>): PromoSettings => ({
+export const promoSettingsOf = (
+  config: Pick<Config, 'welcomePromoSweepsCents' | 'goldOnly'>,
+): PromoSettings => ({
   welcomePromoSweepsCents: config.welcomePromoSweepsCents,
   goldOnly: config.goldOnly,
 });
@@ -125,7 +127,11 @@ export interface PromoCheck {
 }
 
 /** Checks a code for use now; answers the grant or throws INVALID_PROMO_CODE / PROMO_PURCHASE_TIME_LOCKED. */
-export async function checkPromoCode(tx: Queryable, check: PromoCheck, settings: PromoSettings): Promise<PromoGrant> {
+export async function checkPromoCode(
+  tx: Queryable,
+  check: PromoCheck,
+  settings: PromoSettings,
+): Promise<PromoGrant> {
   const code = normalizePromoCode(check.code);
   if (!PROMO_CODE_PATTERN.test(code)) throw promoProblem('unknown');
   const rows = await tx.query<PromoRow>(
@@ -135,7 +141,8 @@ export async function checkPromoCode(tx: Queryable, check: PromoCheck, settings:
   const row = rows[0];
   if (!row || !row.active) throw promoProblem('unknown');
   if (row.applies_at !== 'both' && row.applies_at !== check.context) throw promoProblem('not_applicable');
-  if (row.starts_at !== null && new Date(row.starts_at).getTime() > check.nowMs) throw promoProblem('not_started');
+  if (row.starts_at !== null && new Date(row.starts_at).getTime() > check.nowMs)
+    throw promoProblem('not_started');
   if (row.ends_at !== null && new Date(row.ends_at).getTime() <= check.nowMs) throw promoProblem('expired');
   if (row.max_uses_total !== null && Number(row.uses_count) >= Number(row.max_uses_total))
     throw promoProblem('used_up');
@@ -178,6 +185,8 @@ export async function applyPromoCode(
   input: { code: string; context: PromoContext; userId: string; nowMs: number; purchaseId?: string | null },
   settings: PromoSettings,
 ): Promise<AppliedPromo> {
+  // One promotion at a time per player: the per-player count and the time lock read below stay true.
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [input.userId]);
   const grant = await checkPromoCode(
     tx,
     { code: input.code, context: input.context, userId: input.userId, nowMs: input.nowMs, forUpdate: true },
@@ -193,7 +202,15 @@ export async function applyPromoCode(
   await tx.query(
     `INSERT INTO promo_redemptions (code, user_id, context, purchase_id, gold_coins, sweeps_cents, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [grant.code, input.userId, input.context, input.purchaseId ?? null, grant.goldCoins, grant.sweepsCents, createdAt],
+    [
+      grant.code,
+      input.userId,
+      input.context,
+      input.purchaseId ?? null,
+      grant.goldCoins,
+      grant.sweepsCents,
+      createdAt,
+    ],
   );
   const requestKey = `promo:${input.context}:${input.userId}:${grant.code}:${input.purchaseId ?? 'join'}`;
   const description = `Promo code ${grant.code}`;

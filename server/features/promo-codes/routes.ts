@@ -4,7 +4,11 @@
  * (create-user) and in the purchase transaction (creditPurchase), never through this call.
  */
 import { Hono } from 'hono';
-import { PromoCodeValidateRequestSchema, WALLET_API_PATHS, type PromoCodeValidateResponse } from '../../../src/contract/wallet.ts';
+import {
+  PromoCodeValidateRequestSchema,
+  WALLET_API_PATHS,
+  type PromoCodeValidateResponse,
+} from '../../../src/contract/wallet.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { verifyAccessToken } from '../../http/auth.ts';
 import { readBody } from '../../http/validate.ts';

@@ -22,15 +22,20 @@ beforeAll(async () => {
      ('w-test-20', 'Twenty', 2000, 20000, 2000), ('w-test-60', 'Sixty', 6000, 60000, 6000)
      ON CONFLICT (id) DO NOTHING`,
   );
-  await ctx.db.query(`INSERT INTO coin_packages (id, name, price_usd_cents, gold_coins, active) VALUES ('w-test-old', 'Old', 500, 1, false) ON CONFLICT (id) DO NOTHING`);
+  await ctx.db.query(
+    `INSERT INTO coin_packages (id, name, price_usd_cents, gold_coins, active) VALUES ('w-test-old', 'Old', 500, 1, false) ON CONFLICT (id) DO NOTHING`,
+  );
 });
 afterAll(async () => ctx?.close());
 
 type Limits = Record<'daily' | 'weekly' | 'monthly', Record<string, unknown>> & { enabled: boolean };
 const get = (p: TestPlayer) => p.client.request<Limits>('GET', WALLET_API_PATHS.purchaseLimits);
-const patch = (p: TestPlayer, body: unknown) => p.client.request<Limits & Record<string, unknown>>('PATCH', WALLET_API_PATHS.purchaseLimits, { body });
+const patch = (p: TestPlayer, body: unknown) =>
+  p.client.request<Limits & Record<string, unknown>>('PATCH', WALLET_API_PATHS.purchaseLimits, { body });
 const checkPkg = (p: TestPlayer, package_id: string) =>
-  p.client.request<Record<string, unknown>>('POST', WALLET_API_PATHS.purchaseLimitCheck, { body: { package_id } });
+  p.client.request<Record<string, unknown>>('POST', WALLET_API_PATHS.purchaseLimitCheck, {
+    body: { package_id },
+  });
 let n = 0;
 const buy = (p: TestPlayer, cents: number) =>
   transaction(ctx.db, (tx) =>
@@ -52,7 +57,14 @@ describe('purchase limits', () => {
     expect(res.status).toBe(200);
     expect(is(res.body, PurchaseLimitsResponseSchema)).toBe(true);
     expect(res.body.enabled).toBe(true);
-    expect(res.body.daily).toMatchObject({ amount_usd: null, pending: null, used_usd: 0, remaining_usd: null, cooling_off_days: 3, window_hours: 24 });
+    expect(res.body.daily).toMatchObject({
+      amount_usd: null,
+      pending: null,
+      used_usd: 0,
+      remaining_usd: null,
+      cooling_off_days: 3,
+      window_hours: 24,
+    });
     expect(res.body.weekly).toMatchObject({ cooling_off_days: 7, window_hours: 168 });
     expect(res.body.monthly).toMatchObject({ cooling_off_days: 30, window_hours: 720 });
     p.client.token = null;
@@ -70,7 +82,10 @@ describe('purchase limits', () => {
 
     res = await patch(p, { daily: 80 });
     const effective = new Date(ctx.clock.now + 3 * DAY * 1000).toISOString();
-    expect(res.body.daily).toMatchObject({ amount_usd: 50, pending: { amount_usd: 80, effective_at: effective } });
+    expect(res.body.daily).toMatchObject({
+      amount_usd: 50,
+      pending: { amount_usd: 80, effective_at: effective },
+    });
     // Asking again for the same increase later keeps the first date (a retry cannot push it back).
     ctx.clock.advance(3600);
     res = await patch(p, { daily: 80 });
@@ -117,7 +132,10 @@ describe('purchase limits', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: WALLET_ERROR_CODES.PURCHASE_LIMITS_INCONSISTENT, field: 'daily' });
     const res2 = await patch(p, { monthly: 50 });
-    expect(res2.body).toMatchObject({ code: WALLET_ERROR_CODES.PURCHASE_LIMITS_INCONSISTENT, field: 'monthly' });
+    expect(res2.body).toMatchObject({
+      code: WALLET_ERROR_CODES.PURCHASE_LIMITS_INCONSISTENT,
+      field: 'monthly',
+    });
     expect((await get(p)).body.daily.amount_usd).toBeNull();
   });
 
@@ -147,7 +165,11 @@ describe('purchase limits', () => {
     // 24 hours later the day window is clear, the week (70 + 60 > 100) is not.
     ctx.clock.advance(DAY + 1);
     res = await checkPkg(p, 'w-test-60');
-    expect(res.body).toMatchObject({ allowed: false, error_code: WALLET_ERROR_CODES.PURCHASE_LIMIT_WEEKLY, used_usd: 70 });
+    expect(res.body).toMatchObject({
+      allowed: false,
+      error_code: WALLET_ERROR_CODES.PURCHASE_LIMIT_WEEKLY,
+      used_usd: 70,
+    });
     expect(await transaction(ctx.db, (tx) => checkPurchaseLimits(tx, p.id, 3000, ctx.clock.now))).toBeNull();
 
     // The named property turns the check off.

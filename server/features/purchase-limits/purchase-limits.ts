@@ -78,8 +78,13 @@ export async function readUsage(
   userId: string,
   nowMs: number,
 ): Promise<Record<PurchaseLimitPeriod, number>> {
-  const since = (p: PurchaseLimitPeriod) => new Date(nowMs - PURCHASE_LIMIT_WINDOW_HOURS[p] * 3600_000).toISOString();
-  const rows = await tx.query<{ d: number | string | null; w: number | string | null; m: number | string | null }>(
+  const since = (p: PurchaseLimitPeriod) =>
+    new Date(nowMs - PURCHASE_LIMIT_WINDOW_HOURS[p] * 3600_000).toISOString();
+  const rows = await tx.query<{
+    d: number | string | null;
+    w: number | string | null;
+    m: number | string | null;
+  }>(
     `SELECT sum(amount_usd_cents) FILTER (WHERE created_at > $2) AS d,
             sum(amount_usd_cents) FILTER (WHERE created_at > $3) AS w,
             sum(amount_usd_cents) FILTER (WHERE created_at > $4) AS m
@@ -181,7 +186,8 @@ export async function setLimits(
       };
     }
   }
-  const target = (p: PurchaseLimitPeriod) => (next[p].pending ? next[p].pending!.amountCents : next[p].amountCents);
+  const target = (p: PurchaseLimitPeriod) =>
+    next[p].pending ? next[p].pending!.amountCents : next[p].amountCents;
   const [d, w, m] = [target('daily'), target('weekly'), target('monthly')];
   const changed = (p: PurchaseLimitPeriod) => p in changes;
   if (d !== null && w !== null && d > w)
@@ -242,4 +248,3 @@ export function purchaseLimitError(v: PurchaseLimitViolation): ApiError {
     price_usd: centsToDisplay(v.amountCents),
   });
 }
-

@@ -43,7 +43,12 @@ export async function packagePriceCents(db: Queryable, packageId: string): Promi
   return rows[0] ? Number(rows[0].price_usd_cents) : null;
 }
 
-async function limitsAnswer(db: Queryable, userId: string, nowMs: number, records?: Record<PurchaseLimitPeriod, LimitRecord>): Promise<PurchaseLimitsResponse> {
+async function limitsAnswer(
+  db: Queryable,
+  userId: string,
+  nowMs: number,
+  records?: Record<PurchaseLimitPeriod, LimitRecord>,
+): Promise<PurchaseLimitsResponse> {
   const limits = records ?? (await readLimits(db, userId, nowMs));
   const used = await readUsage(db, userId, nowMs);
   const state = (p: PurchaseLimitPeriod) => {
@@ -88,7 +93,12 @@ export function purchaseLimitRoutes(deps: AppDeps): Hono<AppEnv> {
       else {
         const cents = displayToCents(v);
         if (cents === null)
-          throw new ApiError(400, 'VALIDATION_ERROR', 'Enter an amount in dollars with at most 2 decimals.', p);
+          throw new ApiError(
+            400,
+            'VALIDATION_ERROR',
+            'Enter an amount in dollars with at most 2 decimals.',
+            p,
+          );
         changes[p] = cents;
       }
     }
@@ -100,7 +110,12 @@ export function purchaseLimitRoutes(deps: AppDeps): Hono<AppEnv> {
       await transaction(deps.db, (tx) => setLimits(tx, userId, changes, now));
     } catch (error) {
       if (error instanceof InconsistentLimitsError)
-        throw new ApiError(400, WALLET_ERROR_CODES.PURCHASE_LIMITS_INCONSISTENT as ErrorCode, error.message, error.field);
+        throw new ApiError(
+          400,
+          WALLET_ERROR_CODES.PURCHASE_LIMITS_INCONSISTENT as ErrorCode,
+          error.message,
+          error.field,
+        );
       throw error;
     }
     deps.logger.info('purchase limits changed', { user_id: userId, periods: Object.keys(changes) });

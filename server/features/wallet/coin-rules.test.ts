@@ -52,7 +52,13 @@ describe('Sweeps spending and winning rules', () => {
     ]);
     expect(spend2.currencyTotalAfterMinor).toBe(900);
     await transaction(ctx.db, (tx) =>
-      creditWin(tx, { userId: p.id, currency: 'sweeps', amountMinor: 450, reference: 'game:1', idempotencyKey: key('win') }),
+      creditWin(tx, {
+        userId: p.id,
+        currency: 'sweeps',
+        amountMinor: 450,
+        reference: 'game:1',
+        idempotencyKey: key('win'),
+      }),
     );
     expect(await bucketBalances(ctx.db, p.id)).toMatchObject({
       'sweeps:paid': 0,
@@ -75,7 +81,13 @@ describe('Sweeps spending and winning rules', () => {
       spendSweeps(tx, { userId: p.id, amountMinor: 1000, reference: 'g', idempotencyKey: key('bet') }),
     );
     await transaction(ctx.db, (tx) =>
-      creditWin(tx, { userId: p.id, currency: 'sweeps', amountMinor: 400, reference: 'g', idempotencyKey: key('win') }),
+      creditWin(tx, {
+        userId: p.id,
+        currency: 'sweeps',
+        amountMinor: 400,
+        reference: 'g',
+        idempotencyKey: key('win'),
+      }),
     );
     w = await readBalances(ctx.db, p.id);
     expect([w.balance_free_ghc, w.balance_redeemable_ghc, w.balance_total_ghc]).toEqual([0, 4, 4]);
@@ -92,11 +104,15 @@ describe('Sweeps spending and winning rules', () => {
       ),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     await expect(
-      transaction(ctx.db, (tx) => spendGold(tx, { userId: p.id, amountMinor: 1, reference: 'g', idempotencyKey: key('bet') })),
+      transaction(ctx.db, (tx) =>
+        spendGold(tx, { userId: p.id, amountMinor: 1, reference: 'g', idempotencyKey: key('bet') }),
+      ),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     expect(await bucketBalances(ctx.db, p.id)).toEqual(before);
     await expect(
-      transaction(ctx.db, (tx) => spendSweeps(tx, { userId: p.id, amountMinor: 0, reference: 'g', idempotencyKey: key('bet') })),
+      transaction(ctx.db, (tx) =>
+        spendSweeps(tx, { userId: p.id, amountMinor: 0, reference: 'g', idempotencyKey: key('bet') }),
+      ),
     ).rejects.toThrow(/positive/);
   });
 
@@ -146,14 +162,16 @@ describe('reverseEntry', () => {
     await transaction(ctx.db, (tx) =>
       spendSweeps(tx, { userId: p.id, amountMinor: 400, reference: 'g', idempotencyKey: key('bet') }),
     );
-    await expect(transaction(ctx.db, (tx) => reverseEntry(tx, sweepsEntry, 'chargeback'))).rejects.toBeInstanceOf(
-      InsufficientFundsError,
-    );
+    await expect(
+      transaction(ctx.db, (tx) => reverseEntry(tx, sweepsEntry, 'chargeback')),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
     const rows = await ctx.db.query<{ kind: string; description: string; reference: string }>(
       `SELECT kind, description, reference FROM ledger_entries WHERE reverses_entry_id = $1`,
       [goldEntry],
     );
-    expect(rows).toEqual([{ kind: 'reversal', description: 'Reversal: chargeback', reference: `entry:${goldEntry}` }]);
+    expect(rows).toEqual([
+      { kind: 'reversal', description: 'Reversal: chargeback', reference: `entry:${goldEntry}` },
+    ]);
     expect(await ledgerViolations(ctx.db)).toEqual([]);
   });
 });
@@ -180,7 +198,8 @@ describe('ledger property: random operations keep sum(entries) = balances and no
       const usedKeys: string[] = [];
       // A model of what each balance must be, to check the rules as well as the invariants.
       const model = new Map<string, number>();
-      const add = (u: string, k: string, v: number) => model.set(`${u}|${k}`, (model.get(`${u}|${k}`) ?? 0) + v);
+      const add = (u: string, k: string, v: number) =>
+        model.set(`${u}|${k}`, (model.get(`${u}|${k}`) ?? 0) + v);
       let refused = 0;
       for (let step = 0; step < 120; step++) {
         const p = players[int(0, 1)]!;
@@ -201,18 +220,42 @@ describe('ledger property: random operations keep sum(entries) = balances and no
               });
               if (!r.replayed) entryIds.push(...r.entryIds);
             } else if (op === 1 || op === 2) {
-              const r = await spendSweeps(tx, { userId: p.id, amountMinor: int(1, 1500), reference: 'p', idempotencyKey: k });
+              const r = await spendSweeps(tx, {
+                userId: p.id,
+                amountMinor: int(1, 1500),
+                reference: 'p',
+                idempotencyKey: k,
+              });
               if (!r.replayed) entryIds.push(...r.parts.map((x) => x.entryId));
             } else if (op === 3) {
-              const r = await creditWin(tx, { userId: p.id, currency: rand() < 0.5 ? 'gold' : 'sweeps', amountMinor: int(1, 3000), reference: 'p', idempotencyKey: k });
+              const r = await creditWin(tx, {
+                userId: p.id,
+                currency: rand() < 0.5 ? 'gold' : 'sweeps',
+                amountMinor: int(1, 3000),
+                reference: 'p',
+                idempotencyKey: k,
+              });
               if (!r.replayed) entryIds.push(...r.parts.map((x) => x.entryId));
             } else if (op === 4) {
-              const r = await spendGold(tx, { userId: p.id, amountMinor: int(1, 20_000), reference: 'p', idempotencyKey: k });
+              const r = await spendGold(tx, {
+                userId: p.id,
+                amountMinor: int(1, 20_000),
+                reference: 'p',
+                idempotencyKey: k,
+              });
               if (!r.replayed) entryIds.push(...r.parts.map((x) => x.entryId));
             } else if (op === 5 && entryIds.length > 0) {
               await reverseEntry(tx, entryIds[int(0, entryIds.length - 1)]!, 'property test');
             } else {
-              await postLedgerEntry(tx, { userId: p.id, currency: 'sweeps', bucket: 'free', amountMinor: int(1, 800), kind: 'bonus', reference: 'p', idempotencyKey: `${k}:sweeps:free` });
+              await postLedgerEntry(tx, {
+                userId: p.id,
+                currency: 'sweeps',
+                bucket: 'free',
+                amountMinor: int(1, 800),
+                kind: 'bonus',
+                reference: 'p',
+                idempotencyKey: `${k}:sweeps:free`,
+              });
             }
           });
           usedKeys.push(k);
@@ -224,10 +267,11 @@ describe('ledger property: random operations keep sum(entries) = balances and no
       expect(await ledgerViolations(ctx.db)).toEqual([]);
       // Rebuild the model from the ledger and compare with the balance rows (the invariant from the other side).
       for (const p of players) {
-        const entries = await ctx.db.query<{ currency: string; bucket: string; amount_minor: string | number }>(
-          'SELECT currency, bucket, amount_minor FROM ledger_entries WHERE user_id = $1',
-          [p.id],
-        );
+        const entries = await ctx.db.query<{
+          currency: string;
+          bucket: string;
+          amount_minor: string | number;
+        }>('SELECT currency, bucket, amount_minor FROM ledger_entries WHERE user_id = $1', [p.id]);
         for (const e of entries) add(p.id, `${e.currency}:${e.bucket}`, Number(e.amount_minor));
         const balances = await bucketBalances(ctx.db, p.id);
         for (const [bk, v] of Object.entries(balances)) expect(v).toBe(model.get(`${p.id}|${bk}`) ?? 0);

@@ -10,13 +10,7 @@
  */
 import type { Currency } from '../../../src/contract/currency.ts';
 import type { Queryable } from '../../db/driver.ts';
-import {
-  entryKey,
-  InsufficientFundsError,
-  postLedgerEntry,
-  type Bucket,
-  type LedgerKind,
-} from './ledger.ts';
+import { entryKey, InsufficientFundsError, postLedgerEntry, type Bucket, type LedgerKind } from './ledger.ts';
 
 /** Order in which a Sweeps spend draws on the buckets. */
 export const SWEEPS_SPEND_ORDER = ['paid', 'free', 'redeemable'] as const satisfies readonly Bucket[];
@@ -65,7 +59,11 @@ async function existingParts(
   );
   if (rows.length === 0) return null;
   return {
-    parts: rows.map((r) => ({ entryId: Number(r.id), bucket: r.bucket, amountMinor: Number(r.amount_minor) })),
+    parts: rows.map((r) => ({
+      entryId: Number(r.id),
+      bucket: r.bucket,
+      amountMinor: Number(r.amount_minor),
+    })),
     total: Number(rows[rows.length - 1]?.currency_total_after_minor ?? 0),
   };
 }
@@ -187,7 +185,8 @@ export async function reverseEntry(
   }>('SELECT user_id, currency, bucket, amount_minor, kind FROM ledger_entries WHERE id = $1', [entryId]);
   const original = rows[0];
   if (!original) throw new NotReversibleError(`Ledger entry ${entryId} does not exist`);
-  if (original.kind === 'reversal') throw new NotReversibleError('A reversal cannot be reversed; post an adjustment');
+  if (original.kind === 'reversal')
+    throw new NotReversibleError('A reversal cannot be reversed; post an adjustment');
   const amount = -Number(original.amount_minor);
   const entry = await postLedgerEntry(tx, {
     userId: original.user_id,

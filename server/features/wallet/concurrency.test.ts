@@ -12,7 +12,13 @@ import { openPostgres } from '../../db/postgres-driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { postLedgerEntry } from './ledger.ts';
-import { bucketBalances, ledgerViolations, moneyTestApp, signUpPlayer, type TestPlayer } from './wallet-test-helpers.ts';
+import {
+  bucketBalances,
+  ledgerViolations,
+  moneyTestApp,
+  signUpPlayer,
+  type TestPlayer,
+} from './wallet-test-helpers.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!onPostgres) {
@@ -77,7 +83,10 @@ describe.skipIf(!onPostgres)('wallet under concurrent requests (PostgreSQL)', ()
   it('60 simultaneous spends (each sent twice) of 2.50 from 100.00: exactly 40 succeed, replays identical', async () => {
     const keys = Array.from({ length: 60 }, () => crypto.randomUUID());
     const results = await Promise.all(
-      keys.flatMap((key) => [send('/spend', { amount_cents: 250 }, key), send('/spend', { amount_cents: 250 }, key)]),
+      keys.flatMap((key) => [
+        send('/spend', { amount_cents: 250 }, key),
+        send('/spend', { amount_cents: 250 }, key),
+      ]),
     );
     for (let i = 0; i < keys.length; i++) {
       const [a, b] = [results[2 * i]!, results[2 * i + 1]!];
@@ -98,7 +107,10 @@ describe.skipIf(!onPostgres)('wallet under concurrent requests (PostgreSQL)', ()
   });
 
   it('purchases and spends at once (each sent three times): every purchase credited once, no coin lost', async () => {
-    const purchases = Array.from({ length: 30 }, (_, i) => ({ key: crypto.randomUUID(), id: `conc-${i}-${Date.now()}` }));
+    const purchases = Array.from({ length: 30 }, (_, i) => ({
+      key: crypto.randomUUID(),
+      id: `conc-${i}-${Date.now()}`,
+    }));
     const spends = Array.from({ length: 40 }, () => crypto.randomUUID());
     const calls = [
       ...purchases.flatMap((p) =>

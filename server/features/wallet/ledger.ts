@@ -66,16 +66,25 @@ export async function postLedgerEntry(tx: Queryable, e: LedgerEntryInput): Promi
     id: number | string;
     balance_after_minor: number | string;
     currency_total_after_minor: number | string | null;
-  }>('SELECT id, balance_after_minor, currency_total_after_minor FROM ledger_entries WHERE idempotency_key = $1', [
-    e.idempotencyKey,
-  ]);
+  }>(
+    'SELECT id, balance_after_minor, currency_total_after_minor FROM ledger_entries WHERE idempotency_key = $1',
+    [e.idempotencyKey],
+  );
   if (existing[0])
     return {
       id: Number(existing[0].id),
       balanceAfterMinor: Number(existing[0].balance_after_minor),
-      currencyTotalAfterMinor: Number(existing[0].currency_total_after_minor ?? existing[0].balance_after_minor),
+      currencyTotalAfterMinor: Number(
+        existing[0].currency_total_after_minor ?? existing[0].balance_after_minor,
+      ),
       replayed: true,
     };
+  // Lock the player's rows of this currency first: the balance after and the currency total
+  // written below must not interleave with another transaction's change (see wallet-transaction.ts).
+  await tx.query('SELECT bucket FROM wallet_balances WHERE user_id = $1 AND currency = $2 FOR UPDATE', [
+    e.userId,
+    e.currency,
+  ]);
   let balanceAfter: number;
   try {
     const update = () =>

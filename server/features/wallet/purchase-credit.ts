@@ -68,26 +68,37 @@ export interface CreditPurchaseResult {
   replayed: boolean;
 }
 
-export async function creditPurchase(tx: Queryable, input: CreditPurchaseInput): Promise<CreditPurchaseResult> {
+export async function creditPurchase(
+  tx: Queryable,
+  input: CreditPurchaseInput,
+): Promise<CreditPurchaseResult> {
   for (const [name, v] of [
     ['amountUsdCents', input.amountUsdCents],
     ['goldCoins', input.goldCoins],
     ['sweepsCents', input.sweepsCents],
   ] as const) {
-    if (!Number.isSafeInteger(v) || v < 0) throw new Error(`creditPurchase: ${name} must be a whole number >= 0`);
+    if (!Number.isSafeInteger(v) || v < 0)
+      throw new Error(`creditPurchase: ${name} must be a whole number >= 0`);
   }
-  if (input.goldCoins === 0 && input.sweepsCents === 0) throw new Error('creditPurchase: the package has no coins');
+  if (input.goldCoins === 0 && input.sweepsCents === 0)
+    throw new Error('creditPurchase: the package has no coins');
   const key = input.idempotencyKey ?? `purchase:${input.purchaseId}`;
   const createdAt = new Date(input.nowMs).toISOString();
 
   // Replay: the purchase was credited before (its usage row commits with its entries).
-  const done = await tx.query('SELECT 1 FROM purchase_limit_usage WHERE purchase_id = $1', [input.purchaseId]);
+  const done = await tx.query('SELECT 1 FROM purchase_limit_usage WHERE purchase_id = $1', [
+    input.purchaseId,
+  ]);
   if (done.length > 0) {
     const entries = await tx.query<{ id: number | string }>(
       `SELECT id FROM ledger_entries WHERE idempotency_key = ANY($1::text[]) ORDER BY id`,
       [[entryKey(key, 'gold', 'main'), entryKey(key, 'sweeps', 'paid')]],
     );
-    const promo = await tx.query<{ code: string; gold_coins: number | string; sweeps_cents: number | string }>(
+    const promo = await tx.query<{
+      code: string;
+      gold_coins: number | string;
+      sweeps_cents: number | string;
+    }>(
       `SELECT code, gold_coins, sweeps_cents FROM promo_redemptions WHERE user_id = $1 AND purchase_id = $2`,
       [input.userId, input.purchaseId],
     );
@@ -96,7 +107,12 @@ export async function creditPurchase(tx: Queryable, input: CreditPurchaseInput):
       entryIds: entries.map((e) => Number(e.id)),
       balances: await readBalances(tx, input.userId),
       promo: p
-        ? { applied: true, code: p.code, goldCoins: Number(p.gold_coins), sweepsCents: Number(p.sweeps_cents) }
+        ? {
+            applied: true,
+            code: p.code,
+            goldCoins: Number(p.gold_coins),
+            sweepsCents: Number(p.sweeps_cents),
+          }
         : null,
       replayed: true,
     };
@@ -148,7 +164,12 @@ export async function creditPurchase(tx: Queryable, input: CreditPurchaseInput):
         input.promoSettings,
       );
       entryIds.push(...applied.entryIds);
-      promo = { applied: true, code: applied.code, goldCoins: applied.goldCoins, sweepsCents: applied.sweepsCents };
+      promo = {
+        applied: true,
+        code: applied.code,
+        goldCoins: applied.goldCoins,
+        sweepsCents: applied.sweepsCents,
+      };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       // The check before paying passed; the paid coins are credited regardless.
@@ -169,7 +190,11 @@ export const checkPurchasePromo = (
   input: { userId: string; code: string; nowMs: number },
   settings: PromoSettings,
 ): Promise<PromoGrant> =>
-  checkPromoCode(tx, { code: input.code, context: 'purchase', userId: input.userId, nowMs: input.nowMs }, settings);
+  checkPromoCode(
+    tx,
+    { code: input.code, context: 'purchase', userId: input.userId, nowMs: input.nowMs },
+    settings,
+  );
 
 export { checkPurchaseLimits } from '../purchase-limits/purchase-limits.ts';
 export { promoSettingsOf } from '../promo-codes/promo-codes.ts';

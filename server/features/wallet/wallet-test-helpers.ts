@@ -18,7 +18,10 @@ export interface TestPlayer {
   client: Client;
 }
 
-export async function signUpPlayer(ctx: TestContext, overrides: Record<string, unknown> = {}): Promise<TestPlayer> {
+export async function signUpPlayer(
+  ctx: TestContext,
+  overrides: Record<string, unknown> = {},
+): Promise<TestPlayer> {
   const client = new Client(ctx);
   const res = await client.request<{ token: string; user: { id: string } }>('POST', '/users', {
     body: signUpPayload(overrides),
@@ -77,7 +80,12 @@ export function moneyTestApp(ctx: TestContext, options: { waitMs?: number; db?: 
     const requestKey = requestKeyOf(c);
     try {
       const r = await walletTransaction(db, c.get('userId'), (tx) =>
-        spendSweeps(tx, { userId: c.get('userId'), amountMinor: body.amount_cents, reference: 'test', idempotencyKey: requestKey }),
+        spendSweeps(tx, {
+          userId: c.get('userId'),
+          amountMinor: body.amount_cents,
+          reference: 'test',
+          idempotencyKey: requestKey,
+        }),
       );
       return c.json({ total_after: r.currencyTotalAfterMinor, parts: r.parts }, 201);
     } catch (error) {

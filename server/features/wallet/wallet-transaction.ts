@@ -1,20 +1,30 @@
 /**
  * `walletTransaction(db, userId, fn)`: the transaction to move one player's coins in.
- * One player's balance rows are a hot spot: under SERIALIZABLE, two transactions changing them
- * at once make one fail with 40001 and retry. Two measures keep that cheap:
- * - within this server process, work on the same player waits in a FIFO queue (an in-memory
- *   lock per player id; other players are not held up), so retries only happen between server
- *   instances;
- * - the retry budget is larger than the default (12 attempts), because a hot account can lose
- *   several rounds in a row when several instances write to it.
- * Correctness never depends on the queue: the database (row locks, CHECK, unique keys,
- * SERIALIZABLE) is the authority; the queue only avoids wasted attempts.
+ *
+ * Isolation: READ COMMITTED with explicit row locks, not the default SERIALIZABLE. Measured on
+ * PostgreSQL 15 (docs/ledger.md, concurrency): SERIALIZABLE's predicate locks are page- or
+ * relation-grained, so purchases of *different* players touching the same small pages of
+ * wallet_balances / ledger_entries failed with 40001 several times per success. The ledger does not
+ * need them, because every rule it keeps is enforced by a lock or a constraint that holds at any
+ * isolation level:
+ * - postLedgerEntry locks the player's balance rows of the currency (FOR UPDATE) before changing
+ *   one, so the balance after and the currency total it records are exact;
+ * - a balance never goes below 0: CHECK (amount_minor >= 0) on the updated row;
+ * - a key is written once: UNIQUE idempotency_key (a duplicate racing past the replay check
+ *   fails with 23505, the transaction is rolled back and retried, and the retry replays);
+ * - spendSweeps reads the buckets FOR UPDATE; promo codes lock the code and the player rows.
+ * Retries: 40001/40P01 by `transaction()` (12 attempts), 23505 on the ledger key here.
+ *
+ * Within this process, one player's money work also waits in a FIFO queue (an in-memory lock per
+ * player id), which avoids lock waits and retries between a player's own concurrent requests.
+ * Correctness never depends on the queue: the database is the authority.
  */
-import type { Database, Queryable } from '../../db/driver.ts';
+import { constraintName, sqlState, type Database, type Queryable } from '../../db/driver.ts';
 import { Mutex } from '../../db/mutex.ts';
 import { transaction } from '../../db/transaction.ts';
 
 export const WALLET_TX_ATTEMPTS = 12;
+const DUPLICATE_KEY_RETRIES = 3;
 
 const queues = new Map<string, { mutex: Mutex; users: number }>();
 
@@ -34,6 +44,32 @@ export async function withPlayerQueue<T>(userId: string, job: () => Promise<T>):
   }
 }
 
-export function walletTransaction<T>(db: Database, userId: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return withPlayerQueue(userId, () => transaction(db, fn, { attempts: WALLET_TX_ATTEMPTS, baseDelayMs: 3 }));
+const isLedgerKeyRace = (error: unknown): boolean =>
+  sqlState(error) === '23505' &&
+  (constraintName(error) ?? String((error as Error).message)).includes('idempotency_key');
+
+export function walletTransaction<T>(
+  db: Database,
+  userId: string,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  const once = () =>
+    transaction(
+      db,
+      async (tx) => {
+        // Must be the first statement of the transaction (before any snapshot is taken).
+        await tx.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
+        return fn(tx);
+      },
+      { attempts: WALLET_TX_ATTEMPTS, baseDelayMs: 3 },
+    );
+  return withPlayerQueue(userId, async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once();
+      } catch (error) {
+        if (!isLedgerKeyRace(error) || attempt >= DUPLICATE_KEY_RETRIES) throw error;
+      }
+    }
+  });
 }

@@ -28,11 +28,7 @@ export interface ProcessorError {
 }
 
 export type PaymentIntentStatus =
-  | 'requires_action'
-  | 'processing'
-  | 'succeeded'
-  | 'requires_payment_method'
-  | 'canceled';
+  'requires_action' | 'processing' | 'succeeded' | 'requires_payment_method' | 'canceled';
 
 export interface ProcessorPaymentIntent {
   id: string;

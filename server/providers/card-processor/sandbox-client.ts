@@ -32,7 +32,12 @@ export interface SandboxClientOptions {
 }
 
 export function createSandboxCardProcessor(o: SandboxClientOptions): CardProcessor {
-  const call = async <T>(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<T> => {
+  const call = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<T> => {
     const headers: Record<string, string> = { Authorization: `Bearer ${o.secretKey}` };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
@@ -68,9 +73,11 @@ export function createSandboxCardProcessor(o: SandboxClientOptions): CardProcess
   return {
     name: 'sandbox',
     publicConfig: () => publicConfig,
-    createCustomer: ({ userId, email }) => call('POST', '/customers', { metadata: { user_id: userId, email } }),
+    createCustomer: ({ userId, email }) =>
+      call('POST', '/customers', { metadata: { user_id: userId, email } }),
     createSetupIntent: (customer) => call<ProcessorSetupIntent>('POST', '/setup_intents', { customer }),
-    retrieveSetupIntent: (id) => call<ProcessorSetupIntent>('GET', `/setup_intents/${encodeURIComponent(id)}`),
+    retrieveSetupIntent: (id) =>
+      call<ProcessorSetupIntent>('GET', `/setup_intents/${encodeURIComponent(id)}`),
     detachPaymentMethod: async (id) => {
       await call('POST', `/payment_methods/${encodeURIComponent(id)}/detach`, {});
     },
@@ -90,7 +97,8 @@ export function createSandboxCardProcessor(o: SandboxClientOptions): CardProcess
         },
         input.idempotencyKey,
       ),
-    retrievePaymentIntent: (id) => call<ProcessorPaymentIntent>('GET', `/payment_intents/${encodeURIComponent(id)}`),
+    retrievePaymentIntent: (id) =>
+      call<ProcessorPaymentIntent>('GET', `/payment_intents/${encodeURIComponent(id)}`),
     verifyWebhook: (rawBody, header, nowMs) => {
       if (!isValidWebhookSignature(o.webhookSecret, rawBody, header, nowMs)) return null;
       try {

@@ -19,7 +19,12 @@ export function createSandboxPayByBank(o: {
   webhookSecret: string;
   fetch: FetchLike;
 }): PayByBankProvider {
-  const call = async (method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<BankPayment> => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<BankPayment> => {
     const headers: Record<string, string> = { Authorization: `Bearer ${o.secretKey}` };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
@@ -35,15 +40,26 @@ export function createSandboxPayByBank(o: {
       throw new PayByBankUnavailableError(`pay-by-bank unreachable: ${String(error)}`);
     }
     if (res.status >= 500) throw new PayByBankUnavailableError(`pay-by-bank answered ${res.status}`);
-    const json = (await res.json().catch(() => null)) as (BankPayment & { error?: { code: string; message: string } }) | null;
-    if (!res.ok || !json) throw new PayByBankRequestError(res.status, json?.error?.code ?? 'api_error', json?.error?.message ?? `HTTP ${res.status}`);
+    const json = (await res.json().catch(() => null)) as
+      (BankPayment & { error?: { code: string; message: string } }) | null;
+    if (!res.ok || !json)
+      throw new PayByBankRequestError(
+        res.status,
+        json?.error?.code ?? 'api_error',
+        json?.error?.message ?? `HTTP ${res.status}`,
+      );
     return json;
   };
   return {
     name: 'sandbox',
     publicConfig: () => ({ name: 'sandbox', origin: o.origin }),
     createPayment: (input) =>
-      call('POST', '/payments', { amount: input.amountCents, phone: input.phone, metadata: input.metadata }, input.idempotencyKey),
+      call(
+        'POST',
+        '/payments',
+        { amount: input.amountCents, phone: input.phone, metadata: input.metadata },
+        input.idempotencyKey,
+      ),
     retrievePayment: (id) => call('GET', `/payments/${encodeURIComponent(id)}`),
     verifyWebhook: (rawBody, header, nowMs): WebhookEvent | null => {
       if (!isValidWebhookSignature(o.webhookSecret, rawBody, header, nowMs)) return null;

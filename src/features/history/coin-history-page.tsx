@@ -57,6 +57,9 @@ const resultsHead = css`
   & h2:focus {
     outline: none;
   }
+  & h2 {
+    scroll-margin-top: calc(var(--header-height) + var(--space-3));
+  }
 `;
 const totals = css`
   margin: 0;
@@ -152,7 +155,7 @@ export function CoinHistoryPage({ currency, title, goldOnly = false }: CoinHisto
   return (
     <Page title={title}>
       <p className={intro}>
-        Every {unit} that came into or left your account, newest first. Times are US Eastern (the sweepstakes day).
+        Every {unit.replace(/s$/, '')} that came into or left your account, newest first. Times are US Eastern (the sweepstakes day).
       </p>
       {balances.current ? (
         <p className={balanceLine}>

@@ -43,7 +43,8 @@ export function toSearch(query: TransactionQuery): URLSearchParams {
 
 /** A filter change starts over: first page, a fresh pin of the list. */
 export function withFilters(query: TransactionQuery, filters: Pick<TransactionQuery, 'kind' | 'start_date' | 'end_date'>): TransactionQuery {
-  const next: TransactionQuery = { ...query, ...filters };
+  // Every filter comes from `filters`: a key it leaves out is cleared, not kept.
+  const next: TransactionQuery = { ...query, kind: filters.kind, start_date: filters.start_date, end_date: filters.end_date };
   delete next.page;
   delete next.timestamp;
   for (const k of ['kind', 'start_date', 'end_date'] as const) if (!next[k]) delete next[k];

@@ -14,6 +14,7 @@ import { MY_ACCOUNT_FRAGMENTS } from '../../lib/child-routes.ts';
 import { useNamedProperties } from '../../lib/use-named-properties.ts';
 import { redemptionValueUsd, unplayedSweeps } from '../../state/balances-derived.ts';
 import { Card, Notice } from '../../ui/page.tsx';
+import { fragmentHeading } from './fragment-heading.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 
 const grid = css`
@@ -63,7 +64,7 @@ export function MySweepsCoinsSection({ balances, sweepsEligible }: { balances: B
   const rate = sweepsPerUsd(values[PROPERTY_NAMES.redemptionValues]);
   return (
     <Card>
-      <h2 id={MY_ACCOUNT_FRAGMENTS.sweepsCoins} tabIndex={-1} data-testid="my-sweeps-coins">
+      <h2 className={fragmentHeading} id={MY_ACCOUNT_FRAGMENTS.sweepsCoins} tabIndex={-1} data-testid="my-sweeps-coins">
         My Sweeps Coins
       </h2>
       {balances ? (

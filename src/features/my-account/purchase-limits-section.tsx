@@ -14,6 +14,7 @@ import { CLIENT_ERROR_CODES } from '../../lib/api-client.ts';
 import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../pwa/online-status.ts';
 import { store } from '../../state/store.ts';
 import { Card, Notice } from '../../ui/page.tsx';
+import { fragmentHeading } from './fragment-heading.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { PurchaseLimitForm } from './purchase-limit-form.tsx';
@@ -92,7 +93,7 @@ export function PurchaseLimitsSection() {
 
   return (
     <Card>
-      <h2 id={MY_ACCOUNT_FRAGMENTS.purchaseLimits} tabIndex={-1} data-testid="my-purchase-limits">
+      <h2 className={fragmentHeading} id={MY_ACCOUNT_FRAGMENTS.purchaseLimits} tabIndex={-1} data-testid="my-purchase-limits">
         My purchase limits
       </h2>
       {body}

@@ -4,10 +4,11 @@
  * caret does not jump while the player types.
  */
 import { PHONE_DIGITS, PHONE_FORMATTED_LENGTH } from '../../contract/constants.ts';
+import { PAYMENT_TEXTS } from '../../contract/payments.ts';
 
 export const PHONE_MESSAGES = {
-  required: 'Please enter your phone number',
-  invalid: 'Please enter a valid 10-digit US phone number',
+  required: PAYMENT_TEXTS.phoneRequired,
+  invalid: PAYMENT_TEXTS.phoneInvalid,
 } as const;
 
 /** The digits of what was typed, at most 10 (a leading US country code 1 of an 11-digit paste is dropped). */

@@ -6,6 +6,7 @@
  */
 import { POSTAL_CODE_MAX_LENGTH, STATE_CODE_LENGTH } from '../../contract/constants.ts';
 import { jurisdictionForZip, US_STATES_AND_DC } from '../../contract/eligibility.ts';
+import { PAYMENT_TEXTS } from '../../contract/payments.ts';
 import { stateName } from '../signup/us-state-names.ts';
 
 export interface AddressFormValues {
@@ -21,18 +22,19 @@ export type AddressErrors = Partial<Record<AddressField, string>>;
 
 export const ADDRESS_FIELD_ORDER: readonly AddressField[] = ['streetAddress1', 'streetAddress2', 'city', 'stateOrProvince', 'billingZipCode'];
 
+/** The texts are the payments contract's, so the dialog and the server say the same thing. */
 export const ADDRESS_MESSAGES = {
-  streetRequired: 'Please enter a street address',
-  specialCharacters: 'Special characters are not allowed. Please use only alphanumeric characters.',
-  cityRequired: 'Please enter a city',
-  stateRequired: 'Please enter a state',
-  stateInvalid: 'Please select a valid state',
-  zipRequired: 'Please enter a ZIP code',
-  zipInvalid: 'Please enter a valid 5-digit ZIP code',
-  zipStateMismatch: 'This ZIP code does not belong to the state entered',
-  prohibitedState: (state: string) => `At the current time we do not allow participation from the state of ${state}`,
+  streetRequired: PAYMENT_TEXTS.streetRequired,
+  specialCharacters: PAYMENT_TEXTS.specialCharacters,
+  cityRequired: PAYMENT_TEXTS.cityRequired,
+  stateRequired: PAYMENT_TEXTS.stateRequired,
+  stateInvalid: PAYMENT_TEXTS.stateInvalid,
+  zipRequired: PAYMENT_TEXTS.postalCodeRequired,
+  zipInvalid: PAYMENT_TEXTS.postalCodeInvalid,
+  zipStateMismatch: PAYMENT_TEXTS.postalCodeStateMismatch,
+  prohibitedState: (state: string) => PAYMENT_TEXTS.prohibitedState.replace('{state}', state),
   /** Standard invalid-address message (spec section 8: address update failure). */
-  invalidAddress: 'We could not verify this address. Please check it and try again.',
+  invalidAddress: PAYMENT_TEXTS.invalidAddress,
 } as const;
 
 /**

@@ -10,7 +10,8 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { CardSandbox, SandboxApiError } from './card-sandbox.ts';
+import type { CardSandbox } from './card-sandbox.ts';
+import { SandboxApiError } from './card-sandbox.ts';
 import { CHALLENGE_JS, FRAME_CSS, HOSTED_FIELDS_JS } from './frame-assets.ts';
 import { escapeHtml, framePage, pageHeaders } from './page-shell.ts';
 import type { RawCard } from './test-cards.ts';
@@ -18,11 +19,16 @@ import type { RawCard } from './test-cards.ts';
 async function body(c: Context): Promise<Record<string, unknown>> {
   try {
     const parsed = (await c.req.json()) as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // fall through
   }
-  throw new SandboxApiError(400, { code: 'invalid_request', decline_code: null, message: 'Body must be a JSON object.' });
+  throw new SandboxApiError(400, {
+    code: 'invalid_request',
+    decline_code: null,
+    message: 'Body must be a JSON object.',
+  });
 }
 
 const rawCard = (b: Record<string, unknown>): RawCard => ({
@@ -38,7 +44,8 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v.leng
 const metadataOf = (v: unknown): Record<string, string> => {
   const out: Record<string, string> = {};
   if (v && typeof v === 'object')
-    for (const [k, val] of Object.entries(v as Record<string, unknown>)) if (typeof val === 'string') out[k] = val;
+    for (const [k, val] of Object.entries(v as Record<string, unknown>))
+      if (typeof val === 'string') out[k] = val;
   return out;
 };
 
@@ -47,7 +54,8 @@ export function cardSandboxRoutes(sandbox: CardSandbox): Hono {
   const { merchantOrigin } = sandbox.options;
 
   app.onError((error, c) => {
-    if (error instanceof SandboxApiError) return c.json({ error: error.error }, error.status as ContentfulStatusCode);
+    if (error instanceof SandboxApiError)
+      return c.json({ error: error.error }, error.status as ContentfulStatusCode);
     return c.json({ error: { code: 'api_error', decline_code: null, message: 'Sandbox error.' } }, 500);
   });
 
@@ -73,7 +81,15 @@ export function cardSandboxRoutes(sandbox: CardSandbox): Hono {
     const key = c.req.query('key') ?? '';
     pageHeaders(c, merchantOrigin);
     if (key !== sandbox.options.publishableKey) {
-      return c.html(framePage('Card details', '<p class="error" role="alert">This card form is not configured (unknown publishable key).</p>', {}, null), 400);
+      return c.html(
+        framePage(
+          'Card details',
+          '<p class="error" role="alert">This card form is not configured (unknown publishable key).</p>',
+          {},
+          null,
+        ),
+        400,
+      );
     }
     const form = `
 <form id="card-form" novalidate aria-describedby="error">
@@ -92,7 +108,12 @@ export function cardSandboxRoutes(sandbox: CardSandbox): Hono {
   <button type="submit" hidden tabindex="-1">Submit</button>
 </form>`;
     return c.html(
-      framePage('Card details', form, { mode, key, 'parent-origin': merchantOrigin }, '/card/assets/hosted-fields.js'),
+      framePage(
+        'Card details',
+        form,
+        { mode, key, 'parent-origin': merchantOrigin },
+        '/card/assets/hosted-fields.js',
+      ),
     );
   });
 
@@ -102,7 +123,15 @@ export function cardSandboxRoutes(sandbox: CardSandbox): Hono {
     pageHeaders(c, merchantOrigin);
     const info = sandbox.challengeInfo(piId, challenge);
     if (!info) {
-      return c.html(framePage('3-D Secure', '<p class="error" role="alert">This verification is not known or has expired.</p>', {}, null), 404);
+      return c.html(
+        framePage(
+          '3-D Secure',
+          '<p class="error" role="alert">This verification is not known or has expired.</p>',
+          {},
+          null,
+        ),
+        404,
+      );
     }
     const amount = (info.amount / 100).toFixed(2);
     const content = `
@@ -119,7 +148,12 @@ export function cardSandboxRoutes(sandbox: CardSandbox): Hono {
   <p id="status" class="status" role="status" aria-live="polite"></p>
 </main>`;
     return c.html(
-      framePage('3-D Secure verification', content, { 'payment-intent': piId, challenge, 'parent-origin': merchantOrigin }, '/card/assets/challenge.js'),
+      framePage(
+        '3-D Secure verification',
+        content,
+        { 'payment-intent': piId, challenge, 'parent-origin': merchantOrigin },
+        '/card/assets/challenge.js',
+      ),
     );
   });
 
@@ -139,7 +173,11 @@ export function cardSandboxRoutes(sandbox: CardSandbox): Hono {
     const b = await body(c);
     const secret = str(b.client_secret) ?? '';
     if (!secret.startsWith(`${c.req.param('id')}_secret_`))
-      throw new SandboxApiError(400, { code: 'setup_intent_invalid', decline_code: null, message: 'Client secret does not match.' });
+      throw new SandboxApiError(400, {
+        code: 'setup_intent_invalid',
+        decline_code: null,
+        message: 'Client secret does not match.',
+      });
     return c.json(sandbox.confirmSetupIntent(secret, rawCard(b)));
   });
 
@@ -147,7 +185,11 @@ export function cardSandboxRoutes(sandbox: CardSandbox): Hono {
     const b = await body(c);
     const outcome = b.outcome === 'completed' ? 'completed' : b.outcome === 'failed' ? 'failed' : null;
     if (!outcome)
-      throw new SandboxApiError(400, { code: 'invalid_request', decline_code: null, message: 'outcome must be completed or failed.' });
+      throw new SandboxApiError(400, {
+        code: 'invalid_request',
+        decline_code: null,
+        message: 'outcome must be completed or failed.',
+      });
     const pi = sandbox.completeChallenge(c.req.param('id'), str(b.challenge) ?? '', outcome);
     return c.json({ id: pi.id, status: pi.status });
   });
@@ -157,10 +199,16 @@ export function cardSandboxRoutes(sandbox: CardSandbox): Hono {
     sandbox.checkSecretKey(c.req.header('Authorization'));
     await next();
   };
-  app.post('/card/v1/customers', sk, async (c) => c.json(sandbox.createCustomer(metadataOf((await body(c)).metadata))));
-  app.post('/card/v1/setup_intents', sk, async (c) => c.json(sandbox.createSetupIntent(str((await body(c)).customer) ?? '')));
+  app.post('/card/v1/customers', sk, async (c) =>
+    c.json(sandbox.createCustomer(metadataOf((await body(c)).metadata))),
+  );
+  app.post('/card/v1/setup_intents', sk, async (c) =>
+    c.json(sandbox.createSetupIntent(str((await body(c)).customer) ?? '')),
+  );
   app.get('/card/v1/setup_intents/:id', sk, (c) => c.json(sandbox.retrieveSetupIntent(c.req.param('id'))));
-  app.get('/card/v1/payment_methods/:id', sk, (c) => c.json(sandbox.retrievePaymentMethod(c.req.param('id'))));
+  app.get('/card/v1/payment_methods/:id', sk, (c) =>
+    c.json(sandbox.retrievePaymentMethod(c.req.param('id'))),
+  );
   app.post('/card/v1/payment_methods/:id/detach', sk, (c) => {
     sandbox.detachPaymentMethod(c.req.param('id'));
     return c.json({ id: c.req.param('id'), customer: null });
@@ -181,6 +229,8 @@ export function cardSandboxRoutes(sandbox: CardSandbox): Hono {
     );
     return c.json(pi);
   });
-  app.get('/card/v1/payment_intents/:id', sk, (c) => c.json(sandbox.retrievePaymentIntent(c.req.param('id'))));
+  app.get('/card/v1/payment_intents/:id', sk, (c) =>
+    c.json(sandbox.retrievePaymentIntent(c.req.param('id'))),
+  );
   return app;
 }

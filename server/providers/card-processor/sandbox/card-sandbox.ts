@@ -135,14 +135,23 @@ export class CardSandbox {
   }
 
   private event(type: string, object: unknown): void {
-    this.webhooks.enqueue({ id: id('evt'), type, created: Math.floor(this.options.now() / 1000), data: { object } });
+    this.webhooks.enqueue({
+      id: id('evt'),
+      type,
+      created: Math.floor(this.options.now() / 1000),
+      data: { object },
+    });
   }
 
   // ------------------------------------------------------------------ keys
 
   checkSecretKey(header: string | undefined): void {
     if (header !== `Bearer ${this.options.secretKey}`)
-      throw new SandboxApiError(401, { code: 'invalid_api_key', decline_code: null, message: 'Invalid API key.' });
+      throw new SandboxApiError(401, {
+        code: 'invalid_api_key',
+        decline_code: null,
+        message: 'Invalid API key.',
+      });
   }
 
   checkPublishableKey(key: string | undefined): void {
@@ -385,7 +394,8 @@ export class CardSandbox {
     let pm: StoredPaymentMethod;
     if (input.payment_method) {
       const found = this.d.paymentMethods[input.payment_method];
-      if (!found || found.customer !== input.customer) throw this.missing('payment_method', input.payment_method);
+      if (!found || found.customer !== input.customer)
+        throw this.missing('payment_method', input.payment_method);
       pm = found;
     } else if (input.token) {
       pm = this.consumeToken(input.token, input.save_payment_method ? input.customer : null);
@@ -418,7 +428,11 @@ export class CardSandbox {
     if (limit) {
       this.fail(pi, limit);
     } else if (behavior.kind === 'decline') {
-      this.fail(pi, { code: 'card_declined', decline_code: behavior.decline_code, message: 'Your card was declined.' });
+      this.fail(pi, {
+        code: 'card_declined',
+        decline_code: behavior.decline_code,
+        message: 'Your card was declined.',
+      });
     } else if (behavior.kind === 'challenge' || input.request_three_d_secure === 'any') {
       pi.status = 'requires_action';
       pi.challenge_secret = randomBytes(16).toString('hex');
@@ -448,7 +462,11 @@ export class CardSandbox {
   }
 
   /** Outcome of the challenge page: completed -> processing (then succeeded), failed -> declined. */
-  completeChallenge(piId: string, challenge: string, outcome: 'completed' | 'failed'): ProcessorPaymentIntent {
+  completeChallenge(
+    piId: string,
+    challenge: string,
+    outcome: 'completed' | 'failed',
+  ): ProcessorPaymentIntent {
     const pi = this.d.paymentIntents[piId];
     if (!pi || !pi.challenge_secret || pi.challenge_secret !== challenge)
       throw new SandboxApiError(404, {

@@ -13,7 +13,7 @@ label { display: block; font-size: 14px; font-weight: 600; margin: 10px 0 4px; }
 input { width: 100%; font: inherit; padding: 10px 12px; border: 1px solid #8a8fa3; border-radius: 8px; min-height: 44px; }
 input:focus { outline: 3px solid #5b3cc4; outline-offset: 1px; border-color: #5b3cc4; }
 input[aria-invalid="true"] { border-color: #b3261e; }
-.row { display: flex; gap: 8px; }
+.row { display: flex; gap: 8px; align-items: flex-end; }
 .row > div { flex: 1 1 0; min-width: 0; }
 .error { color: #b3261e; font-size: 14px; min-height: 1.3em; margin: 8px 0 0; }
 .note { color: #4a4f63; font-size: 13px; margin: 8px 0 0; }

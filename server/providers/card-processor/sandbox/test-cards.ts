@@ -7,9 +7,7 @@ import { SANDBOX_TEST_CARDS } from '../../../../src/contract/payments.ts';
 import type { ProcessorError } from '../card-processor.ts';
 
 export type CardBehavior =
-  | { kind: 'succeed' }
-  | { kind: 'decline'; decline_code: string }
-  | { kind: 'challenge' };
+  { kind: 'succeed' } | { kind: 'decline'; decline_code: string } | { kind: 'challenge' };
 
 export function behaviorOf(number: string): CardBehavior {
   switch (number) {
@@ -63,7 +61,11 @@ export interface ValidCard {
   exp_year: number;
 }
 
-const fail = (code: string, message: string, param: string): { error: ProcessorError & { param: string } } => ({
+const fail = (
+  code: string,
+  message: string,
+  param: string,
+): { error: ProcessorError & { param: string } } => ({
   error: { code, decline_code: null, message, param },
 });
 
@@ -74,7 +76,8 @@ export function validateCard(
 ): { card: ValidCard } | { error: ProcessorError & { param: string } } {
   const number = typeof raw.number === 'string' ? raw.number.replace(/[\s-]/g, '') : '';
   const brand = brandOf(number);
-  if (!luhnValid(number) || !brand) return fail('incorrect_number', 'Your card number is incorrect.', 'number');
+  if (!luhnValid(number) || !brand)
+    return fail('incorrect_number', 'Your card number is incorrect.', 'number');
   const month = Number(raw.exp_month);
   let year = Number(raw.exp_year);
   if (Number.isInteger(year) && year >= 0 && year < 100) year += 2000;

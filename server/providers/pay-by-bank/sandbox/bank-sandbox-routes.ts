@@ -9,12 +9,14 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { formatPhone } from '../../../../src/contract/payments.ts';
 import { BANK_AUTHORIZE_JS } from '../../card-processor/sandbox/frame-assets.ts';
 import { escapeHtml, framePage, pageHeaders } from '../../card-processor/sandbox/page-shell.ts';
-import { BankSandbox, BankSandboxError } from './bank-sandbox.ts';
+import type { BankSandbox } from './bank-sandbox.ts';
+import { BankSandboxError } from './bank-sandbox.ts';
 
 async function body(c: Context): Promise<Record<string, unknown>> {
   try {
     const parsed = (await c.req.json()) as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // fall through
   }
@@ -26,7 +28,10 @@ export function bankSandboxRoutes(sandbox: BankSandbox): Hono {
   const { merchantOrigin } = sandbox.options;
   app.onError((error, c) => {
     if (error instanceof BankSandboxError)
-      return c.json({ error: { code: error.code, message: error.message } }, error.status as ContentfulStatusCode);
+      return c.json(
+        { error: { code: error.code, message: error.message } },
+        error.status as ContentfulStatusCode,
+      );
     return c.json({ error: { code: 'api_error', message: 'Sandbox error.' } }, 500);
   });
 
@@ -42,11 +47,24 @@ export function bankSandboxRoutes(sandbox: BankSandbox): Hono {
     pageHeaders(c, merchantOrigin);
     const info = sandbox.authorizationInfo(id, token);
     if (!info) {
-      return c.html(framePage('Sandbox Bank', '<p class="error" role="alert">This bank authorization is not known.</p>', {}, null), 404);
+      return c.html(
+        framePage(
+          'Sandbox Bank',
+          '<p class="error" role="alert">This bank authorization is not known.</p>',
+          {},
+          null,
+        ),
+        404,
+      );
     }
     if (info.status !== 'pending_authorization') {
       return c.html(
-        framePage('Sandbox Bank', '<main class="bank"><h1>Sandbox Bank</h1><p role="status">This payment was already answered or has expired.</p></main>', {}, null),
+        framePage(
+          'Sandbox Bank',
+          '<main class="bank"><h1>Sandbox Bank</h1><p role="status">This payment was already answered or has expired.</p></main>',
+          {},
+          null,
+        ),
       );
     }
     const content = `
@@ -67,7 +85,12 @@ export function bankSandboxRoutes(sandbox: BankSandbox): Hono {
   <p id="status" class="status" role="status" aria-live="polite"></p>
 </main>`;
     return c.html(
-      framePage('Sandbox Bank authorization', content, { payment: id, token, reference: info.reference, 'parent-origin': merchantOrigin }, '/bank/assets/authorize.js'),
+      framePage(
+        'Sandbox Bank authorization',
+        content,
+        { payment: id, token, reference: info.reference, 'parent-origin': merchantOrigin },
+        '/bank/assets/authorize.js',
+      ),
     );
   });
 
@@ -75,7 +98,11 @@ export function bankSandboxRoutes(sandbox: BankSandbox): Hono {
     const b = await body(c);
     const outcome = b.outcome;
     if (outcome !== 'approved' && outcome !== 'declined' && outcome !== 'insufficient_funds')
-      throw new BankSandboxError(400, 'invalid_request', 'outcome must be approved, declined or insufficient_funds.');
+      throw new BankSandboxError(
+        400,
+        'invalid_request',
+        'outcome must be approved, declined or insufficient_funds.',
+      );
     const p = sandbox.authorize(c.req.param('id'), typeof b.token === 'string' ? b.token : '', outcome);
     return c.json({ id: p.id, status: p.status });
   });
@@ -88,7 +115,8 @@ export function bankSandboxRoutes(sandbox: BankSandbox): Hono {
     const b = await body(c);
     const metadata: Record<string, string> = {};
     if (b.metadata && typeof b.metadata === 'object')
-      for (const [k, v] of Object.entries(b.metadata as Record<string, unknown>)) if (typeof v === 'string') metadata[k] = v;
+      for (const [k, v] of Object.entries(b.metadata as Record<string, unknown>))
+        if (typeof v === 'string') metadata[k] = v;
     return c.json(
       sandbox.createPayment(
         { amount: Number(b.amount), phone: typeof b.phone === 'string' ? b.phone : '', metadata },

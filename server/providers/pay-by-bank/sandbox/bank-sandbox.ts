@@ -40,7 +40,10 @@ export class BankSandboxError extends Error {
 export const AUTHORIZATION_TTL_MS = 15 * 60_000;
 
 export class BankSandbox {
-  readonly state: SandboxState<{ payments: Record<string, StoredBankPayment>; idempotency: Record<string, string> }>;
+  readonly state: SandboxState<{
+    payments: Record<string, StoredBankPayment>;
+    idempotency: Record<string, string>;
+  }>;
   readonly webhooks: WebhookOutbox;
 
   constructor(readonly options: BankSandboxOptions) {
@@ -49,7 +52,8 @@ export class BankSandbox {
   }
 
   checkSecretKey(header: string | undefined): void {
-    if (header !== `Bearer ${this.options.secretKey}`) throw new BankSandboxError(401, 'invalid_api_key', 'Invalid API key.');
+    if (header !== `Bearer ${this.options.secretKey}`)
+      throw new BankSandboxError(401, 'invalid_api_key', 'Invalid API key.');
   }
 
   private view(p: StoredBankPayment): BankPayment {
@@ -103,7 +107,8 @@ export class BankSandbox {
     }
     if (!Number.isInteger(input.amount) || input.amount < 100)
       throw new BankSandboxError(400, 'amount_too_small', 'Amount must be at least $1.00.');
-    if (!/^\d{10}$/.test(input.phone)) throw new BankSandboxError(400, 'invalid_phone', 'phone must be 10 digits.');
+    if (!/^\d{10}$/.test(input.phone))
+      throw new BankSandboxError(400, 'invalid_phone', 'phone must be 10 digits.');
     const id = `bp_${randomBytes(12).toString('hex')}`;
     const token = randomBytes(16).toString('hex');
     const p: StoredBankPayment = {
@@ -132,7 +137,10 @@ export class BankSandbox {
   }
 
   /** The authorization page's view; null when the token is wrong. */
-  authorizationInfo(id: string, token: string): { amount: number; phone: string; status: string; reference: string } | null {
+  authorizationInfo(
+    id: string,
+    token: string,
+  ): { amount: number; phone: string; status: string; reference: string } | null {
     this.advance();
     const p = this.state.data.payments[id];
     if (!p || p.token !== token) return null;
@@ -142,13 +150,19 @@ export class BankSandbox {
   authorize(id: string, token: string, outcome: 'approved' | 'declined' | 'insufficient_funds'): BankPayment {
     this.advance();
     const p = this.state.data.payments[id];
-    if (!p || p.token !== token) throw new BankSandboxError(404, 'resource_missing', 'This bank authorization is not known.');
+    if (!p || p.token !== token)
+      throw new BankSandboxError(404, 'resource_missing', 'This bank authorization is not known.');
     if (p.status !== 'pending_authorization')
-      throw new BankSandboxError(409, 'already_authorized', 'This payment was already answered or has expired.');
+      throw new BankSandboxError(
+        409,
+        'already_authorized',
+        'This payment was already answered or has expired.',
+      );
     if (outcome === 'approved') {
       p.status = 'processing';
       p.settle_at = this.options.now() + this.options.settleDelayMs;
-      if (this.options.autoDeliver) setTimeout(() => this.advance(), this.options.settleDelayMs + 5).unref?.();
+      if (this.options.autoDeliver)
+        setTimeout(() => this.advance(), this.options.settleDelayMs + 5).unref?.();
     } else {
       p.status = 'failed';
       p.error_code = outcome === 'declined' ? 'user_declined' : 'insufficient_funds';

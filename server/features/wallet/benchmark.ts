@@ -1,0 +1,395 @@
+/**
+ * The benchmark behind `npm run bench` (tests/bench/run.ts loads it; it lives here so the server
+ * TypeScript project type-checks it with the code it measures). Purchase and balance-read throughput and p50/p99
+ * latency at 1, 10 and 100 concurrent clients, on PGlite (embedded, file-backed under /tmp) and on
+ * PostgreSQL (BENCH_DATABASE_URL, or a server on 127.0.0.1:5432 when one answers), each through:
+ *  - "app": the product's HTTP stack (Hono app from createApp: security headers, JWT auth with its
+ *    account lookup, idempotency middleware, wallet transaction, JSON answer). Balance read is the
+ *    real GET /api/v1/wallet/balances. Purchase is a bench route with the same middleware as the
+ *    pay call around `creditPurchase` in `walletTransaction`: the product's pay call also waits for
+ *    the card processor sandbox, which would measure the sandbox rather than the ledger;
+ *  - "bare": a plain node:http server running the same SQL (the same readBalances / creditPurchase
+ *    functions, no framework, no auth, no idempotency record): the baseline.
+ * Each client is a loop of sequential requests over keep-alive HTTP for BENCH_SECONDS (default 3)
+ * after a short warm-up; every client buys for its own player (100 players), as real traffic does.
+ * Writes bench-results/bench-<date>.json and replaces the Benchmarks table in docs/performance.md.
+ * Env: BENCH_SECONDS, BENCH_DATABASE_URL, BENCH_CLIENTS (e.g. "1,10,100"), BENCH_SKIP_PGLITE=1.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import postgres from 'postgres';
+import { IDEMPOTENCY_HEADER } from '../../../src/contract/constants.ts';
+import { createApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import type { Database } from '../../db/driver.ts';
+import { migrate } from '../../db/migrate.ts';
+import { openPglite } from '../../db/pglite-driver.ts';
+import { openPostgres } from '../../db/postgres-driver.ts';
+import { createPasswordHasher } from '../auth/password-hash.ts';
+import { readBalances } from './balances.ts';
+import { creditPurchase } from './purchase-credit.ts';
+import { walletTransaction } from './wallet-transaction.ts';
+import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import { issueAccessToken, requireAuth } from '../../http/auth.ts';
+import { idempotent } from '../../http/idempotency.ts';
+import { createLogger } from '../../logger.ts';
+import { createOutboxEmail } from '../../providers/email/outbox-email.ts';
+import { seed } from '../../seed.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const WARMUP_MS = 500;
+const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,10,100').split(',').map(Number);
+const PLAYERS = Math.max(...CLIENTS);
+const PROMO_SETTINGS = { welcomePromoSweepsCents: 100, goldOnly: false };
+
+interface Result {
+  database: 'pglite' | 'postgres';
+  server: 'app' | 'bare';
+  operation: 'purchase' | 'balance';
+  clients: number;
+  requests: number;
+  errors: number;
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+}
+
+interface Target {
+  name: 'pglite' | 'postgres';
+  db: Database;
+  close(): Promise<void>;
+}
+
+async function openTargets(): Promise<Target[]> {
+  const targets: Target[] = [];
+  if (!process.env.BENCH_SKIP_PGLITE) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-bench-pglite-'));
+    const db = await openPglite(path.join(dir, 'pglite'));
+    targets.push({
+      name: 'pglite',
+      db,
+      close: async () => (await db.close(), rmSync(dir, { recursive: true, force: true })),
+    });
+  }
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = postgres(url, { max: 1, onnotice: () => undefined, connect_timeout: 2 });
+  try {
+    await admin`select 1`;
+    const schema = `bench_${randomBytes(5).toString('hex')}`;
+    await admin.unsafe(`CREATE SCHEMA ${schema}`);
+    const db = await openPostgres(url, { schema, max: 20 });
+    targets.push({
+      name: 'postgres',
+      db,
+      close: async () => {
+        await db.close();
+        await admin.unsafe(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      },
+    });
+  } catch (error) {
+    await admin.end({ timeout: 1 }).catch(() => undefined);
+    console.warn(
+      `PostgreSQL not benchmarked (${url.replace(/\/\/[^@]*@/, '//***@')}): ${(error as Error).message}. Set BENCH_DATABASE_URL.`,
+    );
+  }
+  return targets;
+}
+
+/** Players made straight in SQL (sign-up's password hashing is not what is measured). */
+async function makePlayers(db: Database, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const tag = randomBytes(6).toString('hex');
+    const rows = await db.query<{ id: string }>(
+      `INSERT INTO users (email, password_hash, first_name, last_name, person_key, household_key, birth_year, birth_month, birth_day, postal_code, state_or_province)
+       VALUES ($1, 'x', 'Bench', 'Player', $2, $3, 1990, 1, 1, '60601', 'IL') RETURNING id`,
+      [`bench.${tag}@example.com`, `bench-person-${tag}`, `bench-household-${tag}`],
+    );
+    ids.push(rows[0]!.id);
+  }
+  return ids;
+}
+
+function depsFor(db: Database, dataDir: string): AppDeps {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'dist'),
+    PASSWORD_HASH_COST: 'test',
+  });
+  return {
+    config,
+    db,
+    secrets: {
+      jwtSecret: 'bench-jwt-secret-0123456789abcdef0123456789',
+      csrfSecret: 'bench-csrf-secret-0123456789abcdef01234567',
+    },
+    logger: createLogger('silent'),
+    email: createOutboxEmail(db, path.join(dataDir, 'outbox'), Date.now),
+    hasher: createPasswordHasher('test'),
+    now: Date.now,
+  };
+}
+
+let purchaseSeq = 0;
+
+/** The product's stack plus the bench purchase route (same middleware as a money route). */
+function appServer(deps: AppDeps): Hono<AppEnv> {
+  const outer = new Hono<AppEnv>();
+  outer.post(
+    '/bench/purchase',
+    requireAuth(deps.secrets.jwtSecret, deps.db),
+    idempotent(deps.db, deps.now),
+    async (c) => {
+      const body = (await c.req.json()) as { purchase_id: string };
+      const userId = c.get('userId');
+      const r = await walletTransaction(deps.db, userId, (tx) =>
+        creditPurchase(tx, {
+          userId,
+          purchaseId: body.purchase_id,
+          amountUsdCents: 999,
+          goldCoins: 10_000,
+          sweepsCents: 100,
+          nowMs: deps.now(),
+          promoSettings: PROMO_SETTINGS,
+        }),
+      );
+      return c.json({ balances: r.balances }, 201);
+    },
+  );
+  outer.route('/', createApp(deps));
+  return outer;
+}
+
+/** Baseline: node:http, the same SQL through the same functions, nothing else. */
+function bareServer(db: Database): http.Server {
+  return http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const userId = String(req.headers['x-user-id']);
+      const run = async () => {
+        if (req.method === 'GET') return readBalances(db, userId);
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as { purchase_id: string };
+        const r = await walletTransaction(db, userId, (tx) =>
+          creditPurchase(tx, {
+            userId,
+            purchaseId: body.purchase_id,
+            amountUsdCents: 999,
+            goldCoins: 10_000,
+            sweepsCents: 100,
+            nowMs: Date.now(),
+            promoSettings: PROMO_SETTINGS,
+          }),
+        );
+        return { balances: r.balances };
+      };
+      run().then(
+        (answer) => {
+          res.writeHead(req.method === 'GET' ? 200 : 201, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify(answer));
+        },
+        () => {
+          res.writeHead(500);
+          res.end();
+        },
+      );
+    });
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
+
+function send(
+  port: number,
+  method: string,
+  pathname: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: pathname, headers, agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    if (body) req.end(body);
+    else req.end();
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function measure(
+  clients: number,
+  request: (client: number) => Promise<number>,
+  okStatus: number,
+): Promise<Omit<Result, 'database' | 'server' | 'operation' | 'clients'>> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let recording = false;
+  const stopAt = Date.now() + WARMUP_MS + SECONDS * 1000;
+  setTimeout(() => (recording = true), WARMUP_MS);
+  let started = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      while (Date.now() < stopAt) {
+        const t0 = performance.now();
+        if (recording && started === 0) started = performance.now();
+        let status = 0;
+        try {
+          status = await request(i);
+        } catch {
+          status = 0;
+        }
+        if (!recording) continue;
+        if (status === okStatus) latencies.push(performance.now() - t0);
+        else errors += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return {
+    requests: latencies.length,
+    errors,
+    rps: Math.round(latencies.length / elapsed),
+    p50_ms: round(percentile(latencies, 50)),
+    p99_ms: round(percentile(latencies, 99)),
+  };
+}
+
+async function benchTarget(target: Target): Promise<Result[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-bench-data-'));
+  await migrate(target.db);
+  await seed(target.db, createPasswordHasher('test'), { demoPlayer: false });
+  const deps = depsFor(target.db, dataDir);
+  const players = await makePlayers(target.db, PLAYERS);
+  const tokens = await Promise.all(players.map((id) => issueAccessToken(deps.secrets.jwtSecret, id)));
+
+  const app = serve({ fetch: appServer(deps).fetch, port: 0 });
+  const bare = bareServer(target.db);
+  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => (app.listening ? r() : app.once('listening', () => r())));
+  const appPort = (app.address() as AddressInfo).port;
+  const barePort = (bare.address() as AddressInfo).port;
+
+  const results: Result[] = [];
+  for (const clients of CLIENTS) {
+    for (const server of ['bare', 'app'] as const) {
+      for (const operation of ['balance', 'purchase'] as const) {
+        const port = server === 'app' ? appPort : barePort;
+        const auth = (i: number): Record<string, string> =>
+          server === 'app'
+            ? { Authorization: `JWT ${tokens[i % players.length]!.token}` }
+            : { 'X-User-Id': players[i % players.length]! };
+        const r = await measure(
+          clients,
+          (i) => {
+            if (operation === 'balance')
+              return send(port, 'GET', server === 'app' ? '/api/v1/wallet/balances' : '/balances', auth(i));
+            const body = JSON.stringify({ purchase_id: `bench-${++purchaseSeq}-${randomUUID()}` });
+            return send(
+              port,
+              'POST',
+              server === 'app' ? '/bench/purchase' : '/purchase',
+              { ...auth(i), 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: randomUUID() },
+              body,
+            );
+          },
+          operation === 'balance' ? 200 : 201,
+        );
+        const row: Result = { database: target.name, server, operation, clients, ...r };
+        results.push(row);
+        console.log(
+          `${target.name.padEnd(8)} ${server.padEnd(4)} ${operation.padEnd(8)} c=${String(clients).padStart(3)}  ${String(r.rps).padStart(6)} req/s  p50 ${r.p50_ms} ms  p99 ${r.p99_ms} ms  errors ${r.errors}`,
+        );
+      }
+    }
+  }
+  await new Promise<void>((r) => app.close(() => r()));
+  await new Promise<void>((r) => bare.close(() => r()));
+  rmSync(dataDir, { recursive: true, force: true });
+  return results;
+}
+
+function markdown(results: Result[], meta: Record<string, string>): string {
+  const lines = [
+    `Run ${meta.date} on ${meta.machine}; ${SECONDS} s per cell after a ${WARMUP_MS} ms warm-up; figures in requests/second and milliseconds.`,
+    '',
+    '| Database | Operation | Clients | app req/s | app p50 | app p99 | bare req/s | bare p50 | bare p99 | errors (app/bare) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  const dbs = [...new Set(results.map((r) => r.database))];
+  for (const database of dbs)
+    for (const operation of ['balance', 'purchase'] as const)
+      for (const clients of CLIENTS) {
+        const a = results.find(
+          (r) =>
+            r.database === database &&
+            r.operation === operation &&
+            r.clients === clients &&
+            r.server === 'app',
+        );
+        const b = results.find(
+          (r) =>
+            r.database === database &&
+            r.operation === operation &&
+            r.clients === clients &&
+            r.server === 'bare',
+        );
+        if (!a || !b) continue;
+        lines.push(
+          `| ${database} | ${operation === 'balance' ? 'balance read' : 'purchase credit'} | ${clients} | ${a.rps} | ${a.p50_ms} | ${a.p99_ms} | ${b.rps} | ${b.p50_ms} | ${b.p99_ms} | ${a.errors}/${b.errors} |`,
+        );
+      }
+  return lines.join('\n');
+}
+
+/** Runs every cell, writes bench-results/bench-<date>.json under `root` and the table into root/docs/performance.md. */
+export async function runBenchmark(ROOT: string): Promise<void> {
+  const targets = await openTargets();
+  const results: Result[] = [];
+  for (const target of targets) {
+    try {
+      results.push(...(await benchTarget(target)));
+    } finally {
+      await target.close();
+    }
+  }
+  agent.destroy();
+  const date = new Date().toISOString();
+  const meta = {
+    date,
+    machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`,
+  };
+  const outDir = path.join(ROOT, 'bench-results');
+  mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `bench-${date.slice(0, 19).replace(/[:T]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify({ ...meta, seconds_per_cell: SECONDS, results }, null, 2)}\n`);
+  console.log(`results written to ${path.relative(ROOT, file)}`);
+
+  const doc = path.join(ROOT, 'docs/performance.md');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  const table = `${start}\n${markdown(results, meta)}\n${end}`;
+  let text = existsSync(doc) ? readFileSync(doc, 'utf8') : '# Performance\n';
+  if (text.includes(start) && text.includes(end)) {
+    text = text.slice(0, text.indexOf(start)) + table + text.slice(text.indexOf(end) + end.length);
+  } else {
+    text = `${text.trimEnd()}\n\n## Benchmarks\n\n${table}\n`;
+  }
+  writeFileSync(doc, text);
+  console.log('summary written to docs/performance.md (Benchmarks)');
+}
