@@ -10,14 +10,18 @@ import { startMirroring } from '../state/idb-mirror.ts';
 import { installChunkRecovery } from '../pwa/chunk-recovery.ts';
 import { installInstallPrompt } from '../pwa/install-prompt.ts';
 import { postToWorker, registerServiceWorker } from '../pwa/service-worker.ts';
+import { clearPersistedSwr, loadPersistedSwr } from '../lib/persisted-swr.ts';
 import { App } from './app.tsx';
 
-export function startApp(root: Root): void {
+export async function startApp(root: Root): Promise<void> {
   installChunkRecovery();
   installInstallPrompt();
   registerServiceWorker();
   // Nothing cached for one player may be shown to the next one on this device.
   registerLogoutCleanup(() => postToWorker({ type: 'CLEAR_PLAYER_CACHES' }));
+  registerLogoutCleanup(clearPersistedSwr);
+  // Offline copies of history pages must be in memory before the first render uses them.
+  await loadPersistedSwr();
 
   void resumeSession();
   startMirroring();

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import useSWR, { SWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
 import { unknown, type Struct } from 'superstruct';
 import { api, isApiError, type ApiError, type RequestOptions } from './api-client.ts';
+import { persistForOffline } from './persisted-swr.ts';
 
 /** Default fetcher: key is an API path (API_PATHS value, with query). No schema: prefer useApiGet. */
 const defaultFetcher = (key: string): Promise<unknown> => api.get(key, unknown());
@@ -19,6 +20,8 @@ export const swrConfig: SWRConfiguration = {
   shouldRetryOnError: (err: unknown) => !isApiError(err) || err.status === 0 || err.status >= 500,
   errorRetryCount: 2,
   dedupingInterval: 2_000,
+  // Recently viewed history pages keep an offline copy (see persisted-swr.ts).
+  use: [persistForOffline],
 };
 
 export function SwrProvider({ children }: { children: ReactNode }) {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { productionBuild, startServer, waitForControllingWorker, waitForPrecache, type AppServer } from './support/pwa-harness.ts';
+import { productionBuild, removeTempDirs, startServer, waitForControllingWorker, waitForPrecache, type AppServer } from './support/pwa-harness.ts';
 
 const PORT = 8470;
 let server: AppServer;
@@ -21,6 +21,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.stop();
+  removeTempDirs();
 });
 
 test('Chromium finds the app installable (Page.getInstallabilityErrors answers none)', async ({}, testInfo) => {

@@ -7,7 +7,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { DEMO, signIn } from './support/app.ts';
-import { productionBuild, startServer, waitForControllingWorker, waitForPrecache, type AppServer } from './support/pwa-harness.ts';
+import { productionBuild, removeTempDirs, startServer, waitForControllingWorker, waitForPrecache, type AppServer } from './support/pwa-harness.ts';
 
 const PORT = 8472;
 let server: AppServer;
@@ -21,6 +21,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.stop();
+  removeTempDirs();
 });
 
 /** First visit online: the worker installs, takes control and fills its precache. */

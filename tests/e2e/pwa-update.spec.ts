@@ -6,10 +6,9 @@
  *   - refresh required: the server's minimum_client_version named property goes above the app's
  *     version; the page's client-version check (through the worker) opens the refresh-required
  *     dialog.
- * Production builds + real servers (pwa-harness.ts), ports 8474 and 8476.
+ * Production builds + real servers (pwa-harness.ts), port 8474, one server at a time.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PROPERTY_NAMES } from '../../src/contract/properties.ts';
@@ -19,8 +18,10 @@ import {
   deployOver,
   entryScriptOf,
   productionBuild,
+  removeTempDirs,
   setNamedPropertyOffline,
   startServer,
+  tempDir,
   waitForControllingWorker,
   waitForPrecache,
   type AppServer,
@@ -41,9 +42,13 @@ test.beforeAll(async () => {
   buildB = await productionBuild(VERSION_B);
 });
 
-test.afterAll(async () => {
-  for (const s of servers) await s.stop();
+// One port for the whole file: each test's servers stop when it ends.
+const PORT = 8474;
+test.afterEach(async () => {
+  for (const s of servers.splice(0)) await s.stop();
 });
+
+test.afterAll(() => removeTempDirs());
 
 /** The app version compiled into the scripts the page runs (`__APP_VERSION__` of the build). */
 async function versionsInLoadedScripts(page: Page): Promise<string[]> {
@@ -56,7 +61,8 @@ async function versionsInLoadedScripts(page: Page): Promise<string[]> {
       const found = new Set<string>();
       for (const url of scripts) {
         const text = await (await fetch(url)).text();
-        for (const v of candidates) if (text.includes(`"${v}"`)) found.add(v);
+        // The minifier writes the define as "1.0.0", '1.0.0' or `1.0.0`.
+        for (const v of candidates) if (['"', "'", '`'].some((q) => text.includes(`${q}${v}${q}`))) found.add(v);
       }
       return [...found];
     },
@@ -64,9 +70,13 @@ async function versionsInLoadedScripts(page: Page): Promise<string[]> {
   );
 }
 
-test('a new release waits, the update prompt shows, and Reload runs the new version', async ({ page }) => {
+/**
+ * Serves A, visits it (the worker installs), deploys B over it, lets the page find B
+ * (`check`), then expects the prompt while A keeps running, and B after Reload.
+ */
+async function releaseBWhileAIsOpen(page: Page, check: 'reload' | 'registration.update()'): Promise<void> {
   const served = copyOfBuild(buildA);
-  const server = await startServer({ port: 8474, distDir: served });
+  const server = await startServer({ port: PORT, distDir: served });
   servers.push(server);
 
   await page.goto(`${server.origin}${ROUTES.home}`);
@@ -82,9 +92,15 @@ test('a new release waits, the update prompt shows, and Reload runs the new vers
   // Deploy B over A (A's hashed chunks stay, as on a CDN) and let the page look for an update.
   deployOver(buildB, served);
   expect(readFileSync(join(served, 'index.html'), 'utf8')).toContain(entryB);
-  await page.evaluate(async () => {
-    await (await navigator.serviceWorker.getRegistration())?.update();
-  });
+  if (check === 'reload') {
+    // A returning player: the navigation is answered by A's worker (A's shell) and the browser
+    // checks sw.js for a new version.
+    await page.reload();
+  } else {
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+  }
 
   // B's worker installs and waits; A keeps running until the player chooses.
   const prompt = page.getByTestId('update-prompt');
@@ -92,6 +108,7 @@ test('a new release waits, the update prompt shows, and Reload runs the new vers
   await expect(prompt).toContainText('A new version is available');
   expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
   await expect(page.locator(`script[src="${entryA}"]`)).toHaveCount(1);
+  expect(await versionsInLoadedScripts(page)).toEqual([VERSION_A]);
 
   await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
   await expect(page.locator(`script[src="${entryB}"]`)).toHaveCount(1);
@@ -103,11 +120,21 @@ test('a new release waits, the update prompt shows, and Reload runs the new vers
     return { waiting: Boolean(reg?.waiting), controller: navigator.serviceWorker.controller?.state };
   });
   expect(state).toEqual({ waiting: false, controller: 'activated' });
+}
+
+test('a returning player: the new release waits, the update prompt shows, Reload runs it', async ({ page }) => {
+  await releaseBWhileAIsOpen(page, 'reload');
+});
+
+test('the tab that first installed the app: the update prompt shows, Reload runs the new release', async ({ page }) => {
+  // The page registered the worker with no controller yet (a first visit) and stays open while
+  // the release lands: Reload must still load the new version.
+  await releaseBWhileAIsOpen(page, 'registration.update()');
 });
 
 test('the refresh-required dialog opens when the server requires a newer client', async ({ page }) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lucky-crown-pwa-data-8476-'));
-  let server = await startServer({ port: 8476, distDir: buildA, dataDir });
+  const dataDir = tempDir(`data-${PORT}`);
+  let server = await startServer({ port: PORT, distDir: buildA, dataDir });
   servers.push(server);
 
   await page.goto(`${server.origin}${ROUTES.home}`);
@@ -119,7 +146,7 @@ test('the refresh-required dialog opens when the server requires a newer client'
   // database), and the server comes back on the same port and data.
   await server.stop();
   await setNamedPropertyOffline(dataDir, PROPERTY_NAMES.minimumClientVersion, '1.0.1');
-  server = await startServer({ port: 8476, distDir: buildA, dataDir });
+  server = await startServer({ port: PORT, distDir: buildA, dataDir });
   servers.push(server);
   const answer = (await (await fetch(`${server.origin}/api/v1/properties?names=${PROPERTY_NAMES.minimumClientVersion}`)).json()) as {
     results: Array<{ key: string; value: string }>;

@@ -8,7 +8,8 @@ import { API_PATHS, apiUrl } from '../../src/contract/api-paths.ts';
 import { CSRF_HEADER } from '../../src/contract/constants.ts';
 import { PAYMENTS_API_PATHS } from '../../src/contract/payments.ts';
 import { WALLET_API_PATHS, type PurchaseLimitsPatch } from '../../src/contract/wallet.ts';
-import { createPlayerViaApi, newPlayer, signInToLobby, type NewPlayer } from './support/app.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { createPlayerViaApi, newPlayer, signIn, type NewPlayer } from './support/app.ts';
 
 export const TEST_CARDS = {
   success: '4242 4242 4242 4242',
@@ -54,7 +55,11 @@ export async function freshPlayerInLobby(
       expect(res.ok(), `purchase limits answered ${res.status()}: ${await res.text()}`).toBeTruthy();
     }
   }
-  await signInToLobby(page, p.email, p.password);
+  await page.goto(ROUTES.login);
+  await signIn(page, p.email, p.password);
+  // Sign-in hashes the password on a server shared by parallel workers: allow it time.
+  await expect(page).toHaveURL(/\/lobby/, { timeout: 30_000 });
+  await expect(page.getByTestId('balance-amount')).toHaveText(/\d/);
   return p;
 }
 
@@ -67,11 +72,13 @@ export async function headerGold(page: Page): Promise<number> {
 /** Opens the coin store from the header; the featured offer shows once per session and is put aside. */
 export async function openCoinStore(page: Page): Promise<void> {
   await page.getByTestId('buy-coins-plus').click();
-  await expect(page.getByRole('heading', { name: 'Buy Coins', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/buy-coins$/);
+  // The modal dialog hides the page from the accessibility tree until it is closed.
   const featured = page.getByTestId('dialog-featured-package');
   await expect(featured).toBeVisible();
   await featured.getByRole('button', { name: 'Not now' }).click();
   await expect(featured).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Buy Coins', level: 1 })).toBeVisible();
 }
 
 /** Buy on a package tile, landing on pay-now. */

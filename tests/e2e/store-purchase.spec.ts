@@ -91,3 +91,20 @@ test('buying the same package again within 5 minutes asks for confirmation', asy
   await expect(page).toHaveURL(/\/payment\/payment-success/, { timeout: 30_000 });
   await expect.poll(() => headerGold(page), { timeout: 10_000 }).toBe(before + 2 * STARTER.gold);
 });
+
+test('the featured offer buys through pay-now and a purchase from a game leads back to it', async ({ page, request }) => {
+  await freshPlayerInLobby(page, request, { address: true });
+  await page.goto('/buy-coins?game_id=lucky-7s');
+  const featured = page.getByTestId('dialog-featured-package');
+  await expect(featured).toBeVisible();
+  await expect(featured).toContainText('200,000 Gold Coins');
+  await expect(featured.getByTestId('featured-countdown')).toContainText(/Offer ends in/);
+  await featured.getByTestId('featured-package-buy').click();
+  await expect(featured).toBeHidden();
+  await expect(page).toHaveURL(/\/payment\/pay-now\?game_id=lucky-7s/);
+  await expect(page.getByText('$9.99').first()).toBeVisible();
+  await fillCard(page, TEST_CARDS.success);
+  await page.getByTestId('pay-now-buy').click();
+  await expect(page).toHaveURL(/\/payment\/payment-success\?game_id=lucky-7s/, { timeout: 30_000 });
+  await expect(page.getByTestId('back-to-game')).toHaveAttribute('href', '/quick-play-games/games/lucky-7s');
+});

@@ -76,13 +76,15 @@ async function existingParts(
 export async function spendSweeps(tx: Queryable, input: MovementInput): Promise<MovementResult> {
   positive(input.amountMinor);
   const keys = SWEEPS_SPEND_ORDER.map((b) => entryKey(input.idempotencyKey, 'sweeps', b));
-  const before = await existingParts(tx, keys);
-  if (before) return { parts: before.parts, currencyTotalAfterMinor: before.total, replayed: true };
   const rows = await tx.query<{ bucket: Bucket; amount_minor: number | string }>(
     `SELECT bucket, amount_minor FROM wallet_balances
       WHERE user_id = $1 AND currency = 'sweeps' AND bucket IN ('paid', 'free', 'redeemable') FOR UPDATE`,
     [input.userId],
   );
+  // Checked after taking the locks: a concurrent spend with this key has committed by now (READ
+  // COMMITTED sees it), and its split may differ from ours, so its per-bucket keys would not collide.
+  const before = await existingParts(tx, keys);
+  if (before) return { parts: before.parts, currencyTotalAfterMinor: before.total, replayed: true };
   const have = (b: Bucket) => Number(rows.find((r) => r.bucket === b)?.amount_minor ?? 0);
   let left = input.amountMinor;
   const plan: Array<{ bucket: Bucket; take: number }> = [];

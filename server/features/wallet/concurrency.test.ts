@@ -11,7 +11,9 @@ import type { Database } from '../../db/driver.ts';
 import { openPostgres } from '../../db/postgres-driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
+import { spendSweeps } from './coin-rules.ts';
 import { postLedgerEntry } from './ledger.ts';
+import { walletTransaction } from './wallet-transaction.ts';
 import {
   bucketBalances,
   ledgerViolations,
@@ -142,6 +144,46 @@ describe.skipIf(!onPostgres)('wallet under concurrent requests (PostgreSQL)', ()
       [player.id],
     );
     expect(Number(credited[0]!.n)).toBe(60); // Gold + Sweeps entry per purchase
+    expect(await ledgerViolations(ctx.db)).toEqual([]);
+  });
+
+  it('the same spend key from two instances at once (no HTTP layer) spends once', async () => {
+    const other = await signUpPlayer(ctx);
+    await transaction(ctx.db, (tx) =>
+      postLedgerEntry(tx, {
+        userId: other.id,
+        currency: 'sweeps',
+        bucket: 'paid',
+        amountMinor: 300,
+        kind: 'purchase',
+        reference: 'test',
+        idempotencyKey: `fund-paid-${other.id}`,
+      }),
+    );
+    await transaction(ctx.db, (tx) =>
+      postLedgerEntry(tx, {
+        userId: other.id,
+        currency: 'sweeps',
+        bucket: 'free',
+        amountMinor: 1000,
+        kind: 'bonus',
+        reference: 'test',
+        idempotencyKey: `fund-free-${other.id}`,
+      }),
+    );
+    // 250 each: the first takes it from paid; a second run on fresh balances would take from free.
+    const key = `same-${other.id}`;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        walletTransaction(i % 2 ? second : ctx.db, other.id, (tx) =>
+          spendSweeps(tx, { userId: other.id, amountMinor: 250, reference: 'g', idempotencyKey: key }),
+        ),
+      ),
+    );
+    expect(new Set(results.map((r) => JSON.stringify(r.parts))).size).toBe(1);
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    const b = await bucketBalances(ctx.db, other.id);
+    expect(b['sweeps:paid']! + b['sweeps:free']!).toBe(1050);
     expect(await ledgerViolations(ctx.db)).toEqual([]);
   });
 });

@@ -81,10 +81,10 @@ export async function postLedgerEntry(tx: Queryable, e: LedgerEntryInput): Promi
     };
   // Lock the player's rows of this currency first: the balance after and the currency total
   // written below must not interleave with another transaction's change (see wallet-transaction.ts).
-  await tx.query('SELECT bucket FROM wallet_balances WHERE user_id = $1 AND currency = $2 FOR UPDATE', [
-    e.userId,
-    e.currency,
-  ]);
+  const locked = await tx.query<{ bucket: Bucket; amount_minor: number | string }>(
+    'SELECT bucket, amount_minor FROM wallet_balances WHERE user_id = $1 AND currency = $2 FOR UPDATE',
+    [e.userId, e.currency],
+  );
   let balanceAfter: number;
   try {
     const update = () =>
@@ -110,13 +110,13 @@ export async function postLedgerEntry(tx: Queryable, e: LedgerEntryInput): Promi
     if (sqlState(error) === '23514') throw new InsufficientFundsError();
     throw error;
   }
+  // The currency total from the rows locked above (exact: nobody else can change them now).
   // Coins in a pending redemption have left the spendable total, so they are not part of it.
-  const totals = await tx.query<{ total: number | string | null }>(
-    `SELECT sum(amount_minor) AS total FROM wallet_balances
-      WHERE user_id = $1 AND currency = $2 AND bucket <> 'pending_redemption'`,
-    [e.userId, e.currency],
-  );
-  const currencyTotalAfter = Number(totals[0]?.total ?? 0);
+  const counts = (b: Bucket) => b !== 'pending_redemption';
+  const currencyTotalAfter =
+    locked
+      .filter((r) => r.bucket !== e.bucket && counts(r.bucket))
+      .reduce((sum, r) => sum + Number(r.amount_minor), 0) + (counts(e.bucket) ? balanceAfter : 0);
   const rows = await tx.query<{ id: number | string }>(
     `INSERT INTO ledger_entries (user_id, currency, bucket, amount_minor, balance_after_minor, kind, reference,
        idempotency_key, currency_total_after_minor, description, reverses_entry_id, created_at)

@@ -43,7 +43,8 @@ export async function bucketBalances(db: Queryable, userId: string): Promise<Rec
 /**
  * The ledger's invariants, checked in SQL for every player: each balance row equals the sum of its
  * entries, no balance or balance_after is negative, and each entry's balance_after equals the
- * running sum of its bucket up to it. Answers the rows breaking them (none when sound).
+ * running sum of its bucket up to it, and its currency total the running sum of the currency's
+ * spendable buckets. Answers the rows breaking them (none when sound).
  */
 export async function ledgerViolations(db: Queryable): Promise<unknown[]> {
   const sums = await db.query(
@@ -60,7 +61,16 @@ export async function ledgerViolations(db: Queryable): Promise<unknown[]> {
          FROM ledger_entries) e
       WHERE e.balance_after_minor <> e.running OR e.balance_after_minor < 0`,
   );
-  return [...sums, ...running];
+  // The currency total recorded on each entry = running sum of the spendable buckets of that currency.
+  const totals = await db.query(
+    `SELECT id FROM (
+       SELECT id, currency_total_after_minor,
+              sum(CASE WHEN bucket <> 'pending_redemption' THEN amount_minor ELSE 0 END)
+                OVER (PARTITION BY user_id, currency ORDER BY id) AS running
+         FROM ledger_entries) e
+      WHERE e.currency_total_after_minor IS DISTINCT FROM e.running`,
+  );
+  return [...sums, ...running, ...totals];
 }
 
 /**

@@ -26,10 +26,17 @@ import { transaction } from '../../db/transaction.ts';
 export const WALLET_TX_ATTEMPTS = 12;
 const DUPLICATE_KEY_RETRIES = 3;
 
-const queues = new Map<string, { mutex: Mutex; users: number }>();
+type Queues = Map<string, { mutex: Mutex; users: number }>;
+/** One set of queues per database handle (a server instance has one; tests open two to act as two instances). */
+const queuesByDb = new WeakMap<Database, Queues>();
 
-/** Runs `job` after earlier jobs of the same player in this process have finished. */
-export async function withPlayerQueue<T>(userId: string, job: () => Promise<T>): Promise<T> {
+/** Runs `job` after earlier jobs of the same player on this database handle have finished. */
+export async function withPlayerQueue<T>(db: Database, userId: string, job: () => Promise<T>): Promise<T> {
+  let queues = queuesByDb.get(db);
+  if (!queues) {
+    queues = new Map();
+    queuesByDb.set(db, queues);
+  }
   let entry = queues.get(userId);
   if (!entry) {
     entry = { mutex: new Mutex(), users: 0 };
@@ -63,7 +70,7 @@ export function walletTransaction<T>(
       },
       { attempts: WALLET_TX_ATTEMPTS, baseDelayMs: 3 },
     );
-  return withPlayerQueue(userId, async () => {
+  return withPlayerQueue(db, userId, async () => {
     for (let attempt = 1; ; attempt++) {
       try {
         return await once();

@@ -92,6 +92,14 @@ export interface CoinHistoryPageProps {
   goldOnly?: boolean;
 }
 
+/** "+5,000 in, −1,000 out", leaving out a side with nothing in it. */
+export function pageTotalsText(t: { credits: number; debits: number }, currency: Currency): string {
+  const parts: string[] = [];
+  if (t.credits > 0) parts.push(`+${formatCoins(t.credits, currency)} in`);
+  if (t.debits > 0) parts.push(`\u2212${formatCoins(t.debits, currency)} out`);
+  return parts.join(', ');
+}
+
 export function CoinHistoryPage({ currency, title, goldOnly = false }: CoinHistoryPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = queryFromSearch(searchParams);
@@ -216,12 +224,7 @@ export function CoinHistoryPage({ currency, title, goldOnly = false }: CoinHisto
           {view && t ? (
             <p className={totals} data-testid="history-totals">
               {view.count} {view.count === 1 ? 'transaction' : 'transactions'}
-              {view.entries.length > 0 ? (
-                <>
-                  {' · This page: '}+{formatCoins(t.credits, currency)} in, {'\u2212'}
-                  {formatCoins(t.debits, currency)} out
-                </>
-              ) : null}
+              {t && (t.credits > 0 || t.debits > 0) ? ` · This page: ${pageTotalsText(t, currency)}` : null}
             </p>
           ) : null}
         </div>

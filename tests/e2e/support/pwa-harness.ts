@@ -123,14 +123,32 @@ export async function productionBuild(version: string): Promise<string> {
   });
 }
 
+const tempDirs: string[] = [];
+
+/** A temporary folder, removed by removeTempDirs() (call it in afterAll). */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `lucky-crown-pwa-${prefix}-`));
+  tempDirs.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 /** A private copy of a build, which a spec may change (delete a chunk, copy a release over it). */
-export function copyOfBuild(build: string, into: string = mkdtempSync(join(tmpdir(), 'lucky-crown-pwa-dist-'))): string {
+export function copyOfBuild(build: string): string {
+  const into = tempDir('dist');
   cpSync(build, into, { recursive: true });
   return into;
 }
 
-/** Copies release `build` over the served folder, as a deploy would: new shell, new chunks, old chunks kept. */
-export function deployOver(build: string, served: string): void {
+/**
+ * Deploys release `build` into the served folder. 'keep-old' copies over it (old hashed chunks
+ * stay, as on a CDN); 'replace' removes the old release first, so its chunks are gone.
+ */
+export function deployOver(build: string, served: string, mode: 'keep-old' | 'replace' = 'keep-old'): void {
+  if (mode === 'replace') for (const name of readdirSync(served)) rmSync(join(served, name), { recursive: true, force: true });
   cpSync(build, served, { recursive: true, force: true });
 }
 
@@ -165,7 +183,7 @@ export interface AppServer {
  */
 export async function startServer(opts: { port: number; distDir: string; dataDir?: string }): Promise<AppServer> {
   const { port, distDir } = opts;
-  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), `lucky-crown-pwa-data-${port}-`));
+  const dataDir = opts.dataDir ?? tempDir(`data-${port}`);
   const origin = `http://localhost:${port}`;
   if (await answers(`${origin}/api/v1/health`))
     throw new Error(`port ${port} is already in use: another PWA spec run, or a server left running`);
