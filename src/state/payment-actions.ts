@@ -326,6 +326,8 @@ interface FailureInput {
   subCode: string | null;
   message: string;
   field?: string | null;
+  /** The processor's own code (card_declined, expired_card ...) when the answer carries it. */
+  providerCode?: string | null;
 }
 
 /** Spec section 8 as a pure function: a failure (HTTP error or failed purchase) -> what to show. */
@@ -368,7 +370,7 @@ export function classifyPurchaseFailure(f: FailureInput): PurchaseOutcome {
     }
     case PAYMENT_ERROR_CODES.PAYMENT_DECLINED: {
       if (subCode === 'fraudulent') return { kind: 'fraud' };
-      return { kind: 'declined', title: 'Payment Declined', message: declineMessage(null, subCode, message), code, subCode, supportLink: false };
+      return { kind: 'declined', title: 'Payment Declined', message: declineMessage(f.providerCode ?? null, subCode, message), code, subCode, supportLink: false };
     }
     case PAYMENT_ERROR_CODES.PAYMENT_PROVIDER_UNAVAILABLE:
       return { kind: 'network', message: CARD_ERROR_MESSAGES.provider_unavailable ?? message };
@@ -395,7 +397,7 @@ export function classifyApiError(e: unknown): PurchaseOutcome {
 
 export function classifyFailedResult(error: PurchaseError | null): PurchaseOutcome {
   if (!error) return { kind: 'generic' };
-  return classifyPurchaseFailure({ code: error.code, subCode: error.sub_code, message: error.message });
+  return classifyPurchaseFailure({ code: error.code, subCode: error.sub_code, message: error.message, providerCode: error.provider_code ?? null });
 }
 
 /** Stores the purchase error the spec's payment state keeps (message, code, subCode). */

@@ -2,6 +2,9 @@
 import { expect, test } from '@playwright/test';
 import { fillCard, freshPlayerInLobby, openCoinStore, STARTER, TEST_CARDS } from './store-helpers.ts';
 
+// Payment flows wait on the processor sandbox and status checks: more room than the default 60 s.
+test.describe.configure({ timeout: 90_000 });
+
 test('saves a card and deletes it', async ({ page, request }) => {
   await freshPlayerInLobby(page, request, { address: true });
   await page.goto('/manage-payment-methods');

@@ -3,6 +3,9 @@ import { expect, test } from '@playwright/test';
 import { PAYMENT_TEXTS } from '../../src/contract/payments.ts';
 import { choosePackage, formattedPhone, freshPlayerInLobby, headerGold, openCoinStore, STARTER, uniquePhoneDigits } from './store-helpers.ts';
 
+// Payment flows wait on the processor sandbox and status checks: more room than the default 60 s.
+test.describe.configure({ timeout: 90_000 });
+
 test('pays by bank: phone formatted as (xxx) xxx-xxxx, approved at the bank', async ({ page, request }) => {
   await freshPlayerInLobby(page, request, { address: true });
   const before = await headerGold(page);

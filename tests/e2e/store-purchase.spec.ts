@@ -2,6 +2,9 @@
 import { expect, test } from '@playwright/test';
 import { choosePackage, fillCard, freshPlayerInLobby, headerGold, openCoinStore, STARTER, TEST_CARDS } from './store-helpers.ts';
 
+// Payment flows wait on the processor sandbox and status checks: more room than the default 60 s.
+test.describe.configure({ timeout: 90_000 });
+
 test('buys a package with 4242 after giving a billing address; the balance increases', async ({ page, request }) => {
   await freshPlayerInLobby(page, request);
   const before = await headerGold(page);
