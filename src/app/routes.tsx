@@ -54,14 +54,14 @@ const goldCoinsHistory = page(() => import('../features/history/gold-coins-histo
 const sweepsCoinsHistory = page(() => import('../features/history/sweeps-coins-history-page.tsx'));
 const yearlySummary = page(() => import('../features/history/yearly-summary-page.tsx'));
 // Store UI (issue 4): coin store, pay-now (behind its guard), payment success, payment methods.
-const selectPackage = page(() => import('../features/buy-coins/select-package-page.tsx'));
-const payNowGuard = page(() => import('../features/payment/pay-now-guard.tsx'));
-const payNow = page(() => import('../features/payment/pay-now-page.tsx'));
-const paymentSuccess = page(() => import('../features/payment/payment-success-page.tsx'));
-const managePaymentMethods = page(() => import('../features/payment-methods/manage-page.tsx'));
-const addCard = page(() => import('../features/payment-methods/add-card-page.tsx'));
-const deleteCard = page(() => import('../features/payment-methods/delete-card-page.tsx'));
-const addCardSuccess = page(() => import('../features/payment-methods/add-card-success-page.tsx'));
+const selectPackage = page(() => import('../features/store/buy-coins/select-package-page.tsx'));
+const payNowGuard = page(() => import('../features/store/payment/pay-now-guard.tsx'));
+const payNow = page(() => import('../features/store/payment/pay-now-page.tsx'));
+const paymentSuccess = page(() => import('../features/store/payment/payment-success-page.tsx'));
+const managePaymentMethods = page(() => import('../features/store/payment-methods/manage-page.tsx'));
+const addCard = page(() => import('../features/store/payment-methods/add-card-page.tsx'));
+const deleteCard = page(() => import('../features/store/payment-methods/delete-card-page.tsx'));
+const addCardSuccess = page(() => import('../features/store/payment-methods/add-card-success-page.tsx'));
 
 /** A page owned by a later issue: guarded now, says plainly that it is not available yet. */
 const later = (path: string, feature: string, extra: Partial<RouteObject> = {}): RouteObject =>

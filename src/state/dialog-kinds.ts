@@ -38,6 +38,13 @@ export const DIALOG_KINDS = [
   'kyc',
   'identity-verification',
   'cancel-redemption',
+  // payment error catalogue (spec section 8)
+  'purchase-limit',
+  'payment-error',
+  'payment-fraud',
+  'pay-by-bank-error',
+  'coin-store-unavailable',
+  'three-d-secure',
 ] as const;
 export type DialogKind = (typeof DIALOG_KINDS)[number];
 

@@ -326,7 +326,7 @@ async function benchTarget(target: Target): Promise<Result[]> {
 
 function markdown(results: Result[], meta: Record<string, string>): string {
   const lines = [
-    `Run ${meta.date} on ${meta.machine}; ${SECONDS} s per cell after a ${WARMUP_MS} ms warm-up; figures in requests/second and milliseconds.`,
+    `Run ${meta.date} on ${meta.machine}, ${meta.load}; ${SECONDS} s per cell after a ${WARMUP_MS} ms warm-up; figures in requests/second and milliseconds.`,
     '',
     '| Database | Operation | Clients | app req/s | app p50 | app p99 | bare req/s | bare p50 | bare p99 | errors (app/bare) |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -373,6 +373,10 @@ export async function runBenchmark(ROOT: string): Promise<void> {
   const meta = {
     date,
     machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`,
+    load: `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1/5/15 min) at the end of the run`,
   };
   const outDir = path.join(ROOT, 'bench-results');
   mkdirSync(outDir, { recursive: true });

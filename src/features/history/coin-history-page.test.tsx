@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { swrConfig } from '../../lib/swr.tsx';
+import { clearPersistedSwr } from '../../lib/persisted-swr.ts';
 import { resetApiClientState } from '../../lib/api-client.ts';
 import { resetStore, store } from '../../state/store.ts';
 import { demoBalances } from '../../state/test-fixtures.ts';
@@ -73,6 +74,8 @@ describe('CoinHistoryPage', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    // Each test starts like a fresh device: no offline copies of earlier tests' pages.
+    clearPersistedSwr();
   });
 
   function stub(answers: Parameters<typeof stubApi>[0]) {

@@ -32,7 +32,7 @@ import {
   initialPromoCode,
   storePromoCode,
 } from '../../lib/attribution.ts';
-import { stateName } from './us-state-names.ts';
+import { stateName } from '../../contract/us-state-names.ts';
 
 const MONTHS = [
   'January',

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { resetApiClientState } from '../../../lib/api-client.ts';
+import { resetStore, store } from '../../../state/store.ts';
+import { loginAnswer, stubApi } from '../../../test-support/stub-api.ts';
+import SelectPackagePage from './select-package-page.tsx';
+
+const pkg = (id: string, over: Record<string, unknown> = {}) => ({
+  id,
+  name: id,
+  featured: false,
+  price_usd: 4.99,
+  original_price_usd: null,
+  quantity_gld: 50_000,
+  quantity_ghc: 5,
+  sweeps_withheld: false,
+  show_countdown: false,
+  description: 'Includes 5 free Sweeps Coins',
+  end_time: null,
+  cdn_image: null,
+  cdn_image_width: null,
+  cdn_image_height: null,
+  ...over,
+});
+
+function renderStore(properties: Record<string, string>, packages: unknown = { results: [pkg('gold-499')], sweeps_eligible: true, sweeps_withheld_state: null }) {
+  store.session.status = 'signed-in';
+  store.session.user = loginAnswer().user;
+  store.session.token = 'tok';
+  const calls = stubApi({
+    '/properties': { status: 200, body: { results: Object.entries(properties).map(([key, value]) => ({ key, value })) } },
+    '/banking/packages': { status: 200, body: packages },
+  });
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={['/buy-coins']}>
+        <SelectPackagePage />
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+  return calls;
+}
+
+describe('Buy Coins: select package', () => {
+  beforeEach(() => {
+    resetStore();
+    resetApiClientState();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('says "Coin Store Unavailable" with the configured message when the store is off, without asking for packages', async () => {
+    const calls = renderStore({ coin_store_enabled: 'false', coin_store_unavailable_message: 'Back after maintenance.' });
+    await waitFor(() => expect(screen.getByText('Coin Store Unavailable')).toBeTruthy());
+    expect(screen.getByTestId('coin-store-unavailable').textContent).toBe('Back after maintenance.');
+    expect(calls.some((c) => c.path === '/banking/packages')).toBe(false);
+  });
+
+  it('lists packages with price, Gold, free Sweeps and the crossed-out original price, featured first', async () => {
+    renderStore(
+      { coin_store_enabled: 'true' },
+      { results: [pkg('gold-499'), pkg('featured-welcome', { featured: true, price_usd: 9.99, original_price_usd: 19.99, quantity_gld: 200_000, quantity_ghc: 20 })], sweeps_eligible: true, sweeps_withheld_state: null },
+    );
+    await waitFor(() => expect(screen.getByTestId('package-featured-welcome')).toBeTruthy());
+    const tiles = screen.getAllByRole('article');
+    expect(tiles[0]?.getAttribute('data-testid')).toBe('package-featured-welcome');
+    const featured = screen.getByTestId('package-featured-welcome');
+    expect(featured.textContent).toContain('200,000');
+    expect(featured.textContent).toContain('+ 20.00 free Sweeps Coins');
+    expect(featured.querySelector('s')?.textContent).toBe('$19.99');
+    expect(screen.getByRole('button', { name: 'Buy 50,000 Gold Coins for $4.99' })).toBeTruthy();
+    // The featured offer opens its dialog once per session.
+    await waitFor(() => expect(store.dialogs.stack.map((d) => d.kind)).toEqual(['featured-package']));
+    expect(store.payment.featuredShown).toBe(true);
+  });
+
+  it('tells residents of a state without Sweeps that they can still buy and play Gold Coins', async () => {
+    renderStore({ coin_store_enabled: 'true' }, { results: [pkg('gold-499', { quantity_ghc: 0, sweeps_withheld: true })], sweeps_eligible: false, sweeps_withheld_state: 'WA' });
+    await waitFor(() => expect(screen.getByTestId('gold-only-store-notice')).toBeTruthy());
+    expect(screen.getByTestId('gold-only-store-notice').textContent).toBe(
+      'Sweeps Coins are not available in Washington. Residents of Washington can still buy and play with Gold Coins.',
+    );
+  });
+});
