@@ -1,11 +1,16 @@
 /** The one error type routes throw; the error handler turns it into `{ code, message, field, extra }`. */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody, ErrorCode } from '../../src/contract/errors.ts';
+import type { WalletErrorCode } from '../../src/contract/wallet.ts';
+import type { PaymentErrorCode } from '../../src/contract/payments.ts';
+
+/** Every code the API may answer: the shared catalogue plus the wallet's and the payments'. */
+export type ApiErrorCode = ErrorCode | WalletErrorCode | PaymentErrorCode;
 
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: ErrorCode,
+    readonly code: ApiErrorCode,
     message: string,
     readonly field: string | null = null,
     readonly extra: Record<string, unknown> | null = null,

@@ -18,7 +18,6 @@ import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IDEMPOTENCY_HEADER } from '../../src/contract/constants.ts';
-import type { ErrorCode } from '../../src/contract/errors.ts';
 import { WALLET_ERROR_CODES } from '../../src/contract/wallet.ts';
 import type { Database } from '../db/driver.ts';
 import { ApiError } from './api-error.ts';
@@ -52,7 +51,7 @@ export function requestKeyOf(c: Context<AppEnv>): string {
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new ApiError(
       400,
-      WALLET_ERROR_CODES.IDEMPOTENCY_KEY_REQUIRED as ErrorCode,
+      WALLET_ERROR_CODES.IDEMPOTENCY_KEY_REQUIRED,
       `This request changes coins and needs an ${IDEMPOTENCY_HEADER} header: 8 to 128 letters, digits or . _ : - (one new value per action, reused on retries).`,
       null,
       { header: IDEMPOTENCY_HEADER },
@@ -65,14 +64,14 @@ export function requestKeyOf(c: Context<AppEnv>): string {
 const reused = () =>
   new ApiError(
     409,
-    WALLET_ERROR_CODES.IDEMPOTENCY_KEY_REUSED as ErrorCode,
+    WALLET_ERROR_CODES.IDEMPOTENCY_KEY_REUSED,
     `This ${IDEMPOTENCY_HEADER} was already used for a different request. Use a new key for a new action.`,
   );
 
 const inProgress = () =>
   new ApiError(
     409,
-    WALLET_ERROR_CODES.IDEMPOTENCY_IN_PROGRESS as ErrorCode,
+    WALLET_ERROR_CODES.IDEMPOTENCY_IN_PROGRESS,
     'The first request with this key is still being processed. Please retry in a moment with the same key.',
     null,
     { retry_after_seconds: 1 },

@@ -24,7 +24,8 @@ test.afterAll(async () => {
   removeTempDirs();
 });
 
-test('Chromium finds the app installable (Page.getInstallabilityErrors answers none)', async ({}, testInfo) => {
+test('Chromium finds the app installable (Page.getInstallabilityErrors answers none)', async () => {
+  const testInfo = test.info();
   // A normal (incognito-like) context always reports "in-incognito": install needs a profile.
   const profile = mkdtempSync(join(tmpdir(), 'lucky-crown-pwa-profile-'));
   const { launchOptions, viewport } = testInfo.project.use;

@@ -6,7 +6,7 @@
  */
 import type { Currency } from '../../../src/contract/currency.ts';
 import { API_PREFIX } from '../../../src/contract/api-paths.ts';
-import { ERROR_CODES, type ErrorCode } from '../../../src/contract/errors.ts';
+import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import {
   HISTORY_PAGE_SIZE,
   TRANSACTION_KIND_LABELS,
@@ -161,7 +161,7 @@ export function parseYear(raw: string, nowMs: number): number {
   if (!(year >= FIRST_SUMMARY_YEAR && year <= last)) {
     throw new ApiError(
       400,
-      WALLET_ERROR_CODES.INVALID_YEAR as ErrorCode,
+      WALLET_ERROR_CODES.INVALID_YEAR,
       `Please choose a year from ${FIRST_SUMMARY_YEAR} to ${last}.`,
       'year',
       { first_year: FIRST_SUMMARY_YEAR, last_year: last },

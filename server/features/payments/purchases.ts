@@ -9,7 +9,6 @@
  * changes nothing. creditPurchase is itself idempotent on the purchase id as a second guard.
  */
 import { randomUUID } from 'node:crypto';
-import type { ErrorCode } from '../../../src/contract/errors.ts';
 import {
   CANT_COMPLETE_PURCHASE_SUB_CODES,
   PAYMENT_ERROR_CODES,
@@ -24,7 +23,7 @@ import {
 import { PROPERTY_NAMES } from '../../../src/contract/properties.ts';
 import { TIMINGS } from '../../../src/contract/constants.ts';
 import type { Queryable } from '../../db/driver.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { ApiError, type ApiErrorCode } from '../../http/api-error.ts';
 import type { AppDeps } from '../../http/app-env.ts';
 import type {
   ProcessorError,
@@ -88,11 +87,11 @@ export interface PurchaseRow {
 
 const paymentError = (
   status: 400 | 403 | 404 | 409 | 503,
-  code: string,
+  code: ApiErrorCode,
   message: string,
   field: string | null = null,
   extra: Record<string, unknown> | null = null,
-) => new ApiError(status, code as ErrorCode, message, field, extra);
+) => new ApiError(status, code, message, field, extra);
 
 export const cantCompletePurchase = (subCode: string, message: string) =>
   paymentError(403, PAYMENT_ERROR_CODES.CANT_COMPLETE_PURCHASE, message, null, { sub_code: subCode });

@@ -13,7 +13,6 @@
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { ErrorCode } from '../../../src/contract/errors.ts';
 import { WELCOME_PROMO_CODE } from '../../../src/contract/constants.ts';
 import {
   PROMO_CODE_PATTERN,
@@ -74,7 +73,7 @@ const iso = (v: string | Date | null): string | null => (v === null ? null : new
 export const promoProblem = (reason: PromoCodeProblem): ApiError =>
   new ApiError(
     400,
-    WALLET_ERROR_CODES.INVALID_PROMO_CODE as ErrorCode,
+    WALLET_ERROR_CODES.INVALID_PROMO_CODE,
     WALLET_TEXTS.promoProblems[reason],
     'promo_code',
     { reason },
@@ -83,7 +82,7 @@ export const promoProblem = (reason: PromoCodeProblem): ApiError =>
 export const promoTimeLocked = (retryAfterSeconds: number): ApiError =>
   new ApiError(
     409,
-    WALLET_ERROR_CODES.PROMO_PURCHASE_TIME_LOCKED as ErrorCode,
+    WALLET_ERROR_CODES.PROMO_PURCHASE_TIME_LOCKED,
     WALLET_TEXTS.promoPurchaseTimeLocked,
     'promo_code',
     { retry_after_seconds: retryAfterSeconds },

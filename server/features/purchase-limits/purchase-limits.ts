@@ -11,8 +11,7 @@
  * - When the named property purchase_limits_enabled is "false", the check always passes.
  */
 import type { Queryable } from '../../db/driver.ts';
-import { ApiError } from '../../http/api-error.ts';
-import type { ErrorCode } from '../../../src/contract/errors.ts';
+import { ApiError, type ApiErrorCode } from '../../http/api-error.ts';
 import { centsToDisplay } from '../wallet/money.ts';
 import { PURCHASE_LIMIT_COOLING_OFF_DAYS } from '../../../src/contract/constants.ts';
 import { PROPERTY_DEFAULTS, PROPERTY_NAMES } from '../../../src/contract/properties.ts';
@@ -241,7 +240,7 @@ export async function recordPurchaseUsage(
 
 /** The ApiError the pay call throws for a violation (409 PURCHASE_LIMIT_*), for the payments feature. */
 export function purchaseLimitError(v: PurchaseLimitViolation): ApiError {
-  return new ApiError(409, v.code as ErrorCode, WALLET_TEXTS.purchaseLimitReached, 'package_id', {
+  return new ApiError(409, v.code as ApiErrorCode, WALLET_TEXTS.purchaseLimitReached, 'package_id', {
     period: v.period,
     limit_usd: centsToDisplay(v.limitCents),
     used_usd: centsToDisplay(v.usedCents),

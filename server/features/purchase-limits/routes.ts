@@ -3,7 +3,6 @@
  * (POST { package_id } -> allowed, or the period whose limit the package would break).
  */
 import { Hono } from 'hono';
-import type { ErrorCode } from '../../../src/contract/errors.ts';
 import { PURCHASE_LIMIT_COOLING_OFF_DAYS } from '../../../src/contract/constants.ts';
 import {
   PURCHASE_LIMIT_PERIODS,
@@ -112,7 +111,7 @@ export function purchaseLimitRoutes(deps: AppDeps): Hono<AppEnv> {
       if (error instanceof InconsistentLimitsError)
         throw new ApiError(
           400,
-          WALLET_ERROR_CODES.PURCHASE_LIMITS_INCONSISTENT as ErrorCode,
+          WALLET_ERROR_CODES.PURCHASE_LIMITS_INCONSISTENT,
           error.message,
           error.field,
         );
@@ -128,7 +127,7 @@ export function purchaseLimitRoutes(deps: AppDeps): Hono<AppEnv> {
     if (price === null)
       throw new ApiError(
         404,
-        WALLET_ERROR_CODES.PACKAGE_NOT_FOUND as ErrorCode,
+        WALLET_ERROR_CODES.PACKAGE_NOT_FOUND,
         'This coin package is not available.',
         'package_id',
       );

@@ -5,7 +5,6 @@
  * gold-only mode: the server decides, the answer says so).
  */
 import { isExcludedState } from '../../../src/contract/eligibility.ts';
-import type { ErrorCode } from '../../../src/contract/errors.ts';
 import {
   PAYMENT_ERROR_CODES,
   PAYMENT_TEXTS,
@@ -161,7 +160,7 @@ export async function findPackage(db: Queryable, id: string, nowMs: number): Pro
 export function packageNotFound(): ApiError {
   return new ApiError(
     404,
-    PAYMENT_ERROR_CODES.PACKAGE_NOT_FOUND as ErrorCode,
+    PAYMENT_ERROR_CODES.PACKAGE_NOT_FOUND,
     'This package is no longer available. Please choose another one.',
     'package_id',
   );
@@ -178,7 +177,7 @@ export async function assertCoinStoreEnabled(db: Queryable): Promise<void> {
   if (get(PROPERTY_NAMES.coinStoreEnabled) === 'false') {
     throw new ApiError(
       403,
-      PAYMENT_ERROR_CODES.COIN_STORE_DISABLED as ErrorCode,
+      PAYMENT_ERROR_CODES.COIN_STORE_DISABLED,
       get(PROPERTY_NAMES.coinStoreUnavailableMessage) ?? PROPERTY_DEFAULTS.coin_store_unavailable_message,
       null,
       { title: PAYMENT_TEXTS.coinStoreUnavailableTitle },

@@ -1,6 +1,5 @@
 /** Helpers of the wallet tests: sign up a player through the API, read balances and ledger sums in SQL. */
 import { Hono } from 'hono';
-import type { ErrorCode } from '../../../src/contract/errors.ts';
 import type { Database, Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AppEnv } from '../../http/app-env.ts';
@@ -100,7 +99,7 @@ export function moneyTestApp(ctx: TestContext, options: { waitMs?: number; db?: 
       return c.json({ total_after: r.currencyTotalAfterMinor, parts: r.parts }, 201);
     } catch (error) {
       if (error instanceof InsufficientFundsError)
-        throw new ApiError(400, 'INSUFFICIENT_FUNDS' as ErrorCode, 'Not enough Sweeps Coins.');
+        throw new ApiError(400, 'INSUFFICIENT_FUNDS', 'Not enough Sweeps Coins.');
       throw error;
     }
   });

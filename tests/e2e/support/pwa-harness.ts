@@ -102,9 +102,12 @@ export async function productionBuild(version: string): Promise<string> {
   const done = join(dir, '.build-complete');
   return withLock('build', async () => {
     if (existsSync(done)) return dir;
-    // Older builds of this version are stale: drop them so the temp folder does not grow.
+    // Builds of older trees are dropped after a day so the temp folder does not grow (not at once:
+    // a spec of the same run may still be serving one while others edit the tree).
     for (const name of readdirSync(BUILD_CACHE)) {
-      if (name.startsWith(`${version}-`) && name !== key) rmSync(join(BUILD_CACHE, name), { recursive: true, force: true });
+      const old = join(BUILD_CACHE, name);
+      if (name !== key && !name.endsWith('.lock') && Date.now() - statSync(old).mtimeMs > 24 * 3600_000)
+        rmSync(old, { recursive: true, force: true });
     }
     const vite = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'vite.cmd' : 'vite');
     const child = spawn(vite, ['build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
