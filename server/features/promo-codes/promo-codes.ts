@@ -22,7 +22,7 @@ import {
   type PromoCodeProblem,
   type PromoContext,
 } from '../../../src/contract/wallet.ts';
-import { entryKey, postLedgerEntry } from '../wallet/ledger.ts';
+import { creditCoins } from '../wallet/ledger.ts';
 
 export interface PromoSettings {
   welcomePromoSweepsCents: number;
@@ -213,35 +213,17 @@ export async function applyPromoCode(
   );
   const requestKey = `promo:${input.context}:${input.userId}:${grant.code}:${input.purchaseId ?? 'join'}`;
   const description = `Promo code ${grant.code}`;
-  const entryIds: number[] = [];
-  if (grant.goldCoins > 0) {
-    const e = await postLedgerEntry(tx, {
-      userId: input.userId,
-      currency: 'gold',
-      bucket: 'main',
-      amountMinor: grant.goldCoins,
-      kind: 'promo',
-      reference: `promo:${grant.code}`,
-      idempotencyKey: entryKey(requestKey, 'gold', 'main'),
-      description,
-      createdAt,
-    });
-    entryIds.push(e.id);
-  }
-  if (grant.sweepsCents > 0) {
-    const e = await postLedgerEntry(tx, {
-      userId: input.userId,
-      currency: 'sweeps',
-      bucket: 'free',
-      amountMinor: grant.sweepsCents,
-      kind: 'promo',
-      reference: `promo:${grant.code}`,
-      idempotencyKey: entryKey(requestKey, 'sweeps', 'free'),
-      description,
-      createdAt,
-    });
-    entryIds.push(e.id);
-  }
+  const entryIds = await creditCoins(tx, {
+    userId: input.userId,
+    goldCoins: grant.goldCoins,
+    sweepsCents: grant.sweepsCents,
+    sweepsBucket: 'free',
+    kind: 'promo',
+    reference: `promo:${grant.code}`,
+    requestKey,
+    description,
+    createdAt,
+  });
   return { ...grant, entryIds };
 }
 

@@ -143,3 +143,42 @@ export async function postLedgerEntry(tx: Queryable, e: LedgerEntryInput): Promi
     replayed: false,
   };
 }
+
+export interface CoinGrant {
+  userId: string;
+  goldCoins: number;
+  sweepsCents: number;
+  /** Where granted Sweeps land: 'paid' when they came with a purchase, 'free' for promotions. */
+  sweepsBucket: 'paid' | 'free';
+  kind: LedgerKind;
+  reference: string;
+  /** Request key; each entry's key is derived with `entryKey`. */
+  requestKey: string;
+  description: string;
+  createdAt?: string;
+}
+
+/** Credits a grant of Gold and/or Sweeps (zero amounts write no entry); answers the entry ids. */
+export async function creditCoins(tx: Queryable, g: CoinGrant): Promise<number[]> {
+  const parts: Array<{ currency: Currency; bucket: Bucket; amount: number }> = [
+    { currency: 'gold', bucket: 'main', amount: g.goldCoins },
+    { currency: 'sweeps', bucket: g.sweepsBucket, amount: g.sweepsCents },
+  ];
+  const ids: number[] = [];
+  for (const p of parts) {
+    if (p.amount <= 0) continue;
+    const e = await postLedgerEntry(tx, {
+      userId: g.userId,
+      currency: p.currency,
+      bucket: p.bucket,
+      amountMinor: p.amount,
+      kind: g.kind,
+      reference: g.reference,
+      idempotencyKey: entryKey(g.requestKey, p.currency, p.bucket),
+      description: g.description,
+      createdAt: g.createdAt,
+    });
+    ids.push(e.id);
+  }
+  return ids;
+}

@@ -35,7 +35,7 @@ import {
 } from '../promo-codes/promo-codes.ts';
 import { recordPurchaseUsage } from '../purchase-limits/purchase-limits.ts';
 import { readBalances } from './balances.ts';
-import { entryKey, postLedgerEntry } from './ledger.ts';
+import { creditCoins, entryKey } from './ledger.ts';
 import type { Balances } from '../../../src/contract/schemas.ts';
 
 export interface CreditPurchaseInput {
@@ -119,35 +119,18 @@ export async function creditPurchase(
   }
 
   const description = input.packageLabel ? `Purchase: ${input.packageLabel}` : 'Coin purchase';
-  const entryIds: number[] = [];
-  if (input.goldCoins > 0) {
-    const e = await postLedgerEntry(tx, {
-      userId: input.userId,
-      currency: 'gold',
-      bucket: 'main',
-      amountMinor: input.goldCoins,
-      kind: 'purchase',
-      reference: `purchase:${input.purchaseId}`,
-      idempotencyKey: entryKey(key, 'gold', 'main'),
-      description,
-      createdAt,
-    });
-    entryIds.push(e.id);
-  }
-  if (input.sweepsCents > 0) {
-    const e = await postLedgerEntry(tx, {
-      userId: input.userId,
-      currency: 'sweeps',
-      bucket: 'paid',
-      amountMinor: input.sweepsCents,
-      kind: 'purchase',
-      reference: `purchase:${input.purchaseId}`,
-      idempotencyKey: entryKey(key, 'sweeps', 'paid'),
-      description,
-      createdAt,
-    });
-    entryIds.push(e.id);
-  }
+  const entryIds = await creditCoins(tx, {
+    userId: input.userId,
+    goldCoins: input.goldCoins,
+    sweepsCents: input.sweepsCents,
+    sweepsBucket: 'paid',
+    kind: 'purchase',
+    reference: `purchase:${input.purchaseId}`,
+    requestKey: key,
+    description,
+    createdAt,
+  });
+
   await recordPurchaseUsage(tx, {
     purchaseId: input.purchaseId,
     userId: input.userId,
