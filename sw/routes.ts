@@ -16,21 +16,22 @@ import type { WorkboxPlugin } from 'workbox-core';
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 
 /**
- * Marks API answers served from a cache, so the page does not take them as proof that the
- * server is reachable (the offline banner stays up while the lobby shows its last copy).
+ * Marks API answers served from a cache. 'fallback' (network-first routes): the network failed,
+ * so the page counts the server as unreachable and shows the offline banner. 'copy'
+ * (stale-while-revalidate): served from cache even online, so it proves nothing either way.
  */
-const markCached: WorkboxPlugin = {
+const markCached = (kind: 'fallback' | 'copy'): WorkboxPlugin => ({
   cachedResponseWillBeUsed: async ({ cachedResponse }) => {
     if (!cachedResponse) return null;
     const headers = new Headers(cachedResponse.headers);
-    headers.set(FROM_CACHE_HEADER, '1');
+    headers.set(FROM_CACHE_HEADER, kind);
     return new Response(await cachedResponse.blob(), {
       status: cachedResponse.status,
       statusText: cachedResponse.statusText,
       headers,
     });
   },
-};
+});
 /** A flaky network falls back to the cache after this long instead of hanging for 30 s. */
 const NETWORK_TIMEOUT_SECONDS = 3;
 
@@ -49,7 +50,7 @@ export function registerRuntimeRoutes(): void {
     ({ url, request }) => request.method === 'GET' && isApi(url, API_PATHS.legalDocuments),
     new StaleWhileRevalidate({
       cacheName: SW_CACHES.legal,
-      plugins: [okOnly, markCached, new ExpirationPlugin({ maxEntries: 10, maxAgeSeconds: 30 * 24 * 3600 })],
+      plugins: [okOnly, markCached('copy'), new ExpirationPlugin({ maxEntries: 10, maxAgeSeconds: 30 * 24 * 3600 })],
     }),
   );
 
@@ -59,7 +60,7 @@ export function registerRuntimeRoutes(): void {
     new NetworkFirst({
       cacheName: SW_CACHES.properties,
       networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-      plugins: [okOnly, markCached, new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 7 * 24 * 3600 })],
+      plugins: [okOnly, markCached('fallback'), new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 7 * 24 * 3600 })],
     }),
   );
 
@@ -69,7 +70,7 @@ export function registerRuntimeRoutes(): void {
     new NetworkFirst({
       cacheName: SW_CACHES.lobby,
       networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-      plugins: [okOnly, markCached, new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 7 * 24 * 3600 })],
+      plugins: [okOnly, markCached('fallback'), new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 7 * 24 * 3600 })],
     }),
   );
 

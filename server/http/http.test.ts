@@ -19,6 +19,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
   writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Lucky Crown"}');
   writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+  mkdirSync(path.join(dist, '.vite'), { recursive: true });
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"index.html":{}}');
   writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'assets', 'index-AbC123.css'), 'body{}');
 });
@@ -69,6 +71,11 @@ describe('static app serving', () => {
     }
     expect((await get('/assets/missing-123.js')).status).toBe(404);
     expect((await get('/favicon-missing.png')).status).toBe(404);
+  });
+
+  it('does not serve the build metadata in dot folders (the Vite manifest)', async () => {
+    expect((await get('/.vite/manifest.json')).status).toBe(404);
+    expect((await get('/%2evite/manifest.json')).status).toBe(404);
   });
 
   it('does not serve files outside the build folder', async () => {

@@ -102,6 +102,8 @@ export function serveApp(distDir: string): MiddlewareHandler {
     if (!existsSync(indexFile)) {
       return c.text(NOT_BUILT_MESSAGE, 503, { 'Cache-Control': 'no-store', 'Retry-After': '30' });
     }
+    // Dot folders of the build (the Vite manifest in /.vite/) are build metadata, not the app.
+    if (urlPath.split('/').some((segment) => segment.startsWith('.'))) return c.text('Not found', 404);
     const target = path.resolve(root, `.${path.posix.normalize(urlPath)}`);
     if (target !== root && !target.startsWith(root + path.sep)) return c.text('Not found', 404);
     const stats = target === root ? null : statFile(target);

@@ -2,6 +2,7 @@
  * Renders the top dialog of the store's stack (only one is interactive at a time; the rest
  * wait underneath). Loaded only once a dialog opens, keeping floating-ui out of the entry.
  */
+import { Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { store } from '../state/store.ts';
 import { closeDialog } from '../state/dialog-actions.ts';
@@ -19,5 +20,10 @@ export default function DialogStack() {
     queueMicrotask(() => closeDialog(top.id, { unavailable: true }));
     return null;
   }
-  return <Component key={top.id} id={top.id} props={{ ...top.props }} close={(result) => closeDialog(top.id, result)} />;
+  return (
+    // Lazily registered dialogs load on first open; nothing shows until they arrive.
+    <Suspense fallback={null}>
+      <Component key={top.id} id={top.id} props={{ ...top.props }} close={(result) => closeDialog(top.id, result)} />
+    </Suspense>
+  );
 }

@@ -9,16 +9,17 @@ import { registerLogoutCleanup, resumeSession } from '../state/session-actions.t
 import { startMirroring } from '../state/idb-mirror.ts';
 import { installChunkRecovery } from '../pwa/chunk-recovery.ts';
 import { installInstallPrompt } from '../pwa/install-prompt.ts';
-import { postToWorker, registerServiceWorker } from '../pwa/service-worker.ts';
 import { clearPersistedSwr, loadPersistedSwr } from '../lib/persisted-swr.ts';
 import { App } from './app.tsx';
 
 export async function startApp(root: Root): Promise<void> {
   installChunkRecovery();
   installInstallPrompt();
-  registerServiceWorker();
+  // The worker registers after the first render (workbox-window is not needed to show a page).
+  const worker = import('../pwa/service-worker.ts');
+  void worker.then((m) => m.registerServiceWorker());
   // Nothing cached for one player may be shown to the next one on this device.
-  registerLogoutCleanup(() => postToWorker({ type: 'CLEAR_PLAYER_CACHES' }));
+  registerLogoutCleanup(() => void worker.then((m) => m.postToWorker({ type: 'CLEAR_PLAYER_CACHES' })));
   registerLogoutCleanup(clearPersistedSwr);
   // Offline copies of history pages must be in memory before the first render uses them.
   await loadPersistedSwr();

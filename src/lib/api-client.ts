@@ -242,8 +242,11 @@ async function send<T>(
     );
   }
 
-  // A copy the service worker kept is no proof the server is reachable.
-  if (!res.headers.get(FROM_CACHE_HEADER)) reportApiReachable();
+  // The worker's copies: a network-first fallback means the server did not answer; a
+  // stale-while-revalidate copy proves nothing; a real answer proves the server is reachable.
+  const fromCache = res.headers.get(FROM_CACHE_HEADER);
+  if (fromCache === 'fallback') reportApiUnreachable();
+  else if (!fromCache) reportApiReachable();
   const data = await parseBody(res);
   if (!res.ok) {
     const error = toApiError(res.status, data, res.statusText);

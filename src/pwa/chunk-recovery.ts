@@ -24,10 +24,9 @@ export function reloadAfterChunkError(now = Date.now()): boolean {
 }
 
 export function installChunkRecovery(): void {
-  // Vite fires this when a dynamic import's preload fails.
-  window.addEventListener('vite:preloadError', (event) => {
-    if (reloadAfterChunkError()) event.preventDefault();
-  });
+  // Route chunks: the router hands a failed lazy import to RouteError, which reloads at the new
+  // URL (reloading here, before the URL changes, would land the player back where they were).
+  // Other dynamic imports (menu panel, dialogs) fail as unhandled rejections: reload in place.
   window.addEventListener('unhandledrejection', (event) => {
     if (isChunkLoadError(event.reason) && reloadAfterChunkError()) event.preventDefault();
   });

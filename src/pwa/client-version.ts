@@ -8,7 +8,8 @@ import { API_PATHS, apiUrl } from '../contract/api-paths.ts';
 import { TIMINGS } from '../contract/constants.ts';
 import { PROPERTY_NAMES } from '../contract/properties.ts';
 import { compareVersions } from '../contract/sw-messages.ts';
-import { checkForUpdate, onWorkerMessage, postToWorker, pwaState } from './service-worker.ts';
+import { checkForUpdate, onWorkerMessage, postToWorker } from './service-worker.ts';
+import { pwaState } from './pwa-state.ts';
 
 export const APP_VERSION: string = __APP_VERSION__;
 

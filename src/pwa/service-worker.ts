@@ -4,19 +4,12 @@
  * play is not interrupted); then the waiting worker takes over and the page reloads once.
  */
 import { Workbox } from 'workbox-window';
-import { proxy } from 'valtio';
 import type { PageToWorkerMessage, WorkerToPageMessage } from '../contract/sw-messages.ts';
-
-export const pwaState = proxy({
-  /** A new version is installed and waiting for the player's Reload. */
-  updateWaiting: false,
-  /** The worker controls this page (offline reloads work). */
-  controlled: false,
-  /** The server's minimum client version is above this build's: the player must refresh. */
-  refreshRequired: false,
-});
+import { pwaState } from './pwa-state.ts';
 
 let workbox: Workbox | null = null;
+/** Set when the player pressed Reload: only then does a worker taking control reload the page. */
+let updateRequested = false;
 const workerListeners = new Set<(message: WorkerToPageMessage) => void>();
 
 export function onWorkerMessage(listener: (message: WorkerToPageMessage) => void): () => void {
@@ -37,7 +30,11 @@ export function registerServiceWorker(): void {
   workbox.addEventListener('controlling', (event) => {
     pwaState.controlled = true;
     // A newer worker took over because the player chose Reload: load the new version once.
-    if (event.isUpdate) window.location.reload();
+    // (`isUpdate` is false in the tab that installed the first worker, so it cannot be the test.)
+    if (updateRequested || event.isUpdate) window.location.reload();
+  });
+  workbox.addEventListener('activated', (event) => {
+    if (!event.isUpdate) cacheEarlyApiAnswers();
   });
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<WorkerToPageMessage>) => {
     if (event.data && typeof event.data.type === 'string') workerListeners.forEach((l) => l(event.data));
@@ -48,12 +45,27 @@ export function registerServiceWorker(): void {
   });
 }
 
+/**
+ * The first worker starts after the page already loaded its public API answers (policies,
+ * named properties); hand their URLs to the worker's runtime routes (Workbox's CACHE_URLS
+ * message) so they open offline after this first visit too. Only same-origin GET answers of
+ * /api/ that a runtime route caches are affected; the worker ignores the others.
+ */
+function cacheEarlyApiAnswers(): void {
+  const urlsToCache = performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((url) => url.startsWith(`${window.location.origin}/api/`));
+  if (urlsToCache.length > 0) void workbox?.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } });
+}
+
 /** The player pressed Reload on the update prompt. */
 export function applyUpdate(): void {
   if (!workbox) {
     window.location.reload();
     return;
   }
+  updateRequested = true;
   workbox.messageSkipWaiting();
 }
 

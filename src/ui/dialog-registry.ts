@@ -3,7 +3,7 @@
  * later features register theirs (featured package, daily bonus...) at import time. The
  * DialogHost renders the top of the store's dialog stack with the registered component.
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { DialogKind } from '../state/dialog-kinds.ts';
 
 export interface DialogComponentProps {
@@ -23,4 +23,13 @@ export function registerDialog(kind: DialogKind, component: DialogComponent): vo
 
 export function dialogComponentFor(kind: DialogKind): DialogComponent | undefined {
   return registry.get(kind);
+}
+
+/**
+ * Registers a dialog whose code (and the floating-ui it uses) loads only when it first opens,
+ * so a page that can open a dialog does not carry it in its first load. The dialog host renders
+ * registered dialogs inside a Suspense boundary.
+ */
+export function registerLazyDialog(kind: DialogKind, load: () => Promise<DialogComponent>): void {
+  registry.set(kind, lazy(async () => ({ default: await load() })));
 }

@@ -47,6 +47,17 @@ function countLoads(page: Page): () => number {
   return () => loads;
 }
 
+/**
+ * Opens a page that starts the full app (router) at once: the home page of a first-time visitor
+ * is the light entry without the router, whose links are plain page loads.
+ */
+async function openRunningApp(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}${ROUTES.whatIs}`);
+  await expect(page.getByTestId('header-logo')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
 async function openTermsFromFooter(page: Page): Promise<void> {
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Conditions', exact: true }).click();
 }
@@ -57,8 +68,7 @@ test('a chunk removed by a new release: the page reloads once and the route work
   servers.push(server);
   const loads = countLoads(page);
 
-  await page.goto(`${server.origin}${ROUTES.home}`);
-  await expect(page.getByTestId('header-logo')).toBeVisible();
+  await openRunningApp(page, server.origin);
   const policyChunkA = chunkOf(buildA, 'policy-page-');
   expect(chunkOf(buildB, 'policy-page-')).not.toBe(policyChunkA);
 
@@ -66,6 +76,7 @@ test('a chunk removed by a new release: the page reloads once and the route work
   deployOver(buildB, served, 'replace');
   expect((await page.request.get(`${server.origin}${policyChunkA}`)).status()).toBe(404);
 
+  // A client-side navigation: the router imports A's policy chunk, which is gone.
   await openTermsFromFooter(page);
   await expect(page).toHaveURL(new RegExp(`${ROUTES.policiesTerms}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
@@ -79,8 +90,7 @@ test('a chunk that stays missing: one reload, then a plain message instead of a 
   const server = await startServer({ port: PORT, distDir: buildA });
   servers.push(server);
   const loads = countLoads(page);
-  await page.goto(`${server.origin}${ROUTES.home}`);
-  await expect(page.getByTestId('header-logo')).toBeVisible();
+  await openRunningApp(page, server.origin);
 
   // The policy chunk answers 404 every time (a broken deploy).
   let refused = 0;

@@ -4,7 +4,8 @@
  * install prompt of its own.
  */
 import { PRODUCT_NAME } from '../../contract/constants.ts';
-import { applyUpdate, pwaState } from '../../pwa/service-worker.ts';
+import { applyUpdate } from '../../pwa/service-worker.ts';
+import { pwaState } from '../../pwa/pwa-state.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { registerDialog, type DialogComponentProps } from '../../ui/dialog-registry.ts';

@@ -4,7 +4,10 @@
  */
 import { css } from '@linaria/core';
 import { useSnapshot } from 'valtio';
-import { applyUpdate, pwaState } from '../../pwa/service-worker.ts';
+import { pwaState } from '../../pwa/pwa-state.ts';
+
+// The registration module is loaded by then (it is what found the update).
+const reload = (): void => void import('../../pwa/service-worker.ts').then((m) => m.applyUpdate());
 import { Button } from '../../ui/button.tsx';
 
 const toast = css`
@@ -36,7 +39,7 @@ export function UpdatePrompt() {
       {updateWaiting ? (
         <div className={toast} data-testid="update-prompt">
           <p>A new version is available</p>
-          <Button onClick={applyUpdate}>Reload</Button>
+          <Button onClick={reload}>Reload</Button>
         </div>
       ) : null}
     </div>

@@ -5,8 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { useMatches } from 'react-router-dom';
 import { subscribe } from 'valtio';
-import { startClientVersionPolling } from '../../pwa/client-version.ts';
-import { pwaState } from '../../pwa/service-worker.ts';
+import { pwaState } from '../../pwa/pwa-state.ts';
 import { openDialogOnce } from '../../state/dialog-actions.ts';
 import { isRouteHandle } from '../route-handle.ts';
 
@@ -16,7 +15,18 @@ export function usePwaEffects(): void {
   const protectedRef = useRef(onProtectedPage);
   protectedRef.current = onProtectedPage;
 
-  useEffect(() => startClientVersionPolling(() => !protectedRef.current), []);
+  useEffect(() => {
+    // The poll (and the worker messaging it uses) loads after the first render.
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import('../../pwa/client-version.ts').then(({ startClientVersionPolling }) => {
+      if (!cancelled) stop = startClientVersionPolling(() => !protectedRef.current);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, []);
 
   useEffect(() => {
     const show = () => {

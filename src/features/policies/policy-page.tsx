@@ -1,3 +1,4 @@
+import { useOnline } from '../../pwa/online-status.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { css } from '@linaria/core';
 import { API_PATHS } from '../../contract/api-paths.ts';
@@ -53,6 +54,7 @@ const sections = css`
 
 /** One of the five policy pages; which one comes from the path (POLICY_PAGES). */
 export function PolicyPage() {
+  const online = useOnline();
   const { pathname } = useLocation();
   const entry = POLICY_PAGES.find((p) => p.path === pathname.replace(/\/+$/, '')) ?? POLICY_PAGES[0];
   const { data, error, isLoading, mutate } = useApiGet(
@@ -67,7 +69,7 @@ export function PolicyPage() {
     ? splitLastUpdated(doc.body, doc.timestamp_created)
     : { updated: null, body: '' };
   const headings = parsePolicyBody(body).filter((b) => b.kind === 'heading' && b.level === 2);
-  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  const offline = !online;
 
   let content;
   if (doc) {

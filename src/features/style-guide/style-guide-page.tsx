@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, lazy, Suspense } from 'react';
 import { css } from '@linaria/core';
 import { ROUTES } from '../../contract/routes.ts';
 import { Page, Card, Notice } from '../../ui/page.tsx';
@@ -8,9 +8,11 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { CheckboxField } from '../../ui/checkbox-field.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
 import { Logo } from '../../ui/logo.tsx';
 import { muted } from '../../ui/prose.ts';
+
+// The dialog (and floating-ui) loads when the demo opens, like every dialog of the app.
+const Dialog = lazy(async () => ({ default: (await import('../../ui/dialog.tsx')).Dialog }));
 
 const COLOURS = [
   'bg',
@@ -161,21 +163,25 @@ export function StyleGuidePage() {
         <Button variant="secondary" onClick={() => setDialogOpen(true)}>
           Open dialog
         </Button>
-        <Dialog
-          open={dialogOpen}
-          onClose={() => setDialogOpen(false)}
-          title="Example dialog"
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => setDialogOpen(false)}>
-                Cancel
-              </Button>
-              <Button onClick={() => setDialogOpen(false)}>OK</Button>
-            </>
-          }
-        >
-          <p>Focus stays inside the dialog; Escape closes it.</p>
-        </Dialog>
+        {dialogOpen ? (
+          <Suspense fallback={null}>
+            <Dialog
+              open={dialogOpen}
+              onClose={() => setDialogOpen(false)}
+              title="Example dialog"
+              actions={
+                <>
+                  <Button variant="secondary" onClick={() => setDialogOpen(false)}>
+                    Cancel
+                  </Button>
+                  <Button onClick={() => setDialogOpen(false)}>OK</Button>
+                </>
+              }
+            >
+              <p>Focus stays inside the dialog; Escape closes it.</p>
+            </Dialog>
+          </Suspense>
+        ) : null}
       </Card>
     </Page>
   );

@@ -27,6 +27,8 @@ import { join, relative, resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+/** Tree the builds come from: PWA_SOURCE_ROOT lets a fix be tried on a patched copy of the tree. */
+const SOURCE_ROOT = process.env.PWA_SOURCE_ROOT ? resolve(process.env.PWA_SOURCE_ROOT) : ROOT;
 const BUILD_CACHE = join(tmpdir(), 'lucky-crown-pwa-builds');
 
 /** What `vite build` reads: a change to any of these makes a new build. */
@@ -44,10 +46,11 @@ function hashInputs(): string {
       }
       return;
     }
-    hash.update(relative(ROOT, path));
+    hash.update(relative(SOURCE_ROOT, path));
     hash.update(readFileSync(path));
   };
-  for (const input of BUILD_INPUTS) walk(join(ROOT, input));
+  for (const input of BUILD_INPUTS) walk(join(SOURCE_ROOT, input));
+  hash.update(SOURCE_ROOT);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -111,7 +114,7 @@ export async function productionBuild(version: string): Promise<string> {
     }
     const vite = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'vite.cmd' : 'vite');
     const child = spawn(vite, ['build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: ROOT,
+      cwd: SOURCE_ROOT,
       env: { ...process.env, APP_VERSION: version },
       stdio: ['ignore', 'pipe', 'pipe'],
       shell: process.platform === 'win32',
