@@ -105,7 +105,8 @@ test('a coin history page the player viewed opens offline with its entries', asy
   // The demo player's seed credit is on the first page.
   const rows = page.getByTestId('history-row');
   await expect(rows.first()).toBeVisible();
-  const online = await rows.allInnerTexts();
+  // textContent on both sides (toHaveText compares textContent, not the rendered innerText).
+  const online = await rows.allTextContents();
 
   await reloadOffline(context, page);
   await expect(page).toHaveURL(new RegExp(`${ROUTES.goldCoinsHistory}(\\?|$)`));
