@@ -37,6 +37,15 @@ describe('static app serving', () => {
     expect(await res.text()).toBe('console.log(1)');
   });
 
+  it('text answers are gzipped for clients that accept it', async () => {
+    writeFileSync(path.join(ctx.deps.config.distDir, 'assets', 'big-AbC123.js'), 'console.log("lucky crown");\n'.repeat(200));
+    const res = await ctx.app.request('/assets/big-AbC123.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Encoding')).toBe('gzip');
+    const api = await ctx.app.request('/api/v1/legal-documents', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(api.headers.get('Content-Encoding')).toBe('gzip');
+  });
+
   it('index.html, sw.js and the manifest are no-cache', async () => {
     for (const url of ['/', '/index.html', '/sw.js', '/manifest.webmanifest']) {
       const res = await get(url);

@@ -44,6 +44,9 @@ const skip = css`
 const mainClass = css`
   flex: 1 0 auto;
   width: 100%;
+  /* The footer starts below the fold, so a lazily loaded page does not push it (layout shift). */
+  min-height: 100vh;
+  min-height: 100dvh;
   &:focus {
     outline: none;
   }
