@@ -4,7 +4,9 @@ import react from '@vitejs/plugin-react';
 import wyw from '@wyw-in-js/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 // APP_VERSION lets a test build a "newer" release without editing package.json.
 const appVersion = process.env.APP_VERSION ?? pkg.version;
 

@@ -77,7 +77,9 @@ function freePort() {
 function run(cmd, args, env) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: root, env, stdio: 'inherit', shell: process.platform === 'win32' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`)),
+    );
     child.on('error', reject);
   });
 }
@@ -96,8 +98,13 @@ async function startServer(distDir, dataDir) {
     PUBLIC_ORIGIN: origin,
     LOG_LEVEL: 'warn',
   };
-  for (const name of ['DATABASE_URL', 'GOLD_ONLY', 'SESSION_INACTIVITY_SECONDS', 'CARD_SANDBOX_ORIGIN']) delete env[name];
-  const child = spawn(bin('tsx'), ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  for (const name of ['DATABASE_URL', 'GOLD_ONLY', 'SESSION_INACTIVITY_SECONDS', 'CARD_SANDBOX_ORIGIN'])
+    delete env[name];
+  const child = spawn(bin('tsx'), ['server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
@@ -165,15 +172,21 @@ async function audit(chromePort, url, signedIn) {
       disableStorageReset: signedIn,
     });
     if (!answer?.lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (answer.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${answer.lhr.runtimeError.message}`);
+    if (answer.lhr.runtimeError)
+      throw new Error(`Lighthouse failed on ${url}: ${answer.lhr.runtimeError.message}`);
     results.push(answer.lhr);
   }
   // The run with the median performance score stands for the page.
   const perf = results.map((r) => r.categories.performance.score ?? 0);
   const lhr = results[perf.indexOf(median(perf))];
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  );
   const metrics = Object.fromEntries(
-    Object.entries(METRICS).map(([id, short]) => [short, { value: lhr.audits[id]?.numericValue ?? null, display: lhr.audits[id]?.displayValue ?? '' }]),
+    Object.entries(METRICS).map(([id, short]) => [
+      short,
+      { value: lhr.audits[id]?.numericValue ?? null, display: lhr.audits[id]?.displayValue ?? '' },
+    ]),
   );
   // Every scored audit below 1 in each category, with its id, so the fix can be found.
   const failing = {};
@@ -182,8 +195,22 @@ async function audit(chromePort, url, signedIn) {
     // they say where the metric time goes.
     failing[c] = lhr.categories[c].auditRefs
       .map((ref) => lhr.audits[ref.id])
-      .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
-      .map((a) => ({ id: a.id, title: a.title, score: a.score, display: a.displayValue ?? '', where: whereOf(a) }));
+      .filter(
+        (a) =>
+          a &&
+          a.score !== null &&
+          a.score < 1 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'notApplicable' &&
+          a.scoreDisplayMode !== 'manual',
+      )
+      .map((a) => ({
+        id: a.id,
+        title: a.title,
+        score: a.score,
+        display: a.displayValue ?? '',
+        where: whereOf(a),
+      }));
   }
   return {
     url,
@@ -220,7 +247,9 @@ function summaryMarkdown(report) {
     for (const c of CATEGORIES) {
       if (p.failing[c].length === 0) continue;
       any = true;
-      lines.push(`- ${p.name}, ${c}: ${p.failing[c].map((a) => `\`${a.id}\`${a.display ? ` (${a.display})` : ''}`).join(', ')}`);
+      lines.push(
+        `- ${p.name}, ${c}: ${p.failing[c].map((a) => `\`${a.id}\`${a.display ? ` (${a.display})` : ''}`).join(', ')}`,
+      );
     }
   }
   if (!any) lines.push('- none');
@@ -249,7 +278,11 @@ async function main() {
     if (!distDir) {
       distDir = join(work, 'dist');
       console.log(`[lighthouse] vite build -> ${distDir}`);
-      await run(bin('vite'), ['build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], process.env);
+      await run(
+        bin('vite'),
+        ['build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'],
+        process.env,
+      );
     }
     const server = await startServer(distDir, join(work, 'data'));
     cleanups.push(server.stop);

@@ -161,13 +161,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   let cardSandboxOrigin = get('CARD_SANDBOX_ORIGIN') ?? `http://localhost:${cardSandboxPort}`;
   try {
     const u = new URL(cardSandboxOrigin);
-    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || (u.pathname !== '/' && u.pathname !== '')) throw new Error('x');
+    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || (u.pathname !== '/' && u.pathname !== ''))
+      throw new Error('x');
     cardSandboxOrigin = u.origin;
   } catch {
-    problems.push(`CARD_SANDBOX_ORIGIN must be an http(s) origin without a path (got "${cardSandboxOrigin}").`);
+    problems.push(
+      `CARD_SANDBOX_ORIGIN must be an http(s) origin without a path (got "${cardSandboxOrigin}").`,
+    );
   }
   if (cardSandboxOrigin === publicOrigin)
-    problems.push('CARD_SANDBOX_ORIGIN must differ from PUBLIC_ORIGIN: card fields are served from their own origin.');
+    problems.push(
+      'CARD_SANDBOX_ORIGIN must differ from PUBLIC_ORIGIN: card fields are served from their own origin.',
+    );
 
   const config: Config = {
     port,

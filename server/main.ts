@@ -74,7 +74,10 @@ async function main(): Promise<void> {
   const payments = createSandboxProviders(deps, {
     stateDir: config.dataDir,
     autoDeliver: true,
-    sandboxFetch: { apiBase: `http://127.0.0.1:${config.cardSandboxPort}`, fetch: (url, init) => fetch(url, init) },
+    sandboxFetch: {
+      apiBase: `http://127.0.0.1:${config.cardSandboxPort}`,
+      fetch: (url, init) => fetch(url, init),
+    },
     deliverWebhook: httpWebhookDelivery(`http://127.0.0.1:${config.port}`),
   });
   attachPaymentProviders(deps, payments);

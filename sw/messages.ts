@@ -32,7 +32,9 @@ export function listenToPages(): void {
       case 'CHECK_CLIENT_VERSION':
         event.waitUntil(
           fetchMinimumClientVersion().then((minimumClientVersion) =>
-            minimumClientVersion === null ? undefined : tellPages({ type: 'CLIENT_VERSION', minimumClientVersion }),
+            minimumClientVersion === null
+              ? undefined
+              : tellPages({ type: 'CLIENT_VERSION', minimumClientVersion }),
           ),
         );
         break;

@@ -50,7 +50,11 @@ export function registerRuntimeRoutes(): void {
     ({ url, request }) => request.method === 'GET' && isApi(url, API_PATHS.legalDocuments),
     new StaleWhileRevalidate({
       cacheName: SW_CACHES.legal,
-      plugins: [okOnly, markCached('copy'), new ExpirationPlugin({ maxEntries: 10, maxAgeSeconds: 30 * 24 * 3600 })],
+      plugins: [
+        okOnly,
+        markCached('copy'),
+        new ExpirationPlugin({ maxEntries: 10, maxAgeSeconds: 30 * 24 * 3600 }),
+      ],
     }),
   );
 
@@ -60,7 +64,11 @@ export function registerRuntimeRoutes(): void {
     new NetworkFirst({
       cacheName: SW_CACHES.properties,
       networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-      plugins: [okOnly, markCached('fallback'), new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 7 * 24 * 3600 })],
+      plugins: [
+        okOnly,
+        markCached('fallback'),
+        new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 7 * 24 * 3600 }),
+      ],
     }),
   );
 
@@ -70,13 +78,18 @@ export function registerRuntimeRoutes(): void {
     new NetworkFirst({
       cacheName: SW_CACHES.lobby,
       networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-      plugins: [okOnly, markCached('fallback'), new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 7 * 24 * 3600 })],
+      plugins: [
+        okOnly,
+        markCached('fallback'),
+        new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 7 * 24 * 3600 }),
+      ],
     }),
   );
 
   // In-house game pages and their assets: immutable per release, so cache-first.
   registerRoute(
-    ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/games/'),
+    ({ url, request }) =>
+      request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/games/'),
     new CacheFirst({
       cacheName: SW_CACHES.gameAssets,
       plugins: [

@@ -38,7 +38,10 @@ describe('static app serving', () => {
   });
 
   it('text answers are gzipped for clients that accept it', async () => {
-    writeFileSync(path.join(ctx.deps.config.distDir, 'assets', 'big-AbC123.js'), 'console.log("lucky crown");\n'.repeat(200));
+    writeFileSync(
+      path.join(ctx.deps.config.distDir, 'assets', 'big-AbC123.js'),
+      'console.log("lucky crown");\n'.repeat(200),
+    );
     const res = await ctx.app.request('/assets/big-AbC123.js', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Encoding')).toBe('gzip');

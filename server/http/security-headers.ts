@@ -27,7 +27,10 @@ export function cspFor(pathname: string, frameSrc: readonly string[] = []): stri
 }
 
 /** `frameSrc`: extra origins our pages may frame (the payment provider's hosted fields / 3-D Secure pages). */
-export function securityHeaders(options: { https: boolean; frameSrc?: readonly string[] }): MiddlewareHandler {
+export function securityHeaders(options: {
+  https: boolean;
+  frameSrc?: readonly string[];
+}): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const path = c.req.path;

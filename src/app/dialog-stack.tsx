@@ -23,7 +23,12 @@ export default function DialogStack() {
   return (
     // Lazily registered dialogs load on first open; nothing shows until they arrive.
     <Suspense fallback={null}>
-      <Component key={top.id} id={top.id} props={{ ...top.props }} close={(result) => closeDialog(top.id, result)} />
+      <Component
+        key={top.id}
+        id={top.id}
+        props={{ ...top.props }}
+        close={(result) => closeDialog(top.id, result)}
+      />
     </Suspense>
   );
 }

@@ -43,11 +43,18 @@ function Redirect({ to, remember, consume }: { to: string; remember?: string; co
   return <PageWaiting />;
 }
 
-export function GuardOutlet({ guard, consumeReturnTo: consume = false }: { guard: Guard; consumeReturnTo?: boolean }) {
+export function GuardOutlet({
+  guard,
+  consumeReturnTo: consume = false,
+}: {
+  guard: Guard;
+  consumeReturnTo?: boolean;
+}) {
   const ctx = useGuardContext();
   const decision = guard(ctx);
   if (decision.type === 'wait') return <PageWaiting />;
-  if (decision.type === 'redirect') return <Redirect to={decision.to} remember={decision.rememberReturnTo} consume={consume} />;
+  if (decision.type === 'redirect')
+    return <Redirect to={decision.to} remember={decision.rememberReturnTo} consume={consume} />;
   return <Outlet />;
 }
 
@@ -57,6 +64,8 @@ export function RedirectSignedIn() {
   return <GuardOutlet guard={redirectSignedIn(peekReturnTo())} consumeReturnTo />;
 }
 export const RequireMobileVerified = () => <GuardOutlet guard={requireMobileVerified} />;
-export const RequireMobileVerificationPending = () => <GuardOutlet guard={requireMobileVerificationPending} />;
+export const RequireMobileVerificationPending = () => (
+  <GuardOutlet guard={requireMobileVerificationPending} />
+);
 export const RequireSweeps = () => <GuardOutlet guard={requireSweeps} />;
 export const DevOnly = () => <GuardOutlet guard={devOnly} />;

@@ -50,13 +50,20 @@ describe('guards', () => {
       to: '/mobile-verification',
     });
     expect(requireMobileVerified(ctx({ mobileVerificationEnabled: true }))).toEqual({ type: 'allow' });
-    expect(requireMobileVerified(ctx({ ...pending, mobileVerificationEnabled: true, propertiesReady: false }))).toEqual({ type: 'wait' });
+    expect(
+      requireMobileVerified(ctx({ ...pending, mobileVerificationEnabled: true, propertiesReady: false })),
+    ).toEqual({ type: 'wait' });
   });
 
   it('the mobile verification page sends verified players to the lobby', () => {
-    expect(requireMobileVerificationPending(ctx({ mobileVerificationEnabled: true }))).toEqual({ type: 'redirect', to: '/lobby' });
+    expect(requireMobileVerificationPending(ctx({ mobileVerificationEnabled: true }))).toEqual({
+      type: 'redirect',
+      to: '/lobby',
+    });
     expect(
-      requireMobileVerificationPending(ctx({ mobileVerificationEnabled: true, user: { account_state: 'pending_mobile_verification' } })),
+      requireMobileVerificationPending(
+        ctx({ mobileVerificationEnabled: true, user: { account_state: 'pending_mobile_verification' } }),
+      ),
     ).toEqual({ type: 'allow' });
   });
 
@@ -81,15 +88,23 @@ describe('guards', () => {
   it('logo destination: home, lobby, or sign-out confirmation while verification is pending', () => {
     expect(logoDestination(ctx({ status: 'signed-out', user: null }))).toBe('home');
     expect(logoDestination(ctx())).toBe('lobby');
-    expect(logoDestination(ctx({ mobileVerificationEnabled: true, user: { account_state: 'pending_mobile_verification' } }))).toBe(
-      'sign-out-confirmation',
-    );
+    expect(
+      logoDestination(
+        ctx({ mobileVerificationEnabled: true, user: { account_state: 'pending_mobile_verification' } }),
+      ),
+    ).toBe('sign-out-confirmation');
   });
 });
 
 describe('menu items', () => {
-  const base = { goldOnly: false, dailyBonusEnabled: true, mobileVerificationPending: false, supportUrl: 'https://help.example/' };
-  const ids = (items: ReturnType<typeof menuItems>): string[] => items.flatMap((i) => [i.testId, ...(i.children ?? []).map((c) => c.testId)]);
+  const base = {
+    goldOnly: false,
+    dailyBonusEnabled: true,
+    mobileVerificationPending: false,
+    supportUrl: 'https://help.example/',
+  };
+  const ids = (items: ReturnType<typeof menuItems>): string[] =>
+    items.flatMap((i) => [i.testId, ...(i.children ?? []).map((c) => c.testId)]);
 
   it('full menu with every item and child', () => {
     const items = menuItems(base);

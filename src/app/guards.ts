@@ -32,13 +32,15 @@ export type Guard = (ctx: GuardContext) => GuardDecision;
 const allow: GuardDecision = { type: 'allow' };
 const wait: GuardDecision = { type: 'wait' };
 
-export const isMobileVerificationPending = (ctx: Pick<GuardContext, 'user' | 'mobileVerificationEnabled'>): boolean =>
-  ctx.mobileVerificationEnabled && ctx.user?.account_state === 'pending_mobile_verification';
+export const isMobileVerificationPending = (
+  ctx: Pick<GuardContext, 'user' | 'mobileVerificationEnabled'>,
+): boolean => ctx.mobileVerificationEnabled && ctx.user?.account_state === 'pending_mobile_verification';
 
 /** Signed-in pages: a signed-out visitor goes to login and the requested URL is remembered. */
 export const requireSignedIn: Guard = (ctx) => {
   if (ctx.status === 'unknown') return wait;
-  if (ctx.status === 'signed-out') return { type: 'redirect', to: ROUTES.login, rememberReturnTo: ctx.location };
+  if (ctx.status === 'signed-out')
+    return { type: 'redirect', to: ROUTES.login, rememberReturnTo: ctx.location };
   return allow;
 };
 
@@ -75,7 +77,9 @@ export const requireSweeps: Guard = (ctx) => {
 
 /** Developer pages (style guide) are off on the production host. */
 export const devOnly: Guard = (ctx) =>
-  ctx.hostname.toLowerCase() === ctx.productionHost.toLowerCase() ? { type: 'redirect', to: ROUTES.lobby } : allow;
+  ctx.hostname.toLowerCase() === ctx.productionHost.toLowerCase()
+    ? { type: 'redirect', to: ROUTES.lobby }
+    : allow;
 
 /** Runs guards in order; the first that does not allow decides. */
 export const combineGuards =
@@ -89,7 +93,9 @@ export const combineGuards =
   };
 
 /** Where the header logo leads (spec section 2). */
-export function logoDestination(ctx: Pick<GuardContext, 'status' | 'user' | 'mobileVerificationEnabled'>): 'home' | 'lobby' | 'sign-out-confirmation' {
+export function logoDestination(
+  ctx: Pick<GuardContext, 'status' | 'user' | 'mobileVerificationEnabled'>,
+): 'home' | 'lobby' | 'sign-out-confirmation' {
   if (ctx.status !== 'signed-in') return 'home';
   return isMobileVerificationPending(ctx) ? 'sign-out-confirmation' : 'lobby';
 }
@@ -110,9 +116,7 @@ export interface PayNowGuardInput {
 }
 
 export type PayNowDecision =
-  | { type: 'allow' }
-  | { type: 'wait' }
-  | { type: 'redirect'; to: string; reason: PayNowBlock };
+  { type: 'allow' } | { type: 'wait' } | { type: 'redirect'; to: string; reason: PayNowBlock };
 
 /**
  * Spec section 2: pay-now needs a selected package, the coin store enabled, a billing address

@@ -32,16 +32,30 @@ export function menuItems(o: MenuOptions): MenuItem[] {
   if (o.mobileVerificationPending) return [signOut];
   const getCoinsChildren: MenuItem[] = [
     { label: 'Buy Coins', testId: 'menu-buy-coins', to: ROUTES.buyCoins },
-    ...(o.dailyBonusEnabled ? [{ label: 'Daily Bonus', testId: 'menu-daily-bonus', to: CHILD_ROUTES.buyCoinsDailyBonus }] : []),
-    ...(o.goldOnly ? [] : [{ label: 'Earn Free Coins', testId: 'menu-earn-free-coins', to: CHILD_ROUTES.buyCoinsEarnCoins }]),
+    ...(o.dailyBonusEnabled
+      ? [{ label: 'Daily Bonus', testId: 'menu-daily-bonus', to: CHILD_ROUTES.buyCoinsDailyBonus }]
+      : []),
+    ...(o.goldOnly
+      ? []
+      : [{ label: 'Earn Free Coins', testId: 'menu-earn-free-coins', to: CHILD_ROUTES.buyCoinsEarnCoins }]),
   ];
   return [
     { label: 'Lobby', testId: 'menu-lobby', to: ROUTES.lobby },
     { label: 'Get Coins', testId: 'menu-get-coins', children: getCoinsChildren },
-    ...(o.goldOnly ? [] : [{ label: 'Redeem', testId: 'menu-redeem', to: `${ROUTES.myAccount}#${MY_ACCOUNT_FRAGMENTS.sweepsCoins}` }]),
+    ...(o.goldOnly
+      ? []
+      : [
+          {
+            label: 'Redeem',
+            testId: 'menu-redeem',
+            to: `${ROUTES.myAccount}#${MY_ACCOUNT_FRAGMENTS.sweepsCoins}`,
+          },
+        ]),
     { label: 'My Account', testId: 'menu-my-account', to: ROUTES.myAccount },
     { label: 'Help Center', testId: 'menu-help-center', href: o.supportUrl },
-    ...(o.goldOnly ? [] : [{ label: 'Refer a Friend', testId: 'menu-refer-a-friend', to: ROUTES.referAFriend }]),
+    ...(o.goldOnly
+      ? []
+      : [{ label: 'Refer a Friend', testId: 'menu-refer-a-friend', to: ROUTES.referAFriend }]),
     ...(o.install ? [installApp] : []),
     signOut,
   ];

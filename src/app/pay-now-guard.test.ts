@@ -16,7 +16,9 @@ describe('payNowGuard (spec section 2: pay-now guards)', () => {
   });
 
   it('sends the player back to the coin store without a selected package, before anything else', () => {
-    expect(payNowGuard(input({ selectedPackageId: null, coinStoreEnabled: false, propertiesReady: false }))).toEqual({
+    expect(
+      payNowGuard(input({ selectedPackageId: null, coinStoreEnabled: false, propertiesReady: false })),
+    ).toEqual({
       type: 'redirect',
       to: '/buy-coins',
       reason: 'no-package',
@@ -25,15 +27,24 @@ describe('payNowGuard (spec section 2: pay-now guards)', () => {
 
   it('waits for the named properties, then refuses a disabled coin store', () => {
     expect(payNowGuard(input({ propertiesReady: false }))).toEqual({ type: 'wait' });
-    expect(payNowGuard(input({ coinStoreEnabled: false }))).toMatchObject({ type: 'redirect', reason: 'store-disabled' });
+    expect(payNowGuard(input({ coinStoreEnabled: false }))).toMatchObject({
+      type: 'redirect',
+      reason: 'store-disabled',
+    });
   });
 
   it('requires a billing address before checking limits', () => {
-    expect(payNowGuard(input({ hasBillingAddress: false, limits: 'reached' }))).toMatchObject({ reason: 'no-billing-address' });
+    expect(payNowGuard(input({ hasBillingAddress: false, limits: 'reached' }))).toMatchObject({
+      reason: 'no-billing-address',
+    });
   });
 
   it('waits for the limit check and refuses a reached limit', () => {
     expect(payNowGuard(input({ limits: 'checking' }))).toEqual({ type: 'wait' });
-    expect(payNowGuard(input({ limits: 'reached' }))).toEqual({ type: 'redirect', to: '/buy-coins', reason: 'limit-reached' });
+    expect(payNowGuard(input({ limits: 'reached' }))).toEqual({
+      type: 'redirect',
+      to: '/buy-coins',
+      reason: 'limit-reached',
+    });
   });
 });

@@ -21,9 +21,9 @@ import { RouteError } from './route-error.tsx';
 import { AppLoading } from './app-loading.tsx';
 
 type PageModule = { default: ComponentType };
-const page =
-  (load: () => Promise<PageModule>) =>
-  async (): Promise<{ Component: ComponentType }> => ({ Component: (await load()).default });
+const page = (load: () => Promise<PageModule>) => async (): Promise<{ Component: ComponentType }> => ({
+  Component: (await load()).default,
+});
 
 const home = page(() => import('../features/home/home-page.tsx'));
 const login = page(() => import('../features/auth/login-page.tsx'));
@@ -32,7 +32,9 @@ const logoutPage = page(() => import('../features/auth/logout-page.tsx'));
 const failedRegistration = page(() => import('../features/auth/failed-registration-page.tsx'));
 const passwordRecovery = page(() => import('../features/auth/password-recovery-page.tsx'));
 const signInLink = page(() => import('../features/auth/sign-in-link-page.tsx'));
-const updateCommunicationPreferences = page(() => import('../features/auth/update-communication-preferences-page.tsx'));
+const updateCommunicationPreferences = page(
+  () => import('../features/auth/update-communication-preferences-page.tsx'),
+);
 const createUser = page(() => import('../features/signup/create-user-page.tsx'));
 const socialProfile = page(() => import('../features/signup/social-profile-page.tsx'));
 const linkAccounts = page(() => import('../features/signup/link-accounts-page.tsx'));
@@ -67,7 +69,11 @@ const addCardSuccess = page(() => import('../features/store/payment-methods/add-
 const later = (path: string, feature: string, extra: Partial<RouteObject> = {}): RouteObject =>
   ({ path, lazy: unavailable, handle: { feature } satisfies RouteHandle, ...extra }) as RouteObject;
 
-const laterIndex = (feature: string): RouteObject => ({ index: true, lazy: unavailable, handle: { feature } satisfies RouteHandle });
+const laterIndex = (feature: string): RouteObject => ({
+  index: true,
+  lazy: unavailable,
+  handle: { feature } satisfies RouteHandle,
+});
 
 const joinNow: RouteHandle = { joinNow: true };
 
@@ -86,7 +92,11 @@ export const routes: RouteObject[] = [
         element: <RedirectSignedIn />,
         children: [
           { index: true, lazy: home, handle: joinNow },
-          { path: ROUTES.login, lazy: login, handle: { joinNow: true, hideSignIn: true } satisfies RouteHandle },
+          {
+            path: ROUTES.login,
+            lazy: login,
+            handle: { joinNow: true, hideSignIn: true } satisfies RouteHandle,
+          },
           { path: ROUTES.createUser, lazy: createUser },
         ],
       },
@@ -156,10 +166,22 @@ export const routes: RouteObject[] = [
                 path: ROUTES.managePaymentMethods,
                 children: [
                   { index: true, element: <Navigate to={CHILD_ROUTES.managePaymentMethodsManage} replace /> },
-                  { path: rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsManage), lazy: managePaymentMethods },
-                  { path: rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsAdd), lazy: addCard },
-                  { path: rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsDelete), lazy: deleteCard },
-                  { path: rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsSuccess), lazy: addCardSuccess },
+                  {
+                    path: rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsManage),
+                    lazy: managePaymentMethods,
+                  },
+                  {
+                    path: rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsAdd),
+                    lazy: addCard,
+                  },
+                  {
+                    path: rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsDelete),
+                    lazy: deleteCard,
+                  },
+                  {
+                    path: rel(ROUTES.managePaymentMethods, CHILD_ROUTES.managePaymentMethodsSuccess),
+                    lazy: addCardSuccess,
+                  },
                 ],
               },
               {
@@ -169,7 +191,9 @@ export const routes: RouteObject[] = [
                   later(rel(ROUTES.buyCoins, CHILD_ROUTES.buyCoinsDailyBonus), 'Daily Bonus'),
                   {
                     element: <RequireSweeps />,
-                    children: [later(rel(ROUTES.buyCoins, CHILD_ROUTES.buyCoinsEarnCoins), 'Earn Free Coins')],
+                    children: [
+                      later(rel(ROUTES.buyCoins, CHILD_ROUTES.buyCoinsEarnCoins), 'Earn Free Coins'),
+                    ],
                   },
                 ],
               },

@@ -13,7 +13,10 @@ import { inactivityTimeoutMs, startInactivityWatch } from '../state/inactivity.t
 export function useInactivitySignOut(timeoutSetting: string | undefined): void {
   const { status } = useSnapshot(store.session);
   const { isInGame } = useSnapshot(store.currency);
-  const timeoutMs = inactivityTimeoutMs(timeoutSetting ?? store.properties.values[PROPERTY_NAMES.inactivityTimeoutSeconds], TIMINGS.inactivitySignOutMs);
+  const timeoutMs = inactivityTimeoutMs(
+    timeoutSetting ?? store.properties.values[PROPERTY_NAMES.inactivityTimeoutSeconds],
+    TIMINGS.inactivitySignOutMs,
+  );
   useEffect(() => {
     if (status !== 'signed-in' || isInGame) return;
     return startInactivityWatch({ timeoutMs, onTimeout: () => void logout({ reason: 'inactivity' }) });

@@ -54,7 +54,6 @@ export const ERROR_TEXTS = {
   genericTitle: 'Something Went Wrong',
   genericSignedIn:
     'Our system had a small hiccup. Please close and reopen your browser, then sign in again. If it keeps happening, contact support.',
-  genericSignedOut:
-    'Our system had a small hiccup. Please close and reopen your browser and try again.',
+  genericSignedOut: 'Our system had a small hiccup. Please close and reopen your browser and try again.',
   invalidKeyVal: 'Invalid key/val pair',
 } as const;

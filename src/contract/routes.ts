@@ -58,7 +58,15 @@ export const ROUTES = {
   policiesTerms: '/policies/terms-and-conditions',
 } as const;
 
-export const LOBBY_CATEGORIES = ['hot', 'slots', 'exclusive', 'table-games', 'scratchcards', 'new', 'halloween'] as const;
+export const LOBBY_CATEGORIES = [
+  'hot',
+  'slots',
+  'exclusive',
+  'table-games',
+  'scratchcards',
+  'new',
+  'halloween',
+] as const;
 
 /** Policy page slug -> legal document type. */
 export const POLICY_PAGES = [

@@ -14,8 +14,7 @@ export type PageToWorkerMessage =
 
 /** Worker -> pages. */
 export type WorkerToPageMessage =
-  | { type: 'CLIENT_VERSION'; minimumClientVersion: string }
-  | { type: 'PLAYER_CACHES_CLEARED' };
+  { type: 'CLIENT_VERSION'; minimumClientVersion: string } | { type: 'PLAYER_CACHES_CLEARED' };
 
 /** Named caches of the runtime routes (the precache is Workbox's own). */
 export const SW_CACHES = {

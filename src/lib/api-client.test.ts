@@ -6,7 +6,10 @@ import { resetStore, store } from '../state/store.ts';
 type Call = { url: string; init: RequestInit };
 
 const json = (status: number, body: unknown): Response =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 function mockFetch(...answers: ((call: Call) => Response)[]) {
   const calls: Call[] = [];
@@ -90,9 +93,17 @@ describe('api client', () => {
 
   it('field errors come back whole and open no dialog', async () => {
     document.cookie = 'lc_csrf=c.v; path=/';
-    mockFetch(() => json(400, { code: 'UNDERAGE', message: 'Too young', field: 'birth_date', extra: { min: 18 } }));
+    mockFetch(() =>
+      json(400, { code: 'UNDERAGE', message: 'Too young', field: 'birth_date', extra: { min: 18 } }),
+    );
     const err = (await api.post('/users', {}, Value).catch((e: unknown) => e)) as ApiError;
-    expect([err.status, err.code, err.message, err.field, err.extra]).toEqual([400, 'UNDERAGE', 'Too young', 'birth_date', { min: 18 }]);
+    expect([err.status, err.code, err.message, err.field, err.extra]).toEqual([
+      400,
+      'UNDERAGE',
+      'Too young',
+      'birth_date',
+      { min: 18 },
+    ]);
     expect(store.dialogs.stack).toHaveLength(0);
   });
 
@@ -120,15 +131,27 @@ describe('api client', () => {
   });
 
   it('the generic dialog knows whether the player is signed in; offline opens nothing', () => {
-    expect(errorDialogFor(new ApiError(500, 'INTERNAL_ERROR', 'x'), true)).toEqual({ kind: 'generic-error', props: { signedIn: true } });
-    expect(errorDialogFor(new ApiError(0, 'NETWORK_ERROR', 'x'), false)).toEqual({ kind: 'generic-error', props: { signedIn: false } });
+    expect(errorDialogFor(new ApiError(500, 'INTERNAL_ERROR', 'x'), true)).toEqual({
+      kind: 'generic-error',
+      props: { signedIn: true },
+    });
+    expect(errorDialogFor(new ApiError(0, 'NETWORK_ERROR', 'x'), false)).toEqual({
+      kind: 'generic-error',
+      props: { signedIn: false },
+    });
     expect(errorDialogFor(new ApiError(0, 'OFFLINE', 'x'), true)).toBeNull();
     expect(errorDialogFor(new ApiError(404, 'NOT_FOUND', 'x'), true)).toBeNull();
   });
 
   it('a network failure becomes an ApiError with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(api.get('/x', Value, { handleErrors: false })).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(api.get('/x', Value, { handleErrors: false })).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+    });
   });
 
   it('refreshes an expired token once and retries the call with the new token', async () => {

@@ -31,7 +31,13 @@ export class ApiError extends Error {
   readonly field: string | null;
   readonly extra: Record<string, unknown> | null;
 
-  constructor(status: number, code: string, message: string, field: string | null = null, extra: Record<string, unknown> | null = null) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    field: string | null = null,
+    extra: Record<string, unknown> | null = null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -93,7 +99,10 @@ async function csrfToken(forceNew = false): Promise<string | null> {
   }
   csrfInFlight ??= (async () => {
     try {
-      const res = await fetch(apiUrlOf(API_PATHS.csrf), { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      const res = await fetch(apiUrlOf(API_PATHS.csrf), {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      });
       const data: unknown = await res.json().catch(() => null);
       const [err, ok] = validate(data, CsrfResponseSchema);
       csrfFromResponse = err ? null : ok.csrf_token;
@@ -127,7 +136,14 @@ let refreshInFlight: Promise<RefreshOutcome> | null = null;
 export function refreshAccessToken(): Promise<RefreshOutcome> {
   refreshInFlight ??= (async (): Promise<RefreshOutcome> => {
     try {
-      const answer = await send('POST', API_PATHS.refresh, {}, RefreshResponseSchema, { auth: false, handleErrors: false }, true);
+      const answer = await send(
+        'POST',
+        API_PATHS.refresh,
+        {},
+        RefreshResponseSchema,
+        { auth: false, handleErrors: false },
+        true,
+      );
       store.session.token = answer.token;
       store.session.tokenExpiresAt = answer.token_expires_at;
       store.session.jwtRefreshFailed = false;
@@ -156,7 +172,8 @@ export interface CatalogueDialog {
  */
 export function errorDialogFor(error: ApiError, signedIn: boolean): CatalogueDialog | null {
   if (error.code === CLIENT_ERROR_CODES.OFFLINE || error.code === CLIENT_ERROR_CODES.ABORTED) return null;
-  if (error.code === ERROR_CODES.ACCESS_CURRENTLY_UNAVAILABLE) return { kind: 'access-unavailable', props: {} };
+  if (error.code === ERROR_CODES.ACCESS_CURRENTLY_UNAVAILABLE)
+    return { kind: 'access-unavailable', props: {} };
   if (error.status === 403) return { kind: 'permission-denied', props: { message: error.message } };
   if (error.status === 429) return { kind: 'server-busy', props: {} };
   if (error.status === 0 || error.status >= 500 || error.code === CLIENT_ERROR_CODES.BAD_RESPONSE) {
@@ -232,13 +249,18 @@ async function send<T>(
       signal: opts.signal,
     });
   } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw new ApiError(0, CLIENT_ERROR_CODES.ABORTED, 'The request was cancelled.');
+    if (e instanceof DOMException && e.name === 'AbortError')
+      throw new ApiError(0, CLIENT_ERROR_CODES.ABORTED, 'The request was cancelled.');
     reportApiUnreachable();
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     return fail(
       offline
         ? new ApiError(0, CLIENT_ERROR_CODES.OFFLINE, 'You are offline. Check your connection and try again.')
-        : new ApiError(0, CLIENT_ERROR_CODES.NETWORK_ERROR, 'We could not reach our servers. Please try again.'),
+        : new ApiError(
+            0,
+            CLIENT_ERROR_CODES.NETWORK_ERROR,
+            'We could not reach our servers. Please try again.',
+          ),
     );
   }
 
@@ -253,7 +275,8 @@ async function send<T>(
     if (res.status === 401 && useAuth && !isRefreshCall) {
       // An expired token, or none yet (a session resumed offline from the mirror): refresh, retry once.
       if ((error.code === ERROR_CODES.TOKEN_EXPIRED || !token) && !retried.token) {
-        if ((await refreshAccessToken()) === 'refreshed') return send(method, path, body, schema, opts, false, { ...retried, token: true });
+        if ((await refreshAccessToken()) === 'refreshed')
+          return send(method, path, body, schema, opts, false, { ...retried, token: true });
       }
       // The session is over (refresh refused, or the server no longer knows the token).
       if (store.session.status === 'signed-in') {
@@ -271,7 +294,13 @@ async function send<T>(
   if (!schema) return data as T;
   const [invalid, value] = validate(data, schema);
   if (invalid) {
-    return fail(new ApiError(res.status, CLIENT_ERROR_CODES.BAD_RESPONSE, `Unexpected answer from the server (${invalid.path.join('.') || 'body'}).`));
+    return fail(
+      new ApiError(
+        res.status,
+        CLIENT_ERROR_CODES.BAD_RESPONSE,
+        `Unexpected answer from the server (${invalid.path.join('.') || 'body'}).`,
+      ),
+    );
   }
   return value;
 }
@@ -280,13 +309,28 @@ export const api = {
   get<T>(path: string, schema: Struct<T, unknown>, opts: RequestOptions = {}): Promise<T> {
     return send('GET', path, undefined, schema, opts);
   },
-  post<T = unknown>(path: string, body?: unknown, schema?: Struct<T, unknown>, opts: RequestOptions = {}): Promise<T> {
+  post<T = unknown>(
+    path: string,
+    body?: unknown,
+    schema?: Struct<T, unknown>,
+    opts: RequestOptions = {},
+  ): Promise<T> {
     return send('POST', path, body ?? {}, schema, opts);
   },
-  patch<T = unknown>(path: string, body: unknown, schema?: Struct<T, unknown>, opts: RequestOptions = {}): Promise<T> {
+  patch<T = unknown>(
+    path: string,
+    body: unknown,
+    schema?: Struct<T, unknown>,
+    opts: RequestOptions = {},
+  ): Promise<T> {
     return send('PATCH', path, body, schema, opts);
   },
-  put<T = unknown>(path: string, body: unknown, schema?: Struct<T, unknown>, opts: RequestOptions = {}): Promise<T> {
+  put<T = unknown>(
+    path: string,
+    body: unknown,
+    schema?: Struct<T, unknown>,
+    opts: RequestOptions = {},
+  ): Promise<T> {
     return send('PUT', path, body, schema, opts);
   },
   del<T = unknown>(path: string, schema?: Struct<T, unknown>, opts: RequestOptions = {}): Promise<T> {

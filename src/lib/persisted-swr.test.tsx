@@ -6,7 +6,14 @@ import { clearPersistedSwr, isPersistedKey, loadPersistedSwr, persistForOffline 
 
 const historyKey = ['/wallet/transactions/gold', '{"page":1}'];
 const wrapper = ({ children }: { children: ReactNode }) => (
-  <SWRConfig value={{ provider: () => new Map(), use: [persistForOffline], dedupingInterval: 0, shouldRetryOnError: false }}>
+  <SWRConfig
+    value={{
+      provider: () => new Map(),
+      use: [persistForOffline],
+      dedupingInterval: 0,
+      shouldRetryOnError: false,
+    }}
+  >
     {children}
   </SWRConfig>
 );
@@ -29,10 +36,9 @@ describe('offline copies of history pages', () => {
     await new Promise((r) => setTimeout(r, 50));
     await loadPersistedSwr();
 
-    const offline = renderHook(
-      () => useSWR(historyKey, async () => Promise.reject(new Error('offline'))),
-      { wrapper },
-    );
+    const offline = renderHook(() => useSWR(historyKey, async () => Promise.reject(new Error('offline'))), {
+      wrapper,
+    });
     await waitFor(() => expect(offline.result.current.error).toBeDefined());
     expect(offline.result.current.data).toEqual({ results: [{ id: 1 }] });
   });
@@ -45,7 +51,9 @@ describe('offline copies of history pages', () => {
     clearPersistedSwr();
     await new Promise((r) => setTimeout(r, 50));
     await loadPersistedSwr();
-    const after = renderHook(() => useSWR(historyKey, async () => Promise.reject(new Error('offline'))), { wrapper });
+    const after = renderHook(() => useSWR(historyKey, async () => Promise.reject(new Error('offline'))), {
+      wrapper,
+    });
     await waitFor(() => expect(after.result.current.error).toBeDefined());
     expect(after.result.current.data).toBeUndefined();
   });

@@ -10,7 +10,11 @@ import { useEffect } from 'react';
 import { unstable_serialize, type Middleware } from 'swr';
 import { clear, createStore, del, entries, set, type UseStore } from 'idb-keyval';
 
-const PERSISTED_PATHS = [/\/wallet\/transactions\//, /\/wallet\/transaction-filters/, /\/wallet\/yearly-summary\//];
+const PERSISTED_PATHS = [
+  /\/wallet\/transactions\//,
+  /\/wallet\/transaction-filters/,
+  /\/wallet\/yearly-summary\//,
+];
 const MAX_ENTRIES = 30;
 
 interface SavedEntry {
@@ -38,7 +42,11 @@ export async function loadPersistedSwr(): Promise<void> {
   if (!db) return;
   try {
     const all = (await entries<string, SavedEntry>(db)).filter(
-      ([k, v]) => typeof k === 'string' && typeof v?.savedAt === 'number' && v.version === __APP_VERSION__ && isPersistedKey(k),
+      ([k, v]) =>
+        typeof k === 'string' &&
+        typeof v?.savedAt === 'number' &&
+        v.version === __APP_VERSION__ &&
+        isPersistedKey(k),
     );
     all.sort((a, b) => b[1].savedAt - a[1].savedAt);
     all.slice(0, MAX_ENTRIES).forEach(([k, v]) => preloaded.set(k, v));
@@ -73,7 +81,10 @@ export const persistForOffline: Middleware = (useSWRNext) => (key, fetcher, conf
   const serialized = key === null ? '' : unstable_serialize(key);
   const persist = serialized !== '' && isPersistedKey(serialized);
   const saved = persist ? preloaded.get(serialized) : undefined;
-  const withFallback = saved && config.fallbackData === undefined ? ({ ...config, fallbackData: saved.data } as typeof config) : config;
+  const withFallback =
+    saved && config.fallbackData === undefined
+      ? ({ ...config, fallbackData: saved.data } as typeof config)
+      : config;
   const swr = useSWRNext(key, fetcher, withFallback);
   const fresh = swr.data !== undefined && swr.data !== saved?.data ? swr.data : undefined;
   useEffect(() => {

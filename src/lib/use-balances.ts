@@ -10,7 +10,11 @@ import { store } from '../state/store.ts';
 import { setBalances } from '../state/balances-actions.ts';
 import { useApiGet } from './swr.tsx';
 
-export function useBalances(): { balances: Balances | null; refresh: () => Promise<void>; isRefreshing: boolean } {
+export function useBalances(): {
+  balances: Balances | null;
+  refresh: () => Promise<void>;
+  isRefreshing: boolean;
+} {
   const snap = useSnapshot(store);
   const signedIn = snap.session.status === 'signed-in';
   const { data, mutate, isValidating } = useApiGet(signedIn ? API_PATHS.balances : null, BalancesSchema, {
@@ -23,5 +27,9 @@ export function useBalances(): { balances: Balances | null; refresh: () => Promi
   const refresh = useCallback(async () => {
     await mutate();
   }, [mutate]);
-  return { balances: (snap.balances.current as Balances | null) ?? null, refresh, isRefreshing: isValidating };
+  return {
+    balances: (snap.balances.current as Balances | null) ?? null,
+    refresh,
+    isRefreshing: isValidating,
+  };
 }

@@ -9,8 +9,10 @@ describe('chunk-load recovery', () => {
     vi.unstubAllGlobals();
   });
 
-  it('recognises the browsers\' dynamic import failures and nothing else', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/a.js'))).toBe(true);
+  it("recognises the browsers' dynamic import failures and nothing else", () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/a.js'))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
   });

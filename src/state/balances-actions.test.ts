@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetStore, store } from './store.ts';
 import { demoBalances } from './test-fixtures.ts';
-import { applyDelayedBalances, cancelDelayedBalances, setBalances, setBalancesWithDelay } from './balances-actions.ts';
+import {
+  applyDelayedBalances,
+  cancelDelayedBalances,
+  setBalances,
+  setBalancesWithDelay,
+} from './balances-actions.ts';
 
 describe('delayed balances and the ~1.2 s coin animation', () => {
   beforeEach(() => {

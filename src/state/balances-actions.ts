@@ -17,7 +17,11 @@ export function setBalances(b: Balances): void {
  * Shows `shown` now and applies `final` after the win animation (spec section 4: login bonus,
  * daily bonus and purchases first show the balance without the prize, then animate to it).
  */
-export function setBalancesWithDelay(shown: Balances, final: Balances, delayMs: number = TIMINGS.winAnimationMs): void {
+export function setBalancesWithDelay(
+  shown: Balances,
+  final: Balances,
+  delayMs: number = TIMINGS.winAnimationMs,
+): void {
   store.balances.current = { ...shown };
   store.balances.delayed = { ...final };
   if (delayedTimer) clearTimeout(delayedTimer);

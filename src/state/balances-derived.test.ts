@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { demoBalances } from './test-fixtures.ts';
-import { balanceEligible, balanceView, countUpValue, currencyDecimals, type BalanceViewInput } from './balances-derived.ts';
+import {
+  balanceEligible,
+  balanceView,
+  countUpValue,
+  currencyDecimals,
+  type BalanceViewInput,
+} from './balances-derived.ts';
 
 const base: BalanceViewInput = {
   signedIn: true,
@@ -18,9 +24,15 @@ describe('balance view rules', () => {
   });
 
   it('Gold has 0 decimals, Sweeps 2', () => {
-    expect(balanceView({ ...base, balances: demoBalances({ balance_total_gld: 1234567.9 }) })).toMatchObject({ text: '1,234,567' });
-    expect(balanceView({ ...base, currency: 'sweeps', balances: demoBalances({ balance_total_ghc: 1234.5 }) })).toMatchObject({ text: '1,234.50' });
-    expect(balanceView({ ...base, currency: 'sweeps', balances: demoBalances({ balance_total_ghc: 0 }) })).toMatchObject({ text: '0.00' });
+    expect(balanceView({ ...base, balances: demoBalances({ balance_total_gld: 1234567.9 }) })).toMatchObject({
+      text: '1,234,567',
+    });
+    expect(
+      balanceView({ ...base, currency: 'sweeps', balances: demoBalances({ balance_total_ghc: 1234.5 }) }),
+    ).toMatchObject({ text: '1,234.50' });
+    expect(
+      balanceView({ ...base, currency: 'sweeps', balances: demoBalances({ balance_total_ghc: 0 }) }),
+    ).toMatchObject({ text: '0.00' });
     expect(currencyDecimals('gold')).toBe(0);
     expect(currencyDecimals('sweeps')).toBe(2);
   });
@@ -34,7 +46,10 @@ describe('balance view rules', () => {
     expect(balanceView({ ...base, isInVendorGame: true })).toEqual({ kind: 'in-game', text: 'IN GAME' });
     expect(balanceView({ ...base, balanceVisible: false })).toEqual({ kind: 'in-game', text: 'IN GAME' });
     // Even before the reveal delay: the player should see at once that the game holds the balance.
-    expect(balanceView({ ...base, balanceVisible: false, revealed: false })).toEqual({ kind: 'in-game', text: 'IN GAME' });
+    expect(balanceView({ ...base, balanceVisible: false, revealed: false })).toEqual({
+      kind: 'in-game',
+      text: 'IN GAME',
+    });
   });
 
   it('pending until the short delay has elapsed or a balance is known', () => {

@@ -12,7 +12,10 @@ export function unplayedSweeps(b: Balances): number {
 }
 
 /** USD value of the redeemable Sweeps Coins (rounded down to the cent: never promise more). */
-export function redemptionValueUsd(b: Balances, sweepsPerUsd: number = DEFAULT_REDEEMABLE_SWEEPS_PER_USD): number {
+export function redemptionValueUsd(
+  b: Balances,
+  sweepsPerUsd: number = DEFAULT_REDEEMABLE_SWEEPS_PER_USD,
+): number {
   const rate = sweepsPerUsd > 0 ? sweepsPerUsd : DEFAULT_REDEEMABLE_SWEEPS_PER_USD;
   return Math.floor(cents(b.balance_redeemable_ghc) / rate) / 100;
 }
@@ -65,8 +68,9 @@ export function balanceView(i: BalanceViewInput): BalanceView {
 }
 
 /** Whether the amount may be shown once the reveal delay has elapsed (the delay's start condition). */
-export const balanceEligible = (i: Pick<BalanceViewInput, 'signedIn' | 'mobileVerificationPending' | 'isInVendorGame' | 'balanceVisible'>): boolean =>
-  i.signedIn && !i.mobileVerificationPending && !i.isInVendorGame && i.balanceVisible;
+export const balanceEligible = (
+  i: Pick<BalanceViewInput, 'signedIn' | 'mobileVerificationPending' | 'isInVendorGame' | 'balanceVisible'>,
+): boolean => i.signedIn && !i.mobileVerificationPending && !i.isInVendorGame && i.balanceVisible;
 
 /** Display decimals of a currency (spec section 9). */
 export const currencyDecimals = (c: Currency): number => (c === 'gold' ? GOLD_DECIMALS : SWEEPS_DECIMALS);
@@ -76,7 +80,13 @@ export const currencyDecimals = (c: Currency): number => (c === 'gold' ? GOLD_DE
  * to `to` lasting `durationMs` (ease-out, so most of the climb is early and it settles on the
  * exact amount). Rounded to the currency's decimals; Gold is truncated like the display.
  */
-export function countUpValue(from: number, to: number, elapsedMs: number, durationMs: number, currency: Currency): number {
+export function countUpValue(
+  from: number,
+  to: number,
+  elapsedMs: number,
+  durationMs: number,
+  currency: Currency,
+): number {
   if (durationMs <= 0 || elapsedMs >= durationMs) return to;
   if (elapsedMs <= 0) return from;
   const t = elapsedMs / durationMs;

@@ -35,9 +35,16 @@ describe('currency toggle rules (pure)', () => {
   });
 
   it('blocks a switch to a currency the game disables, not away from it', () => {
-    expect(switchBlockedReasonFor({ ...idle, gameDisabledCurrencies: ['sweeps'] }, false)).toBe('game-disabled');
+    expect(switchBlockedReasonFor({ ...idle, gameDisabledCurrencies: ['sweeps'] }, false)).toBe(
+      'game-disabled',
+    );
     // On Sweeps in a Gold-only game: switching to Gold is what the player must be able to do.
-    expect(switchBlockedReasonFor({ ...idle, activeCurrency: 'sweeps', gameDisabledCurrencies: ['sweeps'] }, false)).toBeNull();
+    expect(
+      switchBlockedReasonFor(
+        { ...idle, activeCurrency: 'sweeps', gameDisabledCurrencies: ['sweeps'] },
+        false,
+      ),
+    ).toBeNull();
   });
 
   it('gold-only mode refuses Sweeps but never Gold', () => {

@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it, vi, afterEach } from 'vitest';
 import { resetStore, store } from './store.ts';
-import { closeDialog, closeDialogsOnNavigation, dialogResult, openDialog, openDialogOnce, resetPromoDialogResults } from './dialog-actions.ts';
+import {
+  closeDialog,
+  closeDialogsOnNavigation,
+  dialogResult,
+  openDialog,
+  openDialogOnce,
+  resetPromoDialogResults,
+} from './dialog-actions.ts';
 import { setCurrency, setInGame, toggleCurrency } from './currency-actions.ts';
 import { STORAGE_KEYS } from '../contract/constants.ts';
 import { redemptionValueUsd, unplayedSweeps } from './balances-derived.ts';
@@ -33,7 +40,8 @@ describe('dialog actions', () => {
   });
 
   it('the promo reset clears promo pop-up, login bonus and featured package results together', () => {
-    for (const k of ['promo-popup', 'login-bonus', 'featured-package', 'daily-bonus'] as const) closeDialog(openDialog(k), { closed: true });
+    for (const k of ['promo-popup', 'login-bonus', 'featured-package', 'daily-bonus'] as const)
+      closeDialog(openDialog(k), { closed: true });
     resetPromoDialogResults();
     expect(Object.keys(store.dialogs.results)).toEqual(['daily-bonus']);
   });

@@ -22,7 +22,9 @@ export function openDialogOnce(kind: DialogKind, props: Record<string, unknown> 
 export function closeDialog(target: number | DialogKind, result: Record<string, unknown> = {}): void {
   const stack = store.dialogs.stack;
   const index =
-    typeof target === 'number' ? stack.findIndex((d) => d.id === target) : findLastIndex(stack, (d) => d.kind === target);
+    typeof target === 'number'
+      ? stack.findIndex((d) => d.id === target)
+      : findLastIndex(stack, (d) => d.kind === target);
   if (index < 0) return;
   const [closed] = stack.splice(index, 1);
   if (closed) store.dialogs.results[closed.kind] = result;

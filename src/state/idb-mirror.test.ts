@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createStore, get, set } from 'idb-keyval';
-import { clearMirror, MIRROR_DB, MIRROR_KEY, MIRROR_STORE, readMirror, startMirroring, writeMirror } from './idb-mirror.ts';
+import {
+  clearMirror,
+  MIRROR_DB,
+  MIRROR_KEY,
+  MIRROR_STORE,
+  readMirror,
+  startMirroring,
+  writeMirror,
+} from './idb-mirror.ts';
 import { resetStore, store } from './store.ts';
 import { demoBalances, demoUser } from './test-fixtures.ts';
 
@@ -47,10 +55,24 @@ describe('IndexedDB mirror', () => {
   });
 
   it('drops old-shaped data (previous version, missing fields)', async () => {
-    await set(MIRROR_KEY, { version: 0, savedAt: 1, user: { id: 'x' }, balances: null, activeCurrency: 'gold' }, raw);
+    await set(
+      MIRROR_KEY,
+      { version: 0, savedAt: 1, user: { id: 'x' }, balances: null, activeCurrency: 'gold' },
+      raw,
+    );
     expect(await readMirror()).toBeNull();
     expect(await get(MIRROR_KEY, raw)).toBeUndefined();
-    await set(MIRROR_KEY, { version: 1, savedAt: 1, user: demoUser(), balances: { balance_total_gld: 'lots' }, activeCurrency: 'gold' }, raw);
+    await set(
+      MIRROR_KEY,
+      {
+        version: 1,
+        savedAt: 1,
+        user: demoUser(),
+        balances: { balance_total_gld: 'lots' },
+        activeCurrency: 'gold',
+      },
+      raw,
+    );
     expect(await readMirror()).toBeNull();
   });
 

@@ -29,7 +29,8 @@ export type MirrorRecord = Infer<typeof MirrorRecordSchema>;
 
 /** Keys that must never reach disk, whatever object they sneak in on. */
 const SECRET_KEYS = new Set(['token', 'access_token', 'refresh_token', 'password', 'password1', 'password2']);
-const plainCopy = <T>(v: T): T => JSON.parse(JSON.stringify(v, (k, val: unknown) => (SECRET_KEYS.has(k) ? undefined : val))) as T;
+const plainCopy = <T>(v: T): T =>
+  JSON.parse(JSON.stringify(v, (k, val: unknown) => (SECRET_KEYS.has(k) ? undefined : val))) as T;
 
 /** Reads the mirror; null when absent, invalid (then deleted) or IndexedDB is unusable. */
 export async function readMirror(): Promise<MirrorRecord | null> {
@@ -85,7 +86,11 @@ export function startMirroring(delayMs = 100): () => void {
     pending = null;
     const { user, status } = store.session;
     if (status !== 'signed-in' || !user) return;
-    void writeMirror({ user, balances: store.balances.current, activeCurrency: store.currency.activeCurrency });
+    void writeMirror({
+      user,
+      balances: store.balances.current,
+      activeCurrency: store.currency.activeCurrency,
+    });
   };
   const unsubscribers = [
     // A sign-in is written at once, so a reload right after it still resumes the session.

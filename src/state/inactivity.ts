@@ -11,9 +11,22 @@ export interface InactivityWatchOptions {
   doc?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
 }
 
-export const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+export const ACTIVITY_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'keydown',
+  'wheel',
+  'touchstart',
+  'scroll',
+] as const;
 
-export function startInactivityWatch({ timeoutMs, onTimeout, now = Date.now, target = window, doc = document }: InactivityWatchOptions): () => void {
+export function startInactivityWatch({
+  timeoutMs,
+  onTimeout,
+  now = Date.now,
+  target = window,
+  doc = document,
+}: InactivityWatchOptions): () => void {
   let last = now();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let done = false;

@@ -45,7 +45,11 @@ const result = (over: Partial<PurchaseResult> = {}): PurchaseResult => ({
 
 const cardRequest: PurchaseRequest = {
   method: 'card',
-  body: { package_id: 'gold-499', payment_method: { type: 'saved_card', card_id: 'card-1' }, promo_code: null },
+  body: {
+    package_id: 'gold-499',
+    payment_method: { type: 'saved_card', card_id: 'card-1' },
+    promo_code: null,
+  },
 };
 
 describe('repeat-purchase rule (5 minutes)', () => {
@@ -61,14 +65,20 @@ describe('repeat-purchase rule (5 minutes)', () => {
 
 describe('decline and error mapping (spec section 8)', () => {
   it('maps decline sub-codes first, then codes, then the server text', () => {
-    expect(declineMessage(null, 'generic_decline')).toBe('Your card was declined. Please try another card or contact your bank.');
-    expect(declineMessage(null, 'insufficient_funds')).toBe('Your card has insufficient funds. Please use another card.');
+    expect(declineMessage(null, 'generic_decline')).toBe(
+      'Your card was declined. Please try another card or contact your bank.',
+    );
+    expect(declineMessage(null, 'insufficient_funds')).toBe(
+      'Your card has insufficient funds. Please use another card.',
+    );
     expect(declineMessage('expired_card', null)).toBe('Your card has expired. Please use another card.');
     expect(declineMessage(null, 'unheard_of', 'Bank says no')).toBe('Bank says no');
   });
 
   it('turns a failed card purchase into the payment error dialog content', () => {
-    expect(classifyFailedResult({ code: 'PAYMENT_DECLINED', sub_code: 'generic_decline', message: 'declined' })).toEqual({
+    expect(
+      classifyFailedResult({ code: 'PAYMENT_DECLINED', sub_code: 'generic_decline', message: 'declined' }),
+    ).toEqual({
       kind: 'declined',
       title: 'Payment Declined',
       message: 'Your card was declined. Please try another card or contact your bank.',
@@ -76,22 +86,41 @@ describe('decline and error mapping (spec section 8)', () => {
       subCode: 'generic_decline',
       supportLink: false,
     });
-    expect(classifyFailedResult({ code: 'PAYMENT_DECLINED', sub_code: 'fraudulent', message: 'x' })).toEqual({ kind: 'fraud' });
-    expect(classifyFailedResult({ code: 'PAYMENT_FRAUD', sub_code: null, message: 'x' })).toEqual({ kind: 'fraud' });
+    expect(classifyFailedResult({ code: 'PAYMENT_DECLINED', sub_code: 'fraudulent', message: 'x' })).toEqual({
+      kind: 'fraud',
+    });
+    expect(classifyFailedResult({ code: 'PAYMENT_FRAUD', sub_code: null, message: 'x' })).toEqual({
+      kind: 'fraud',
+    });
   });
 
   it('recognises user limits, provider limits 71/82/93 and the promo time lock', () => {
-    expect(classifyPurchaseFailure({ status: 409, code: 'PURCHASE_LIMIT_WEEKLY', subCode: null, message: '' })).toEqual({ kind: 'user-limit', code: 'PURCHASE_LIMIT_WEEKLY' });
-    expect(classifyPurchaseFailure({ code: 'PAYMENT_DECLINED', subCode: '82', message: '' })).toEqual({ kind: 'provider-limit', code: '82' });
-    expect(classifyPurchaseFailure({ code: 'PROVIDER_LIMIT_DAILY', subCode: null, message: '' })).toMatchObject({ kind: 'provider-limit' });
-    expect(classifyPurchaseFailure({ status: 409, code: 'PROMO_PURCHASE_TIME_LOCKED', subCode: null, message: 'x' })).toEqual({
+    expect(
+      classifyPurchaseFailure({ status: 409, code: 'PURCHASE_LIMIT_WEEKLY', subCode: null, message: '' }),
+    ).toEqual({ kind: 'user-limit', code: 'PURCHASE_LIMIT_WEEKLY' });
+    expect(classifyPurchaseFailure({ code: 'PAYMENT_DECLINED', subCode: '82', message: '' })).toEqual({
+      kind: 'provider-limit',
+      code: '82',
+    });
+    expect(
+      classifyPurchaseFailure({ code: 'PROVIDER_LIMIT_DAILY', subCode: null, message: '' }),
+    ).toMatchObject({ kind: 'provider-limit' });
+    expect(
+      classifyPurchaseFailure({
+        status: 409,
+        code: 'PROMO_PURCHASE_TIME_LOCKED',
+        subCode: null,
+        message: 'x',
+      }),
+    ).toEqual({
       kind: 'promo-locked',
       message: 'Please wait a moment before attempting a purchase with a promotion again.',
     });
   });
 
   it('routes CANT_COMPLETE_PURCHASE by sub-code', () => {
-    const ccp = (subCode: string | null) => classifyPurchaseFailure({ status: 403, code: 'CANT_COMPLETE_PURCHASE', subCode, message: 'Closed.' });
+    const ccp = (subCode: string | null) =>
+      classifyPurchaseFailure({ status: 403, code: 'CANT_COMPLETE_PURCHASE', subCode, message: 'Closed.' });
     expect(ccp('account_closed').kind).toBe('closed-account');
     expect(ccp('account_closed_age_requirement').kind).toBe('closed-account');
     expect(ccp('ach_account_in_use').kind).toBe('closed-account');
@@ -102,18 +131,26 @@ describe('decline and error mapping (spec section 8)', () => {
   });
 
   it('gives pay-by-bank errors their own dialog, with the duplicate-phone lock', () => {
-    expect(classifyPurchaseFailure({ code: 'PAY_BY_BANK_ERROR', subCode: 'user_declined', message: '' })).toEqual({
+    expect(
+      classifyPurchaseFailure({ code: 'PAY_BY_BANK_ERROR', subCode: 'user_declined', message: '' }),
+    ).toEqual({
       kind: 'pay-by-bank',
       message: 'You cancelled the payment at your bank. Nothing was charged.',
       code: 'user_declined',
       phoneInUse: false,
     });
-    expect(classifyPurchaseFailure({ status: 409, code: 'PAY_BY_BANK_PHONE_IN_USE', subCode: null, message: '' })).toMatchObject({ kind: 'pay-by-bank', phoneInUse: true });
+    expect(
+      classifyPurchaseFailure({ status: 409, code: 'PAY_BY_BANK_PHONE_IN_USE', subCode: null, message: '' }),
+    ).toMatchObject({ kind: 'pay-by-bank', phoneInUse: true });
   });
 
   it('treats lost answers as retryable, not as declines', () => {
-    expect(classifyPurchaseFailure({ status: 0, code: 'NETWORK_ERROR', subCode: null, message: 'x' }).kind).toBe('network');
-    expect(classifyPurchaseFailure({ status: 503, code: 'HTTP_503', subCode: null, message: 'x' }).kind).toBe('network');
+    expect(
+      classifyPurchaseFailure({ status: 0, code: 'NETWORK_ERROR', subCode: null, message: 'x' }).kind,
+    ).toBe('network');
+    expect(classifyPurchaseFailure({ status: 503, code: 'HTTP_503', subCode: null, message: 'x' }).kind).toBe(
+      'network',
+    );
   });
 });
 
@@ -135,7 +172,11 @@ describe('Idempotency-Key per Buy click', () => {
 
   it('reuses the key (and body) when a lost answer is retried, and uses a new key for the next click', async () => {
     const calls = stubApi({
-      '/payments/purchases': [apiError(503, 'HTTP_503', 'down'), { status: 200, body: result() }, { status: 200, body: result({ purchase_id: 'pur-2' }) }],
+      '/payments/purchases': [
+        apiError(503, 'HTTP_503', 'down'),
+        { status: 200, body: result() },
+        { status: 200, body: result({ purchase_id: 'pur-2' }) },
+      ],
     });
     const first = beginPurchaseAttempt(cardRequest);
     await expect(sendPurchase(first, { retryDelayMs: 1 })).resolves.toMatchObject({ purchase_id: 'pur-1' });
@@ -152,8 +193,15 @@ describe('Idempotency-Key per Buy click', () => {
   });
 
   it('does not retry a refusal', async () => {
-    stubApi({ '/payments/purchases': [apiError(409, 'PROMO_PURCHASE_TIME_LOCKED', 'wait'), { status: 200, body: result() }] });
-    await expect(sendPurchase(beginPurchaseAttempt(cardRequest), { retryDelayMs: 1 })).rejects.toMatchObject({ code: 'PROMO_PURCHASE_TIME_LOCKED' });
+    stubApi({
+      '/payments/purchases': [
+        apiError(409, 'PROMO_PURCHASE_TIME_LOCKED', 'wait'),
+        { status: 200, body: result() },
+      ],
+    });
+    await expect(sendPurchase(beginPurchaseAttempt(cardRequest), { retryDelayMs: 1 })).rejects.toMatchObject({
+      code: 'PROMO_PURCHASE_TIME_LOCKED',
+    });
     expect(keysSent()).toHaveLength(1);
   });
 });
@@ -173,7 +221,10 @@ describe('status checks and success', () => {
   it('waits the server-supplied check_after_ms between status checks', async () => {
     vi.useFakeTimers();
     const calls = stubApi({
-      '/payments/purchases/pur-1': [{ status: 200, body: result({ status: 'processing', check_after_ms: 2000 }) }, { status: 200, body: result() }],
+      '/payments/purchases/pur-1': [
+        { status: 200, body: result({ status: 'processing', check_after_ms: 2000 }) },
+        { status: 200, body: result() },
+      ],
     });
     const done = checkUntilFinal(result({ status: 'processing', check_after_ms: 3000 }));
     await vi.advanceTimersByTimeAsync(2999);

@@ -100,8 +100,7 @@ export function newIdempotencyKey(): string {
 }
 
 export type PurchaseRequest =
-  | { method: 'card'; body: CardPurchaseRequest }
-  | { method: 'pay_by_bank'; body: PayByBankPurchaseRequest };
+  { method: 'card'; body: CardPurchaseRequest } | { method: 'pay_by_bank'; body: PayByBankPurchaseRequest };
 
 /** One Buy click: its key and exact body, so a retry replays the same request. */
 export interface PurchaseAttempt {
@@ -151,18 +150,28 @@ const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
  * Sends the attempt's request with its Idempotency-Key. Transient failures are retried (same key,
  * same body) up to `tries` times; the server replays the first answer if the first try got through.
  */
-export async function sendPurchase(attempt: PurchaseAttempt, opts: { tries?: number; retryDelayMs?: number } = {}): Promise<PurchaseResult> {
+export async function sendPurchase(
+  attempt: PurchaseAttempt,
+  opts: { tries?: number; retryDelayMs?: number } = {},
+): Promise<PurchaseResult> {
   const tries = opts.tries ?? 3;
-  const path = attempt.request.method === 'card' ? PAYMENTS_API_PATHS.cardPurchases : PAYMENTS_API_PATHS.payByBankPurchases;
+  const path =
+    attempt.request.method === 'card'
+      ? PAYMENTS_API_PATHS.cardPurchases
+      : PAYMENTS_API_PATHS.payByBankPurchases;
   let lastError: unknown = null;
   for (let i = 0; i < tries; i++) {
     try {
-      return await api.post(path, attempt.request.body, PurchaseResultSchema, { idempotencyKey: attempt.key, handleErrors: false });
+      return await api.post(path, attempt.request.body, PurchaseResultSchema, {
+        idempotencyKey: attempt.key,
+        handleErrors: false,
+      });
     } catch (e) {
       lastError = e;
       if (!isTransientFailure(e) || i === tries - 1) break;
       const extra = isApiError(e) ? e.extra : null;
-      const retryAfter = typeof extra?.retry_after_seconds === 'number' ? extra.retry_after_seconds * 1000 : null;
+      const retryAfter =
+        typeof extra?.retry_after_seconds === 'number' ? extra.retry_after_seconds * 1000 : null;
       await sleep(retryAfter ?? (opts.retryDelayMs ?? 800) * (i + 1));
     }
   }
@@ -185,7 +194,10 @@ export const STATUS_CHECK_GIVE_UP_MS = 120_000;
  * check_after_ms between checks (card and pay-by-bank each use their own status call).
  * A `requires_action` answer is returned as is: the page shows the challenge first.
  */
-export async function checkUntilFinal(first: PurchaseResult, opts: { giveUpMs?: number; now?: () => number } = {}): Promise<PurchaseResult> {
+export async function checkUntilFinal(
+  first: PurchaseResult,
+  opts: { giveUpMs?: number; now?: () => number } = {},
+): Promise<PurchaseResult> {
   cancelStatusChecks();
   const abort = new AbortController();
   statusAbort = abort;
@@ -224,7 +236,11 @@ export function trackStatus(result: PurchaseResult): void {
   p.checkStatusWaitMs = result.check_after_ms;
   p.paymentProcessor3DSecureUrl = result.three_d_secure_url;
   if (result.method === 'pay_by_bank') {
-    p.payByBank = { authorizationUrl: result.authorization_url, purchaseId: result.purchase_id, errorCode: result.error?.sub_code ?? null };
+    p.payByBank = {
+      authorizationUrl: result.authorization_url,
+      purchaseId: result.purchase_id,
+      errorCode: result.error?.sub_code ?? null,
+    };
   }
 }
 
@@ -282,7 +298,14 @@ export function completePurchase(result: PurchaseResult, now: number = Date.now(
 // ---------------------------------------------------------------- failures
 /** What the player is shown for a purchase that did not go through. */
 export type PurchaseOutcome =
-  | { kind: 'declined'; title: string; message: string; code: string; subCode: string | null; supportLink: boolean }
+  | {
+      kind: 'declined';
+      title: string;
+      message: string;
+      code: string;
+      subCode: string | null;
+      supportLink: boolean;
+    }
   | { kind: 'fraud' }
   | { kind: 'user-limit'; code: string }
   | { kind: 'provider-limit'; code: string }
@@ -300,12 +323,18 @@ export type PurchaseOutcome =
   | { kind: 'generic' };
 
 /** The decline message for a card code / sub-code (sub-code first), else the server's text. */
-export function declineMessage(code: string | null, subCode: string | null, serverMessage?: string | null): string {
+export function declineMessage(
+  code: string | null,
+  subCode: string | null,
+  serverMessage?: string | null,
+): string {
   return (
     (subCode ? DECLINE_SUB_CODE_MESSAGES[subCode] : undefined) ??
     (subCode ? CARD_ERROR_MESSAGES[subCode] : undefined) ??
     (code ? CARD_ERROR_MESSAGES[code] : undefined) ??
-    (serverMessage && serverMessage.trim() ? serverMessage : 'Your payment could not be completed. Please try another payment method.')
+    (serverMessage && serverMessage.trim()
+      ? serverMessage
+      : 'Your payment could not be completed. Please try another payment method.')
   );
 }
 
@@ -333,11 +362,26 @@ interface FailureInput {
 /** Spec section 8 as a pure function: a failure (HTTP error or failed purchase) -> what to show. */
 export function classifyPurchaseFailure(f: FailureInput): PurchaseOutcome {
   const { code, subCode, message } = f;
-  if (code === CLIENT_ERROR_CODES.NETWORK_ERROR || code === CLIENT_ERROR_CODES.OFFLINE || (f.status !== undefined && f.status >= 500)) {
-    return { kind: 'network', message: code === CLIENT_ERROR_CODES.OFFLINE ? message : 'We could not reach our servers. Nothing new was charged. Please try again.' };
+  if (
+    code === CLIENT_ERROR_CODES.NETWORK_ERROR ||
+    code === CLIENT_ERROR_CODES.OFFLINE ||
+    (f.status !== undefined && f.status >= 500)
+  ) {
+    return {
+      kind: 'network',
+      message:
+        code === CLIENT_ERROR_CODES.OFFLINE
+          ? message
+          : 'We could not reach our servers. Nothing new was charged. Please try again.',
+    };
   }
   if (USER_LIMIT_CODES.includes(code)) return { kind: 'user-limit', code };
-  if (PROVIDER_LIMIT_CODES.includes(code) || (subCode !== null && isProviderPurchaseLimitCode(subCode) && code !== PAYMENT_ERROR_CODES.PAY_BY_BANK_ERROR)) {
+  if (
+    PROVIDER_LIMIT_CODES.includes(code) ||
+    (subCode !== null &&
+      isProviderPurchaseLimitCode(subCode) &&
+      code !== PAYMENT_ERROR_CODES.PAY_BY_BANK_ERROR)
+  ) {
     return { kind: 'provider-limit', code: subCode && isProviderPurchaseLimitCode(subCode) ? subCode : code };
   }
   switch (code) {
@@ -348,7 +392,10 @@ export function classifyPurchaseFailure(f: FailureInput): PurchaseOutcome {
     case PAYMENT_ERROR_CODES.PAYMENT_FRAUD:
       return { kind: 'fraud' };
     case PAYMENT_ERROR_CODES.IDENTITY_VERIFICATION_REQUIRED:
-      return { kind: 'identity-verification', message: message || PAYMENT_TEXTS.identityVerificationPurchase };
+      return {
+        kind: 'identity-verification',
+        message: message || PAYMENT_TEXTS.identityVerificationPurchase,
+      };
     case PAYMENT_ERROR_CODES.ADDRESS_REQUIRED:
       return { kind: 'address-required' };
     case PAYMENT_ERROR_CODES.COIN_STORE_DISABLED:
@@ -356,10 +403,20 @@ export function classifyPurchaseFailure(f: FailureInput): PurchaseOutcome {
     case WALLET_ERROR_CODES.INVALID_PROMO_CODE:
       return { kind: 'invalid-promo', message };
     case PAYMENT_ERROR_CODES.PAY_BY_BANK_PHONE_IN_USE:
-      return { kind: 'pay-by-bank', message: PAYMENT_TEXTS.payByBankPhoneInUse, code: 'phone_in_use', phoneInUse: true };
+      return {
+        kind: 'pay-by-bank',
+        message: PAYMENT_TEXTS.payByBankPhoneInUse,
+        code: 'phone_in_use',
+        phoneInUse: true,
+      };
     case PAYMENT_ERROR_CODES.PAY_BY_BANK_ERROR: {
       const mapped = subCode ? PAY_BY_BANK_ERROR_MESSAGES[subCode] : undefined;
-      return { kind: 'pay-by-bank', message: mapped ?? (message || 'Your bank did not complete the payment.'), code: subCode, phoneInUse: subCode === 'phone_in_use' };
+      return {
+        kind: 'pay-by-bank',
+        message: mapped ?? (message || 'Your bank did not complete the payment.'),
+        code: subCode,
+        phoneInUse: subCode === 'phone_in_use',
+      };
     }
     case PAYMENT_ERROR_CODES.CANT_COMPLETE_PURCHASE: {
       if (subCode && CLOSED_ACCOUNT_SUB_CODES.includes(subCode)) return { kind: 'closed-account', message };
@@ -370,21 +427,42 @@ export function classifyPurchaseFailure(f: FailureInput): PurchaseOutcome {
     }
     case PAYMENT_ERROR_CODES.PAYMENT_DECLINED: {
       if (subCode === 'fraudulent') return { kind: 'fraud' };
-      return { kind: 'declined', title: 'Payment Declined', message: declineMessage(f.providerCode ?? null, subCode, message), code, subCode, supportLink: false };
+      return {
+        kind: 'declined',
+        title: 'Payment Declined',
+        message: declineMessage(f.providerCode ?? null, subCode, message),
+        code,
+        subCode,
+        supportLink: false,
+      };
     }
     case PAYMENT_ERROR_CODES.PAYMENT_PROVIDER_UNAVAILABLE:
       return { kind: 'network', message: CARD_ERROR_MESSAGES.provider_unavailable ?? message };
     case WALLET_ERROR_CODES.IDEMPOTENCY_KEY_REUSED:
     case WALLET_ERROR_CODES.IDEMPOTENCY_KEY_REQUIRED:
       // A programming slip, not the player's: show the generic text with the code for support.
-      return { kind: 'declined', title: 'Payment Error', message: 'Your payment could not be started. Please try again.', code, subCode, supportLink: true };
+      return {
+        kind: 'declined',
+        title: 'Payment Error',
+        message: 'Your payment could not be started. Please try again.',
+        code,
+        subCode,
+        supportLink: true,
+      };
     default:
       break;
   }
   if (f.field && f.status === 400) return { kind: 'field', field: f.field, message };
   if (f.status === 400 || f.status === 404 || f.status === 409 || f.status === 422) {
     // Other purchase errors show the server message (spec section 8).
-    return { kind: 'declined', title: 'Payment Error', message: message || 'Your payment could not be completed.', code, subCode, supportLink: true };
+    return {
+      kind: 'declined',
+      title: 'Payment Error',
+      message: message || 'Your payment could not be completed.',
+      code,
+      subCode,
+      supportLink: true,
+    };
   }
   return { kind: 'generic' };
 }
@@ -392,12 +470,23 @@ export function classifyPurchaseFailure(f: FailureInput): PurchaseOutcome {
 export function classifyApiError(e: unknown): PurchaseOutcome {
   if (!isApiError(e)) return { kind: 'generic' };
   const sub = typeof e.extra?.sub_code === 'string' ? e.extra.sub_code : null;
-  return classifyPurchaseFailure({ status: e.status, code: e.code, subCode: sub, message: e.message, field: e.field });
+  return classifyPurchaseFailure({
+    status: e.status,
+    code: e.code,
+    subCode: sub,
+    message: e.message,
+    field: e.field,
+  });
 }
 
 export function classifyFailedResult(error: PurchaseError | null): PurchaseOutcome {
   if (!error) return { kind: 'generic' };
-  return classifyPurchaseFailure({ code: error.code, subCode: error.sub_code, message: error.message, providerCode: error.provider_code ?? null });
+  return classifyPurchaseFailure({
+    code: error.code,
+    subCode: error.sub_code,
+    message: error.message,
+    providerCode: error.provider_code ?? null,
+  });
 }
 
 /** Stores the purchase error the spec's payment state keeps (message, code, subCode). */
@@ -413,11 +502,20 @@ export function recordPurchaseError(outcome: PurchaseOutcome): void {
     case 'provider-limit':
       pe.purchaseLimitsErrorCode = outcome.code;
       pe.allowedToPurchasePackageId = null;
-      pe.purchaseError = { message: outcome.kind === 'user-limit' ? WALLET_TEXTS.purchaseLimitReached : PAYMENT_TEXTS.providerLimit, code: outcome.code, subCode: null };
+      pe.purchaseError = {
+        message:
+          outcome.kind === 'user-limit' ? WALLET_TEXTS.purchaseLimitReached : PAYMENT_TEXTS.providerLimit,
+        code: outcome.code,
+        subCode: null,
+      };
       break;
     case 'pay-by-bank':
       pe.payByBank = { ...pe.payByBank, errorCode: outcome.code };
-      pe.purchaseError = { message: outcome.message, code: PAYMENT_ERROR_CODES.PAY_BY_BANK_ERROR, subCode: outcome.code };
+      pe.purchaseError = {
+        message: outcome.message,
+        code: PAYMENT_ERROR_CODES.PAY_BY_BANK_ERROR,
+        subCode: outcome.code,
+      };
       break;
     case 'promo-locked':
     case 'closed-account':
@@ -440,7 +538,10 @@ export function recordPurchaseError(outcome: PurchaseOutcome): void {
  * Opens a dialog and resolves with its close result once it leaves the stack (closed by the
  * player, or by navigation: then the result is undefined and callers treat it as a cancel).
  */
-export function openDialogForResult(kind: DialogKind, props: Record<string, unknown> = {}): Promise<Record<string, unknown> | undefined> {
+export function openDialogForResult(
+  kind: DialogKind,
+  props: Record<string, unknown> = {},
+): Promise<Record<string, unknown> | undefined> {
   const id = openDialog(kind, props);
   return new Promise((resolve) => {
     const unsubscribe = subscribe(store.dialogs, () => {
@@ -458,9 +559,14 @@ export function openDialogForResult(kind: DialogKind, props: Record<string, unkn
  * pay-now's guard. Refused: stores the limit error code (spec section 8).
  */
 export async function checkPurchaseLimit(packageId: string): Promise<PurchaseLimitCheckResponse> {
-  const answer = await api.post(WALLET_API_PATHS.purchaseLimitCheck, { package_id: packageId }, PurchaseLimitCheckResponseSchema, {
-    handleErrors: false,
-  });
+  const answer = await api.post(
+    WALLET_API_PATHS.purchaseLimitCheck,
+    { package_id: packageId },
+    PurchaseLimitCheckResponseSchema,
+    {
+      handleErrors: false,
+    },
+  );
   if (answer.allowed) {
     store.payment.allowedToPurchasePackageId = packageId;
     store.payment.purchaseLimitsErrorCode = null;

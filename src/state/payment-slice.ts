@@ -7,7 +7,8 @@
 import type { CoinPackage, PurchaseResult, PurchaseStatus, SavedCard } from '../contract/payments.ts';
 
 /** How the player chose to pay on pay-now. */
-export type PaymentMethodChoice = { type: 'saved_card'; card_id: string } | { type: 'new_card' } | { type: 'pay_by_bank' };
+export type PaymentMethodChoice =
+  { type: 'saved_card'; card_id: string } | { type: 'new_card' } | { type: 'pay_by_bank' };
 
 export interface PurchaseErrorState {
   message: string;

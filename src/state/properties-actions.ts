@@ -15,7 +15,10 @@ export function mergeProperties(results: readonly { key: string; value: string }
 }
 
 /** Fetches the named properties and stores them; resolves to the values by name. */
-export async function loadProperties(names: readonly string[], opts: { handleErrors?: boolean } = {}): Promise<Record<string, string>> {
+export async function loadProperties(
+  names: readonly string[],
+  opts: { handleErrors?: boolean } = {},
+): Promise<Record<string, string>> {
   const unique = [...new Set(names)].sort();
   const answer = await api.get(API_PATHS.properties, NamedPropertiesResponseSchema, {
     query: { names: unique.join(',') },
@@ -49,4 +52,5 @@ export function propertyValue(name: PropertyName): string {
   return store.properties.values[name] ?? PROPERTY_DEFAULTS[name];
 }
 
-export const isPropertyTrue = (name: PropertyName): boolean => propertyValue(name).trim().toLowerCase() === 'true';
+export const isPropertyTrue = (name: PropertyName): boolean =>
+  propertyValue(name).trim().toLowerCase() === 'true';

@@ -2,13 +2,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../contract/constants.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import { resetApiClientState } from '../lib/api-client.ts';
-import { completeLogin, logout, registerLogoutCleanup, resumeSession, cancelTokenRefresh, handleSessionExpired } from './session-actions.ts';
+import {
+  completeLogin,
+  logout,
+  registerLogoutCleanup,
+  resumeSession,
+  cancelTokenRefresh,
+  handleSessionExpired,
+} from './session-actions.ts';
 import { clearMirror, readMirror, writeMirror } from './idb-mirror.ts';
 import { resetStore, store } from './store.ts';
 import { openDialog } from './dialog-actions.ts';
 import { demoBalances, demoUser, loginResponse } from './test-fixtures.ts';
 
-const json = (status: number, body: unknown): Response => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function routeFetch(routes: Record<string, (init: RequestInit) => Response>) {
   const calls: string[] = [];
@@ -68,7 +76,13 @@ describe('session actions', () => {
 
   it('a login bonus shows the balance without it first, then animates to the full balance', () => {
     vi.useFakeTimers();
-    completeLogin(loginResponse({ quantity_gld: 5000, quantity_ghc: 1, balances: demoBalances({ balance_total_gld: 255000, balance_total_ghc: 26 }) }));
+    completeLogin(
+      loginResponse({
+        quantity_gld: 5000,
+        quantity_ghc: 1,
+        balances: demoBalances({ balance_total_gld: 255000, balance_total_ghc: 26 }),
+      }),
+    );
     expect(store.balances.current?.balance_total_gld).toBe(250000);
     expect(store.balances.current?.balance_total_ghc).toBe(25);
     expect(store.promotions.loginBonusCoins).toEqual({ ghc: 1, gld: 5000 });
@@ -78,7 +92,9 @@ describe('session actions', () => {
 
   it('loads the seven session properties once, 50 ms after login', async () => {
     vi.useFakeTimers();
-    const calls = routeFetch({ 'GET /api/v1/properties': () => json(200, { results: [{ key: 'flow_enabled', value: 'false' }] }) });
+    const calls = routeFetch({
+      'GET /api/v1/properties': () => json(200, { results: [{ key: 'flow_enabled', value: 'false' }] }),
+    });
     completeLogin(loginResponse());
     completeLogin(loginResponse());
     expect(calls).toHaveLength(0);
@@ -90,7 +106,8 @@ describe('session actions', () => {
   it('the scheduled refresh stores the new token and reloads the user', async () => {
     vi.useFakeTimers();
     const calls = routeFetch({
-      'POST /api/v1/auth/refresh': () => json(200, { token: 'jwt-2', token_expires_at: Date.now() + 15 * 60_000, method: 'refresh' }),
+      'POST /api/v1/auth/refresh': () =>
+        json(200, { token: 'jwt-2', token_expires_at: Date.now() + 15 * 60_000, method: 'refresh' }),
       'GET /api/v1/users/me': () => json(200, demoUser({ first_name: 'Renamed' })),
       'GET /api/v1/wallet/balances': () => json(200, demoBalances({ balance_total_gld: 1 })),
       'GET /api/v1/properties': () => json(200, { results: [] }),
@@ -109,7 +126,8 @@ describe('session actions', () => {
     const calls = routeFetch({ 'POST /api/v1/auth/logout': () => json(200, { ok: true }) });
     completeLogin(loginResponse());
     await writeMirror({ user: demoUser(), balances: demoBalances(), activeCurrency: 'gold' });
-    for (const k of [STORAGE_KEYS.promoCode, STORAGE_KEYS.utm, STORAGE_KEYS.gclid, STORAGE_KEYS.loginDialog]) localStorage.setItem(k, 'x');
+    for (const k of [STORAGE_KEYS.promoCode, STORAGE_KEYS.utm, STORAGE_KEYS.gclid, STORAGE_KEYS.loginDialog])
+      localStorage.setItem(k, 'x');
     sessionStorage.setItem(STORAGE_KEYS.returnTo, '/my-account');
     localStorage.setItem(STORAGE_KEYS.lastCurrency, 'sweeps');
     (globalThis as { dataLayer?: unknown[] }).dataLayer = [{ event: 'pageview' }];
@@ -126,7 +144,8 @@ describe('session actions', () => {
     expect(store.session.user).toBeNull();
     expect(store.balances.current).toBeNull();
     expect(store.dialogs.stack).toHaveLength(0);
-    for (const k of [STORAGE_KEYS.promoCode, STORAGE_KEYS.utm, STORAGE_KEYS.gclid, STORAGE_KEYS.loginDialog]) expect(localStorage.getItem(k)).toBeNull();
+    for (const k of [STORAGE_KEYS.promoCode, STORAGE_KEYS.utm, STORAGE_KEYS.gclid, STORAGE_KEYS.loginDialog])
+      expect(localStorage.getItem(k)).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEYS.returnTo)).toBeNull();
     // Kept on purpose: restored at the next sign-in.
     expect(localStorage.getItem(STORAGE_KEYS.lastCurrency)).toBe('sweeps');
@@ -138,7 +157,10 @@ describe('session actions', () => {
   });
 
   it('logout still signs out locally when the server cannot be reached', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     completeLogin(loginResponse());
     await logout();
     expect(store.session.status).toBe('signed-out');
@@ -153,9 +175,14 @@ describe('session actions', () => {
   });
 
   it('resumeSession with a mirror refreshes through the cookie and signs in', async () => {
-    await writeMirror({ user: demoUser(), balances: demoBalances({ balance_total_gld: 42 }), activeCurrency: 'gold' });
+    await writeMirror({
+      user: demoUser(),
+      balances: demoBalances({ balance_total_gld: 42 }),
+      activeCurrency: 'gold',
+    });
     routeFetch({
-      'POST /api/v1/auth/refresh': () => json(200, { token: 'jwt-r', token_expires_at: Date.now() + 900_000, method: 'refresh' }),
+      'POST /api/v1/auth/refresh': () =>
+        json(200, { token: 'jwt-r', token_expires_at: Date.now() + 900_000, method: 'refresh' }),
       'GET /api/v1/users/me': () => json(200, demoUser()),
       'GET /api/v1/wallet/balances': () => json(200, demoBalances({ balance_total_gld: 43 })),
       'GET /api/v1/properties': () => json(200, { results: [] }),
@@ -176,8 +203,15 @@ describe('session actions', () => {
   });
 
   it('resumeSession offline keeps the mirrored player and last balances, then resumes when the network returns', async () => {
-    await writeMirror({ user: demoUser(), balances: demoBalances({ balance_total_gld: 42 }), activeCurrency: 'gold' });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await writeMirror({
+      user: demoUser(),
+      balances: demoBalances({ balance_total_gld: 42 }),
+      activeCurrency: 'gold',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await resumeSession();
     expect(store.session.status).toBe('signed-in');
     expect(store.session.token).toBeNull();
@@ -185,7 +219,8 @@ describe('session actions', () => {
     expect(await readMirror()).not.toBeNull();
 
     routeFetch({
-      'POST /api/v1/auth/refresh': () => json(200, { token: 'jwt-back', token_expires_at: Date.now() + 900_000, method: 'refresh' }),
+      'POST /api/v1/auth/refresh': () =>
+        json(200, { token: 'jwt-back', token_expires_at: Date.now() + 900_000, method: 'refresh' }),
       'GET /api/v1/users/me': () => json(200, demoUser()),
       'GET /api/v1/wallet/balances': () => json(200, demoBalances({ balance_total_gld: 50 })),
       'GET /api/v1/properties': () => json(200, { results: [] }),
@@ -197,7 +232,10 @@ describe('session actions', () => {
 
   it('resumeSession offline, then the server has ended the session: signed out at reconnect', async () => {
     await writeMirror({ user: demoUser(), balances: null, activeCurrency: 'gold' });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await resumeSession();
     routeFetch({ 'POST /api/v1/auth/refresh': () => json(401, { code: 'REFRESH_FAILED', message: 'no' }) });
     window.dispatchEvent(new Event('online'));

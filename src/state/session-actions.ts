@@ -12,9 +12,21 @@ import { UserSchema, type LoginResponse } from '../contract/schemas.ts';
 import { api, configureApiClient, refreshAccessToken } from '../lib/api-client.ts';
 import { clearReturnTo, rememberReturnTo } from '../lib/return-to.ts';
 import { navigateTo } from '../lib/navigation.ts';
-import { store, initialBalances, initialCurrency, initialPromotions, initialSession, type SessionSlice } from './store.ts';
+import {
+  store,
+  initialBalances,
+  initialCurrency,
+  initialPromotions,
+  initialSession,
+  type SessionSlice,
+} from './store.ts';
 import { cancelSessionPropertiesLoad, scheduleSessionPropertiesLoad } from './properties-actions.ts';
-import { cancelDelayedBalances, loadBalances, setBalances, setBalancesWithDelay } from './balances-actions.ts';
+import {
+  cancelDelayedBalances,
+  loadBalances,
+  setBalances,
+  setBalancesWithDelay,
+} from './balances-actions.ts';
 import { cancelCurrencySwitchTimer, restoreLastCurrency } from './currency-actions.ts';
 import { closeAllDialogs } from './dialog-actions.ts';
 import { clearMirror, readMirror } from './idb-mirror.ts';
@@ -30,10 +42,13 @@ export function scheduleTokenRefresh(): void {
   const at = expiresAt - TIMINGS.tokenRefreshBeforeExpiryMs;
   store.session.refreshTimeEpoch = at;
   store.session.jwtRefreshCancelled = false;
-  refreshTimer = setTimeout(() => {
-    refreshTimer = null;
-    void refreshSession();
-  }, Math.max(0, at - Date.now()));
+  refreshTimer = setTimeout(
+    () => {
+      refreshTimer = null;
+      void refreshSession();
+    },
+    Math.max(0, at - Date.now()),
+  );
 }
 
 export function cancelTokenRefresh(): void {
@@ -75,7 +90,8 @@ export function completeLogin(resp: LoginResponse): void {
   store.promotions = {
     promopopups: resp.promopopups.map((p) => ({ ...p })),
     promocarousels: [...resp.promocarousels],
-    loginBonusCoins: resp.quantity_ghc || resp.quantity_gld ? { ghc: resp.quantity_ghc, gld: resp.quantity_gld } : null,
+    loginBonusCoins:
+      resp.quantity_ghc || resp.quantity_gld ? { ghc: resp.quantity_ghc, gld: resp.quantity_gld } : null,
     showLoginBonus: Boolean(resp.quantity_ghc || resp.quantity_gld),
   };
   if (resp.quantity_ghc || resp.quantity_gld) {
@@ -103,7 +119,10 @@ export function completeLogin(resp: LoginResponse): void {
 // ---------------------------------------------------------------- refresh
 /** Reloads the user and balances after a refresh; failures keep what the store has. */
 async function reloadUserAndBalances(): Promise<void> {
-  const [user] = await Promise.allSettled([api.get(API_PATHS.me, UserSchema, { handleErrors: false }), loadBalances()]);
+  const [user] = await Promise.allSettled([
+    api.get(API_PATHS.me, UserSchema, { handleErrors: false }),
+    loadBalances(),
+  ]);
   if (user.status === 'fulfilled') {
     store.session.user = user.value;
     store.session.accountClosed = user.value.account_state === 'closed';
@@ -192,10 +211,18 @@ export function registerLogoutCleanup(fn: Cleanup): () => void {
 }
 
 /** Browser-storage keys logout removes (spec section 4). Last currency and previous email stay. */
-export const LOGOUT_STORAGE_KEYS = [STORAGE_KEYS.promoCode, STORAGE_KEYS.utm, STORAGE_KEYS.gclid, STORAGE_KEYS.loginDialog, STORAGE_KEYS.returnTo] as const;
+export const LOGOUT_STORAGE_KEYS = [
+  STORAGE_KEYS.promoCode,
+  STORAGE_KEYS.utm,
+  STORAGE_KEYS.gclid,
+  STORAGE_KEYS.loginDialog,
+  STORAGE_KEYS.returnTo,
+] as const;
 
 /** Clears everything the session holds in memory and storage (no server call, no navigation). */
-export function clearLocalSession(opts: { status?: SessionSlice['status']; reason?: SessionSlice['signedOutReason'] } = {}): void {
+export function clearLocalSession(
+  opts: { status?: SessionSlice['status']; reason?: SessionSlice['signedOutReason'] } = {},
+): void {
   cancelTokenRefresh();
   cancelSessionPropertiesLoad();
   cancelDelayedBalances();
@@ -220,7 +247,11 @@ export function clearLocalSession(opts: { status?: SessionSlice['status']; reaso
   }
   // Every cached server answer (banking packages included) is re-fetched by the next session.
   void mutate(() => true, undefined, { revalidate: false });
-  store.session = { ...initialSession(), status: opts.status ?? 'signed-out', signedOutReason: opts.reason ?? null };
+  store.session = {
+    ...initialSession(),
+    status: opts.status ?? 'signed-out',
+    signedOutReason: opts.reason ?? null,
+  };
   store.balances = initialBalances();
   store.promotions = initialPromotions();
   store.currency = initialCurrency();
@@ -232,7 +263,9 @@ export function clearLocalSession(opts: { status?: SessionSlice['status']; reaso
 let loggingOut: Promise<void> | null = null;
 
 /** Signs out: tells the server (best effort), clears the session everywhere, goes to login. */
-export function logout(opts: { reason?: SessionSlice['signedOutReason']; navigate?: boolean } = {}): Promise<void> {
+export function logout(
+  opts: { reason?: SessionSlice['signedOutReason']; navigate?: boolean } = {},
+): Promise<void> {
   loggingOut ??= (async () => {
     // Always ask the server: it revokes the refresh token and clears the httpOnly cookie, which
     // scripts cannot do, even when this page never got an access token (e.g. a failed resume).
@@ -249,7 +282,10 @@ export function logout(opts: { reason?: SessionSlice['signedOutReason']; navigat
 
 /** The server no longer accepts the session: sign out here, keep where the player was. */
 export function handleSessionExpired(): void {
-  const here = typeof window === 'undefined' ? null : `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  const here =
+    typeof window === 'undefined'
+      ? null
+      : `${window.location.pathname}${window.location.search}${window.location.hash}`;
   clearLocalSession({ reason: 'session-expired' });
   void clearMirror();
   if (here) rememberReturnTo(here);

@@ -102,7 +102,12 @@ export const initialSession = (): SessionSlice => ({
   status: 'unknown',
   signedOutReason: null,
 });
-export const initialBalances = (): BalancesSlice => ({ current: null, delayed: null, updateInProgress: false, animateCoins: false });
+export const initialBalances = (): BalancesSlice => ({
+  current: null,
+  delayed: null,
+  updateInProgress: false,
+  animateCoins: false,
+});
 export const initialCurrency = (): CurrencySlice => ({
   activeCurrency: 'gold',
   switchingDisabled: false,
@@ -112,7 +117,12 @@ export const initialCurrency = (): CurrencySlice => ({
   balanceVisible: true,
   gameDisabledCurrencies: [],
 });
-export const initialPromotions = (): PromotionsSlice => ({ promopopups: [], promocarousels: [], loginBonusCoins: null, showLoginBonus: false });
+export const initialPromotions = (): PromotionsSlice => ({
+  promopopups: [],
+  promocarousels: [],
+  loginBonusCoins: null,
+  showLoginBonus: false,
+});
 
 export const store = proxy<AppState>({
   session: initialSession(),

@@ -81,8 +81,10 @@ interface LookProps {
   fullWidth?: boolean;
 }
 
-export const buttonClassName = ({ variant = 'primary', fullWidth = false }: LookProps, extra?: string): string =>
-  cx(base, variants[variant], fullWidth && full, extra);
+export const buttonClassName = (
+  { variant = 'primary', fullWidth = false }: LookProps,
+  extra?: string,
+): string => cx(base, variants[variant], fullWidth && full, extra);
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, LookProps {
   /** Shows a spinner, disables the button and marks it busy. */
@@ -90,7 +92,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Lo
   children?: ReactNode;
 }
 
-export function Button({ variant, fullWidth, loading = false, className, disabled, children, type, ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  fullWidth,
+  loading = false,
+  className,
+  disabled,
+  children,
+  type,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type ?? 'button'}

@@ -31,5 +31,8 @@ export function dialogComponentFor(kind: DialogKind): DialogComponent | undefine
  * registered dialogs inside a Suspense boundary.
  */
 export function registerLazyDialog(kind: DialogKind, load: () => Promise<DialogComponent>): void {
-  registry.set(kind, lazy(async () => ({ default: await load() })));
+  registry.set(
+    kind,
+    lazy(async () => ({ default: await load() })),
+  );
 }

@@ -40,7 +40,13 @@ const pulse = css`
  * Full-screen overlay with the logo and a text (spec section 2). It appears only after a 50 ms
  * debounce so quick operations do not flash it.
  */
-export function LoadingOverlay({ text, debounceMs = TIMINGS.loadingOverlayDebounceMs }: { text: string | null; debounceMs?: number }) {
+export function LoadingOverlay({
+  text,
+  debounceMs = TIMINGS.loadingOverlayDebounceMs,
+}: {
+  text: string | null;
+  debounceMs?: number;
+}) {
   const [shown, setShown] = useState<string | null>(null);
   useEffect(() => {
     if (text === null) {

@@ -30,8 +30,23 @@ export function CrownMark({ size = 32 }: { size?: number }) {
         </linearGradient>
       </defs>
       <circle cx="32" cy="32" r="31" fill="#2a2552" stroke="#f5c84c" strokeWidth="2" />
-      <path d="M14 42 L12 22 L23 31 L32 16 L41 31 L52 22 L50 42 Z" fill="url(#lc-crown-gold)" stroke="#8a5a00" strokeWidth="1.5" strokeLinejoin="round" />
-      <rect x="14" y="43" width="36" height="6" rx="2" fill="url(#lc-crown-gold)" stroke="#8a5a00" strokeWidth="1.5" />
+      <path
+        d="M14 42 L12 22 L23 31 L32 16 L41 31 L52 22 L50 42 Z"
+        fill="url(#lc-crown-gold)"
+        stroke="#8a5a00"
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+      />
+      <rect
+        x="14"
+        y="43"
+        width="36"
+        height="6"
+        rx="2"
+        fill="url(#lc-crown-gold)"
+        stroke="#8a5a00"
+        strokeWidth="1.5"
+      />
       <circle cx="32" cy="34" r="3.2" fill="#3ee0a1" />
       <circle cx="22" cy="37" r="2.2" fill="#ff7b9b" />
       <circle cx="42" cy="37" r="2.2" fill="#8fb8ff" />
@@ -40,7 +55,15 @@ export function CrownMark({ size = 32 }: { size?: number }) {
 }
 
 /** Logo: crown mark plus the product name (the name is real text for screen readers). */
-export function Logo({ size = 32, showName = true, className }: { size?: number; showName?: boolean; className?: string }) {
+export function Logo({
+  size = 32,
+  showName = true,
+  className,
+}: {
+  size?: number;
+  showName?: boolean;
+  className?: string;
+}) {
   const [first, ...rest] = PRODUCT_NAME.split(' ');
   return (
     <span className={cx(wrap, className)}>

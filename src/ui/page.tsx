@@ -70,7 +70,15 @@ const card = css`
   }
 `;
 
-export function Card({ children, className, as: Tag = 'section' }: { children?: ReactNode; className?: string; as?: 'section' | 'div' | 'article' }) {
+export function Card({
+  children,
+  className,
+  as: Tag = 'section',
+}: {
+  children?: ReactNode;
+  className?: string;
+  as?: 'section' | 'div' | 'article';
+}) {
   return <Tag className={cx(card, className)}>{children}</Tag>;
 }
 
@@ -106,9 +114,23 @@ const tones: Record<NoticeTone, string> = {
 };
 
 /** A message block. Errors are announced at once (role=alert), the rest politely (role=status). */
-export function Notice({ tone, children, className, testId }: { tone: NoticeTone; children?: ReactNode; className?: string; testId?: string }) {
+export function Notice({
+  tone,
+  children,
+  className,
+  testId,
+}: {
+  tone: NoticeTone;
+  children?: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cx(noticeBase, tones[tone], className)} data-testid={testId}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cx(noticeBase, tones[tone], className)}
+      data-testid={testId}
+    >
       {children}
     </div>
   );

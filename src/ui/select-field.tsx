@@ -32,7 +32,17 @@ const select = css`
   background-repeat: no-repeat;
 `;
 
-export function SelectField({ label, name, error, hint, options, placeholder, id, className, ...rest }: SelectFieldProps) {
+export function SelectField({
+  label,
+  name,
+  error,
+  hint,
+  options,
+  placeholder,
+  id,
+  className,
+  ...rest
+}: SelectFieldProps) {
   const autoId = useId();
   const selectId = id ?? `${name}-${autoId}`;
   const hintId = hint ? `${selectId}-hint` : null;

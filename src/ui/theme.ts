@@ -71,9 +71,7 @@ export const globalStyles = css`
       margin: 0;
       min-height: 100vh;
       min-height: 100dvh;
-      background:
-        radial-gradient(120% 60% at 50% 0%, #2b2160 0%, rgba(43, 33, 96, 0) 70%),
-        var(--color-bg);
+      background: radial-gradient(120% 60% at 50% 0%, #2b2160 0%, rgba(43, 33, 96, 0) 70%), var(--color-bg);
       background-attachment: fixed;
       color: var(--color-text);
       font-family: var(--font-body);

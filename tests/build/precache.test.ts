@@ -19,7 +19,8 @@ function configuredSizeLimit(): number {
     .split('*')
     .map((p) => Number(p.replace(/[_\s]/g, '')))
     .reduce((a, b) => a * b, 1);
-  if (!Number.isFinite(product) || product <= 0) throw new Error(`cannot read maximumFileSizeToCacheInBytes: ${m[1]}`);
+  if (!Number.isFinite(product) || product <= 0)
+    throw new Error(`cannot read maximumFileSizeToCacheInBytes: ${m[1]}`);
   return product;
 }
 

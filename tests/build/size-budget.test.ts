@@ -55,19 +55,26 @@ describe('first-load JavaScript budget', () => {
     }));
     const shell = firstLoad(manifest, null);
     // The home page inside the entry (light entry): its first load is the entry alone.
-    if (!manifest[HOME_MODULE]) figures.push({ module: HOME_MODULE, routes: ['/ (first visit, light entry)'], ...shell });
+    if (!manifest[HOME_MODULE])
+      figures.push({ module: HOME_MODULE, routes: ['/ (first visit, light entry)'], ...shell });
     const rows = [
       ['index.html entry + static imports', '', kb(shell.gzipBytes), String(shell.files.length)],
       [`start-up chunks: ${startupModules(manifest).join(', ') || 'none'}`, '', '', ''],
       ...[...figures]
         .sort((a, b) => b.gzipBytes - a.gzipBytes)
         .map((f) => {
-          const routes = f.routes.length > 3 ? `${f.routes.slice(0, 3).join(' ')} +${f.routes.length - 3}` : f.routes.join(' ');
+          const routes =
+            f.routes.length > 3
+              ? `${f.routes.slice(0, 3).join(' ')} +${f.routes.length - 3}`
+              : f.routes.join(' ');
           return [f.module.replace(/^src\/features\//, ''), routes, kb(f.gzipBytes), String(f.files.length)];
         }),
     ];
     const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[i] ?? '').length), 8));
-    const line = (r: string[]) => r.map((c, i) => (i === 2 || i === 3 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ');
+    const line = (r: string[]) =>
+      r
+        .map((c, i) => (i === 2 || i === 3 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+        .join('  ');
     console.log(
       [
         `First-load JS per route, gzip -9 (budgets: home ${kb(HOME_BUDGET)}, any route ${kb(ROUTE_BUDGET)})`,
@@ -84,16 +91,18 @@ describe('first-load JavaScript budget', () => {
     expect(entry, 'index.html has a module entry script').toBeTruthy();
     expect(shell.files).toContain(entry);
     // Every modulepreload link of index.html is part of the shell's first load.
-    for (const m of html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)) expect(shell.files).toContain(m[1]);
+    for (const m of html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g))
+      expect(shell.files).toContain(m[1]);
     expect(figures.map((f) => f.module)).toContain(HOME_MODULE);
     expect(figures.length).toBeGreaterThan(5);
   });
 
   it(`home route: first-load JS at most ${kb(HOME_BUDGET)} gzip`, () => {
     const home = figures.find((f) => f.module === HOME_MODULE) as RouteFigure;
-    expect(home.gzipBytes, `home route first-load JS is ${kb(home.gzipBytes)} gzip (${home.files.join(', ')})`).toBeLessThanOrEqual(
-      HOME_BUDGET,
-    );
+    expect(
+      home.gzipBytes,
+      `home route first-load JS is ${kb(home.gzipBytes)} gzip (${home.files.join(', ')})`,
+    ).toBeLessThanOrEqual(HOME_BUDGET);
   });
 
   it(`every route: first-load JS at most ${kb(ROUTE_BUDGET)} gzip (known exceptions held to their ceiling)`, () => {

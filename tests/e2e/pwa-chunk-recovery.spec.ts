@@ -59,7 +59,10 @@ async function openRunningApp(page: Page, origin: string): Promise<void> {
 }
 
 async function openTermsFromFooter(page: Page): Promise<void> {
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Conditions', exact: true }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: 'Terms and Conditions', exact: true })
+    .click();
 }
 
 test('a chunk removed by a new release: the page reloads once and the route works', async ({ page }) => {
@@ -86,7 +89,9 @@ test('a chunk removed by a new release: the page reloads once and the route work
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
 });
 
-test('a chunk that stays missing: one reload, then a plain message instead of a reload loop', async ({ page }) => {
+test('a chunk that stays missing: one reload, then a plain message instead of a reload loop', async ({
+  page,
+}) => {
   const server = await startServer({ port: PORT, distDir: buildA });
   servers.push(server);
   const loads = countLoads(page);
@@ -101,7 +106,9 @@ test('a chunk that stays missing: one reload, then a plain message instead of a 
 
   await openTermsFromFooter(page);
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText('A new version of Lucky Crown is available. Reload the page to continue.')).toBeVisible();
+  await expect(
+    page.getByText('A new version of Lucky Crown is available. Reload the page to continue.'),
+  ).toBeVisible();
   // Give a loop the time to show itself: still exactly one reload.
   await page.waitForTimeout(3_000);
   expect(loads()).toBe(2);

@@ -7,7 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { productionBuild, removeTempDirs, startServer, waitForControllingWorker, waitForPrecache, type AppServer } from './support/pwa-harness.ts';
+import {
+  productionBuild,
+  removeTempDirs,
+  startServer,
+  waitForControllingWorker,
+  waitForPrecache,
+  type AppServer,
+} from './support/pwa-harness.ts';
 
 const PORT = 8470;
 let server: AppServer;
@@ -29,7 +36,10 @@ test('Chromium finds the app installable (Page.getInstallabilityErrors answers n
   // A normal (incognito-like) context always reports "in-incognito": install needs a profile.
   const profile = mkdtempSync(join(tmpdir(), 'lucky-crown-pwa-profile-'));
   const { launchOptions, viewport } = testInfo.project.use;
-  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, viewport: viewport ?? null });
+  const context = await chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    viewport: viewport ?? null,
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${server.origin}/`);
@@ -68,7 +78,11 @@ test('the service worker registers, controls the page and precaches the shell', 
   await waitForControllingWorker(page);
   const registration = await page.evaluate(async () => {
     const reg = await navigator.serviceWorker.getRegistration();
-    return { scope: reg?.scope, script: reg?.active?.scriptURL, controller: navigator.serviceWorker.controller?.scriptURL };
+    return {
+      scope: reg?.scope,
+      script: reg?.active?.scriptURL,
+      controller: navigator.serviceWorker.controller?.scriptURL,
+    };
   });
   expect(registration).toEqual({
     scope: `${server.origin}/`,
@@ -85,7 +99,10 @@ test('the service worker registers, controls the page and precaches the shell', 
   expect(cached.some((p) => /^\/assets\/manifest-[\w-]+\.webmanifest$/.test(p))).toBe(true);
 });
 
-test('the manifest describes an installable app with icons, screenshots and shortcuts', async ({ page, request }) => {
+test('the manifest describes an installable app with icons, screenshots and shortcuts', async ({
+  page,
+  request,
+}) => {
   await page.goto(`${server.origin}/`);
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBeTruthy();

@@ -7,7 +7,14 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { DEMO, signIn } from './support/app.ts';
-import { productionBuild, removeTempDirs, startServer, waitForControllingWorker, waitForPrecache, type AppServer } from './support/pwa-harness.ts';
+import {
+  productionBuild,
+  removeTempDirs,
+  startServer,
+  waitForControllingWorker,
+  waitForPrecache,
+  type AppServer,
+} from './support/pwa-harness.ts';
 
 const PORT = 8472;
 let server: AppServer;
@@ -48,7 +55,10 @@ test('home opens offline after one visit, with the offline banner', async ({ con
   await expect(page.getByTestId('offline-banner')).toBeVisible();
 });
 
-test('the offline banner appears within a second of losing the network and goes when it returns', async ({ context, page }) => {
+test('the offline banner appears within a second of losing the network and goes when it returns', async ({
+  context,
+  page,
+}) => {
   await firstVisit(page, ROUTES.home);
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
   await context.setOffline(true);
@@ -65,7 +75,10 @@ test('a policy page opens offline with its text after one visit', async ({ conte
   const article = page.locator('article');
   await expect(article.locator('p').nth(2)).toBeVisible();
   // A paragraph of the document's own text (the longest one), to find again offline.
-  const paragraph = (await article.locator('p').allInnerTexts()).reduce((a, b) => (b.length > a.length ? b : a), '');
+  const paragraph = (await article.locator('p').allInnerTexts()).reduce(
+    (a, b) => (b.length > a.length ? b : a),
+    '',
+  );
   expect(paragraph.length).toBeGreaterThan(40);
 
   await reloadOffline(context, page);
@@ -75,7 +88,10 @@ test('a policy page opens offline with its text after one visit', async ({ conte
   await expect(article.getByText(paragraph, { exact: true })).toBeVisible();
 });
 
-test('the lobby opens offline for a signed-in player with the last known balance', async ({ context, page }) => {
+test('the lobby opens offline for a signed-in player with the last known balance', async ({
+  context,
+  page,
+}) => {
   await firstVisit(page, ROUTES.login);
   await signIn(page, DEMO.email, DEMO.password);
   await expect(page.getByRole('heading', { name: 'Lobby', exact: true })).toBeVisible();

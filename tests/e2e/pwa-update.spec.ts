@@ -62,7 +62,8 @@ async function versionsInLoadedScripts(page: Page): Promise<string[]> {
       for (const url of scripts) {
         const text = await (await fetch(url)).text();
         // The minifier writes the define as "1.0.0", '1.0.0' or `1.0.0`.
-        for (const v of candidates) if (['"', "'", '`'].some((q) => text.includes(`${q}${v}${q}`))) found.add(v);
+        for (const v of candidates)
+          if (['"', "'", '`'].some((q) => text.includes(`${q}${v}${q}`))) found.add(v);
       }
       return [...found];
     },
@@ -106,7 +107,9 @@ async function releaseBWhileAIsOpen(page: Page, check: 'reload' | 'registration.
   const prompt = page.getByTestId('update-prompt');
   await expect(prompt).toBeVisible({ timeout: 20_000 });
   await expect(prompt).toContainText('A new version is available');
-  expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+  expect(
+    await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
+  ).toBe(true);
   await expect(page.locator(`script[src="${entryA}"]`)).toHaveCount(1);
   expect(await versionsInLoadedScripts(page)).toEqual([VERSION_A]);
 
@@ -122,11 +125,15 @@ async function releaseBWhileAIsOpen(page: Page, check: 'reload' | 'registration.
   expect(state).toEqual({ waiting: false, controller: 'activated' });
 }
 
-test('a returning player: the new release waits, the update prompt shows, Reload runs it', async ({ page }) => {
+test('a returning player: the new release waits, the update prompt shows, Reload runs it', async ({
+  page,
+}) => {
   await releaseBWhileAIsOpen(page, 'reload');
 });
 
-test('the tab that first installed the app: the update prompt shows, Reload runs the new release', async ({ page }) => {
+test('the tab that first installed the app: the update prompt shows, Reload runs the new release', async ({
+  page,
+}) => {
   // The page registered the worker with no controller yet (a first visit) and stays open while
   // the release lands: Reload must still load the new version.
   await releaseBWhileAIsOpen(page, 'registration.update()');
@@ -148,7 +155,9 @@ test('the refresh-required dialog opens when the server requires a newer client'
   await setNamedPropertyOffline(dataDir, PROPERTY_NAMES.minimumClientVersion, '1.0.1');
   server = await startServer({ port: PORT, distDir: buildA, dataDir });
   servers.push(server);
-  const answer = (await (await fetch(`${server.origin}/api/v1/properties?names=${PROPERTY_NAMES.minimumClientVersion}`)).json()) as {
+  const answer = (await (
+    await fetch(`${server.origin}/api/v1/properties?names=${PROPERTY_NAMES.minimumClientVersion}`)
+  ).json()) as {
     results: Array<{ key: string; value: string }>;
   };
   expect(answer.results).toEqual([{ key: PROPERTY_NAMES.minimumClientVersion, value: '1.0.1' }]);

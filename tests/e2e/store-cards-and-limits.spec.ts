@@ -28,7 +28,7 @@ test('saves a card and deletes it', async ({ page, request }) => {
   await expect(page.getByTestId('no-saved-cards')).toBeVisible();
 });
 
-test('a purchase over the player\'s own limit is refused before paying', async ({ page, request }) => {
+test("a purchase over the player's own limit is refused before paying", async ({ page, request }) => {
   await freshPlayerInLobby(page, request, { address: true, limits: { daily: 1 } });
   await openCoinStore(page);
   await page.getByTestId(`buy-${STARTER.id}`).click();

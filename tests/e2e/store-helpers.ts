@@ -20,10 +20,16 @@ export const TEST_CARDS = {
 /** The cheapest package of the seeded ladder ($1.99, 20,000 Gold Coins). */
 export const STARTER = { id: 'gold-199', gold: 20_000 } as const;
 
-async function apiSession(request: APIRequestContext, p: NewPlayer): Promise<{ token: string; csrf: string }> {
+async function apiSession(
+  request: APIRequestContext,
+  p: NewPlayer,
+): Promise<{ token: string; csrf: string }> {
   const csrfRes = await request.get(apiUrl(API_PATHS.csrf));
   const { csrf_token: csrf } = (await csrfRes.json()) as { csrf_token: string };
-  const login = await request.post(apiUrl(API_PATHS.login), { headers: { [CSRF_HEADER]: csrf }, data: { email: p.email, password: p.password } });
+  const login = await request.post(apiUrl(API_PATHS.login), {
+    headers: { [CSRF_HEADER]: csrf },
+    data: { email: p.email, password: p.password },
+  });
   expect(login.ok(), `login answered ${login.status()}`).toBeTruthy();
   const { token } = (await login.json()) as { token: string };
   return { token, csrf };
@@ -46,12 +52,21 @@ export async function freshPlayerInLobby(
     if (opts.address) {
       const res = await request.patch(apiUrl(PAYMENTS_API_PATHS.address), {
         headers,
-        data: { address_line_1: '233 S Wacker Dr.', address_line_2: null, city: 'Chicago', state_or_province: 'IL', postal_code: '60606' },
+        data: {
+          address_line_1: '233 S Wacker Dr.',
+          address_line_2: null,
+          city: 'Chicago',
+          state_or_province: 'IL',
+          postal_code: '60606',
+        },
       });
       expect(res.ok(), `address answered ${res.status()}: ${await res.text()}`).toBeTruthy();
     }
     if (opts.limits) {
-      const res = await request.patch(apiUrl(WALLET_API_PATHS.purchaseLimits), { headers, data: opts.limits });
+      const res = await request.patch(apiUrl(WALLET_API_PATHS.purchaseLimits), {
+        headers,
+        data: opts.limits,
+      });
       expect(res.ok(), `purchase limits answered ${res.status()}: ${await res.text()}`).toBeTruthy();
     }
   }
@@ -92,7 +107,9 @@ export async function choosePackage(page: Page, id: string = STARTER.id): Promis
 export async function fillCard(page: Page, number: string): Promise<void> {
   const frame = page.frameLocator('[data-testid="card-frame"]');
   await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiry (MM / YY)').fill(`12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await frame
+    .getByLabel('Expiry (MM / YY)')
+    .fill(`12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
   await frame.getByLabel('CVC').fill('123');
   await frame.getByLabel('ZIP').fill('60606');
 }

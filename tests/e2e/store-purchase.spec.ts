@@ -1,11 +1,22 @@
 /** Buying coins with a card: success, 3-D Secure, decline (nothing charged), repeat confirmation. */
 import { expect, test } from '@playwright/test';
-import { choosePackage, fillCard, freshPlayerInLobby, headerGold, openCoinStore, STARTER, TEST_CARDS } from './store-helpers.ts';
+import {
+  choosePackage,
+  fillCard,
+  freshPlayerInLobby,
+  headerGold,
+  openCoinStore,
+  STARTER,
+  TEST_CARDS,
+} from './store-helpers.ts';
 
 // Payment flows wait on the processor sandbox and status checks: more room than the default 60 s.
 test.describe.configure({ timeout: 90_000 });
 
-test('buys a package with 4242 after giving a billing address; the balance increases', async ({ page, request }) => {
+test('buys a package with 4242 after giving a billing address; the balance increases', async ({
+  page,
+  request,
+}) => {
   await freshPlayerInLobby(page, request);
   const before = await headerGold(page);
   await openCoinStore(page);
@@ -50,7 +61,10 @@ test('completes a 3-D Secure challenge with 4000 0027 6000 3184', async ({ page,
   await page.getByTestId('pay-now-buy').click();
   const challenge = page.getByTestId('dialog-three-d-secure');
   await expect(challenge).toBeVisible({ timeout: 20_000 });
-  await page.frameLocator('[data-testid="three-d-secure-frame"]').getByRole('button', { name: 'Complete' }).click();
+  await page
+    .frameLocator('[data-testid="three-d-secure-frame"]')
+    .getByRole('button', { name: 'Complete' })
+    .click();
   await expect(page).toHaveURL(/\/payment\/payment-success/, { timeout: 30_000 });
   await expect.poll(() => headerGold(page), { timeout: 10_000 }).toBe(before + STARTER.gold);
 });
@@ -95,7 +109,10 @@ test('buying the same package again within 5 minutes asks for confirmation', asy
   await expect.poll(() => headerGold(page), { timeout: 10_000 }).toBe(before + 2 * STARTER.gold);
 });
 
-test('the featured offer buys through pay-now and a purchase from a game leads back to it', async ({ page, request }) => {
+test('the featured offer buys through pay-now and a purchase from a game leads back to it', async ({
+  page,
+  request,
+}) => {
   await freshPlayerInLobby(page, request, { address: true });
   await page.goto('/buy-coins?game_id=lucky-7s');
   const featured = page.getByTestId('dialog-featured-package');

@@ -4,7 +4,10 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { signInToLobby } from './support/app.ts';
 
 /** Current calendar year in US Eastern time (the server's history year). */
-const easternYear = (): number => Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric' }).format(new Date()));
+const easternYear = (): number =>
+  Number(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric' }).format(new Date()),
+  );
 
 /** Other specs buy coins as the demo player in parallel: filter to adjustments so the seed entry is on page 1. */
 async function showAdjustments(page: Page): Promise<void> {
@@ -62,13 +65,17 @@ test('yearly summary totals the year per currency and kind, with a year picker',
   const adjustments = page.getByTestId('yearly-row-adjustments');
   await expect(adjustments).toContainText('250,000');
   await expect(adjustments).toContainText('25.00');
-  await expect(page.getByTestId('yearly-summary-table').getByRole('columnheader', { name: 'Sweeps Coins' })).toBeVisible();
+  await expect(
+    page.getByTestId('yearly-summary-table').getByRole('columnheader', { name: 'Sweeps Coins' }),
+  ).toBeVisible();
   await expect(page.getByLabel('Year', { exact: true })).toHaveValue(String(year));
   await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
 
   // A year before the account's first entry has nothing to summarise.
   await page.goto('/yearly-summary/2019');
-  await expect(page.getByTestId('yearly-summary-no-year')).toContainText('There is no activity to summarise for 2019');
+  await expect(page.getByTestId('yearly-summary-no-year')).toContainText(
+    'There is no activity to summarise for 2019',
+  );
   await page.getByLabel('Year', { exact: true }).selectOption(String(year));
   await expect(page).toHaveURL(new RegExp(`/yearly-summary/${year}$`));
   await expect(page.getByTestId('yearly-row-adjustments')).toContainText('250,000');

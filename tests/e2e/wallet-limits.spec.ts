@@ -14,10 +14,16 @@ import { createPlayerViaApi, newPlayer, signInToLobby, type NewPlayer } from './
 const STARTER_PACKAGE_ID = 'gold-199';
 
 /** Asks the purchase limit check (as the pay-now page does) whether the player may buy the starter package. */
-async function limitCheck(request: APIRequestContext, p: NewPlayer): Promise<{ allowed: boolean; error_code: string | null }> {
+async function limitCheck(
+  request: APIRequestContext,
+  p: NewPlayer,
+): Promise<{ allowed: boolean; error_code: string | null }> {
   const csrfRes = await request.get(apiUrl(API_PATHS.csrf));
   const { csrf_token: csrf } = (await csrfRes.json()) as { csrf_token: string };
-  const login = await request.post(apiUrl(API_PATHS.login), { headers: { [CSRF_HEADER]: csrf }, data: { email: p.email, password: p.password } });
+  const login = await request.post(apiUrl(API_PATHS.login), {
+    headers: { [CSRF_HEADER]: csrf },
+    data: { email: p.email, password: p.password },
+  });
   const { token } = (await login.json()) as { token: string };
   const res = await request.post(apiUrl(WALLET_API_PATHS.purchaseLimitCheck), {
     headers: { Authorization: `JWT ${token}`, [CSRF_HEADER]: csrf },
@@ -27,7 +33,10 @@ async function limitCheck(request: APIRequestContext, p: NewPlayer): Promise<{ a
   return create(await res.json(), PurchaseLimitCheckResponseSchema);
 }
 
-test('set a daily limit (in effect at once), raise it (pending with its date), keep the current one', async ({ page, request }) => {
+test('set a daily limit (in effect at once), raise it (pending with its date), keep the current one', async ({
+  page,
+  request,
+}) => {
   const p = newPlayer();
   await createPlayerViaApi(request, p);
   await signInToLobby(page, p.email, p.password);
@@ -52,9 +61,13 @@ test('set a daily limit (in effect at once), raise it (pending with its date), k
 
   // A first limit takes effect at once: the starter package ($1.99) is now over it.
   await field.fill('1');
-  await expect(daily.getByTestId('purchase-limit-daily-preview')).toHaveText('Takes effect at once: your daily limit becomes $1.00.');
+  await expect(daily.getByTestId('purchase-limit-daily-preview')).toHaveText(
+    'Takes effect at once: your daily limit becomes $1.00.',
+  );
   await daily.getByRole('button', { name: 'Set daily limit' }).click();
-  await expect(daily.getByTestId('purchase-limit-daily-saved')).toHaveText('Saved. Your daily limit is now $1.00.');
+  await expect(daily.getByTestId('purchase-limit-daily-saved')).toHaveText(
+    'Saved. Your daily limit is now $1.00.',
+  );
   await expect(daily.getByTestId('purchase-limit-daily-current')).toHaveText('$1.00');
   const check = await limitCheck(request, p);
   expect(check.allowed).toBe(false);
@@ -64,12 +77,18 @@ test('set a daily limit (in effect at once), raise it (pending with its date), k
 
   // Raising it waits the 3-day cooling-off: pending, with the date; the $1.00 limit stays.
   const expectedDay = await page.evaluate(() =>
-    new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(Date.now() + 3 * 24 * 3600_000)),
+    new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(
+      new Date(Date.now() + 3 * 24 * 3600_000),
+    ),
   );
   await field.fill('100');
-  await expect(daily.getByTestId('purchase-limit-daily-preview')).toContainText('waits a 3-day cooling-off period');
+  await expect(daily.getByTestId('purchase-limit-daily-preview')).toContainText(
+    'waits a 3-day cooling-off period',
+  );
   await daily.getByRole('button', { name: 'Change daily limit' }).click();
-  await expect(daily.getByTestId('purchase-limit-daily-saved')).toContainText('Your daily limit will rise to $100.00 on');
+  await expect(daily.getByTestId('purchase-limit-daily-saved')).toContainText(
+    'Your daily limit will rise to $100.00 on',
+  );
   const pending = daily.getByTestId('purchase-limit-daily-pending');
   await expect(pending).toContainText('Increase pending: $100.00 from');
   await expect(pending).toContainText(expectedDay);
@@ -79,7 +98,9 @@ test('set a daily limit (in effect at once), raise it (pending with its date), k
   // Keeping the current limit cancels the pending increase.
   await pending.getByRole('button', { name: 'Keep $1.00' }).click();
   await expect(daily.getByTestId('purchase-limit-daily-pending')).toHaveCount(0);
-  await expect(daily.getByTestId('purchase-limit-daily-saved')).toHaveText('Saved. Your daily limit is now $1.00.');
+  await expect(daily.getByTestId('purchase-limit-daily-saved')).toHaveText(
+    'Saved. Your daily limit is now $1.00.',
+  );
 });
 
 test('the server refuses a daily limit above the weekly one, under the field', async ({ page, request }) => {
@@ -95,6 +116,8 @@ test('the server refuses a daily limit above the weekly one, under the field', a
   const daily = page.getByTestId('purchase-limit-daily');
   await daily.getByLabel('Daily limit (USD)', { exact: true }).fill('75');
   await daily.getByRole('button', { name: 'Set daily limit' }).click();
-  await expect(daily.getByTestId('field-error-daily')).toHaveText('Your daily limit cannot be higher than your weekly limit.');
+  await expect(daily.getByTestId('field-error-daily')).toHaveText(
+    'Your daily limit cannot be higher than your weekly limit.',
+  );
   await expect(daily.getByTestId('purchase-limit-daily-current')).toHaveText('No limit');
 });

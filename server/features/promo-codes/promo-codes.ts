@@ -71,13 +71,9 @@ type PromoRow = {
 const iso = (v: string | Date | null): string | null => (v === null ? null : new Date(v).toISOString());
 
 export const promoProblem = (reason: PromoCodeProblem): ApiError =>
-  new ApiError(
-    400,
-    WALLET_ERROR_CODES.INVALID_PROMO_CODE,
-    WALLET_TEXTS.promoProblems[reason],
-    'promo_code',
-    { reason },
-  );
+  new ApiError(400, WALLET_ERROR_CODES.INVALID_PROMO_CODE, WALLET_TEXTS.promoProblems[reason], 'promo_code', {
+    reason,
+  });
 
 export const promoTimeLocked = (retryAfterSeconds: number): ApiError =>
   new ApiError(

@@ -109,12 +109,7 @@ export function purchaseLimitRoutes(deps: AppDeps): Hono<AppEnv> {
       await transaction(deps.db, (tx) => setLimits(tx, userId, changes, now));
     } catch (error) {
       if (error instanceof InconsistentLimitsError)
-        throw new ApiError(
-          400,
-          WALLET_ERROR_CODES.PURCHASE_LIMITS_INCONSISTENT,
-          error.message,
-          error.field,
-        );
+        throw new ApiError(400, WALLET_ERROR_CODES.PURCHASE_LIMITS_INCONSISTENT, error.message, error.field);
       throw error;
     }
     deps.logger.info('purchase limits changed', { user_id: userId, periods: Object.keys(changes) });

@@ -13,7 +13,13 @@ const text = (v: unknown, fallback: string): string => (typeof v === 'string' &&
 
 function PermissionDenied({ props, close }: DialogComponentProps) {
   return (
-    <Dialog open onClose={() => close()} title={ERROR_TEXTS.permissionDeniedTitle} testId="dialog-permission-denied" actions={<Button onClick={() => close()}>OK</Button>}>
+    <Dialog
+      open
+      onClose={() => close()}
+      title={ERROR_TEXTS.permissionDeniedTitle}
+      testId="dialog-permission-denied"
+      actions={<Button onClick={() => close()}>OK</Button>}
+    >
       <p>{text(props.message, 'You do not have permission to do that.')}</p>
     </Dialog>
   );
@@ -44,7 +50,13 @@ function AccessUnavailable({ close }: DialogComponentProps) {
 
 function ServerBusy({ close }: DialogComponentProps) {
   return (
-    <Dialog open onClose={() => close()} title={ERROR_TEXTS.serverBusyTitle} testId="dialog-server-busy" actions={<Button onClick={() => close()}>OK</Button>}>
+    <Dialog
+      open
+      onClose={() => close()}
+      title={ERROR_TEXTS.serverBusyTitle}
+      testId="dialog-server-busy"
+      actions={<Button onClick={() => close()}>OK</Button>}
+    >
       <p>{ERROR_TEXTS.serverBusy}</p>
     </Dialog>
   );
@@ -52,7 +64,13 @@ function ServerBusy({ close }: DialogComponentProps) {
 
 function GenericError({ props, close }: DialogComponentProps) {
   return (
-    <Dialog open onClose={() => close()} title={ERROR_TEXTS.genericTitle} testId="dialog-generic-error" actions={<Button onClick={() => close()}>Close</Button>}>
+    <Dialog
+      open
+      onClose={() => close()}
+      title={ERROR_TEXTS.genericTitle}
+      testId="dialog-generic-error"
+      actions={<Button onClick={() => close()}>Close</Button>}
+    >
       <p>{props.signedIn ? ERROR_TEXTS.genericSignedIn : ERROR_TEXTS.genericSignedOut}</p>
     </Dialog>
   );

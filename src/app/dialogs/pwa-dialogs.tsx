@@ -26,7 +26,9 @@ function RefreshRequired() {
       testId="dialog-refresh-required"
       actions={<Button onClick={reloadToNewVersion}>Reload now</Button>}
     >
-      <p>A new version of {PRODUCT_NAME} is required to keep playing. Reload to get it; your coins are safe.</p>
+      <p>
+        A new version of {PRODUCT_NAME} is required to keep playing. Reload to get it; your coins are safe.
+      </p>
     </Dialog>
   );
 }

@@ -15,7 +15,10 @@ export function consentManager(w: CmpWindow = globalThis as unknown as CmpWindow
   return null;
 }
 
-export function openConsentPreferences(kind: ConsentManager, w: CmpWindow = globalThis as unknown as CmpWindow): void {
+export function openConsentPreferences(
+  kind: ConsentManager,
+  w: CmpWindow = globalThis as unknown as CmpWindow,
+): void {
   if (kind === 'onetrust') w.OneTrust?.ToggleInfoDisplay?.();
   // TCF v2 CMPs commonly accept this command to show their preference screen.
   else w.__tcfapi?.('displayConsentUi', 2, () => undefined);

@@ -4,14 +4,21 @@ import { MemoryRouter } from 'react-router-dom';
 import { resetStore, store } from '../../state/store.ts';
 import { demoBalances } from '../../state/test-fixtures.ts';
 import { cancelDelayedBalances, setBalancesWithDelay } from '../../state/balances-actions.ts';
-import { cancelCurrencySwitchTimer, setGameDisabledCurrencies, setInGame } from '../../state/currency-actions.ts';
+import {
+  cancelCurrencySwitchTimer,
+  setGameDisabledCurrencies,
+  setInGame,
+} from '../../state/currency-actions.ts';
 import { BALANCE_REVEAL_DELAY_MS } from '../../state/balances-derived.ts';
 import { CurrencyBar } from './currency-bar.tsx';
 
 function renderBar(props: { goldOnly?: boolean; mobileVerificationPending?: boolean } = {}) {
   return render(
     <MemoryRouter>
-      <CurrencyBar goldOnly={props.goldOnly ?? false} mobileVerificationPending={props.mobileVerificationPending} />
+      <CurrencyBar
+        goldOnly={props.goldOnly ?? false}
+        mobileVerificationPending={props.mobileVerificationPending}
+      />
     </MemoryRouter>,
   );
 }
@@ -100,7 +107,10 @@ describe('CurrencyBar balance view', () => {
     renderBar();
     await advance(BALANCE_REVEAL_DELAY_MS);
     await change(() =>
-      setBalancesWithDelay(demoBalances({ balance_total_gld: 250000 }), demoBalances({ balance_total_gld: 255000 })),
+      setBalancesWithDelay(
+        demoBalances({ balance_total_gld: 250000 }),
+        demoBalances({ balance_total_gld: 255000 }),
+      ),
     );
     await advance(1199);
     expect(amount()).toBe('250,000');
@@ -122,7 +132,13 @@ describe('CurrencyBar balance view', () => {
     mockReducedMotion(true);
     renderBar();
     await advance(BALANCE_REVEAL_DELAY_MS);
-    await change(() => setBalancesWithDelay(demoBalances({ balance_total_gld: 250000 }), demoBalances({ balance_total_gld: 255000 }), 0));
+    await change(() =>
+      setBalancesWithDelay(
+        demoBalances({ balance_total_gld: 250000 }),
+        demoBalances({ balance_total_gld: 255000 }),
+        0,
+      ),
+    );
     await advance(0);
     expect(amount()).toBe('255,000');
     expect(screen.queryAllByTestId('coin-burst')).toHaveLength(0);

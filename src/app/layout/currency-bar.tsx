@@ -14,8 +14,17 @@ import { ROUTES } from '../../contract/routes.ts';
 import { TIMINGS } from '../../contract/constants.ts';
 import type { Currency } from '../../contract/currency.ts';
 import { store } from '../../state/store.ts';
-import { SWITCH_BLOCKED_MESSAGES, switchBlockedReasonFor, toggleCurrency } from '../../state/currency-actions.ts';
-import { BALANCE_REVEAL_DELAY_MS, balanceEligible, balanceView, countUpValue } from '../../state/balances-derived.ts';
+import {
+  SWITCH_BLOCKED_MESSAGES,
+  switchBlockedReasonFor,
+  toggleCurrency,
+} from '../../state/currency-actions.ts';
+import {
+  BALANCE_REVEAL_DELAY_MS,
+  balanceEligible,
+  balanceView,
+  countUpValue,
+} from '../../state/balances-derived.ts';
 import { CURRENCY_LABELS, formatCoins } from '../../lib/format.ts';
 
 const SweepsTipPopover = lazy(() => import('./sweeps-tip-popover.tsx'));
@@ -201,7 +210,9 @@ function subscribeReducedMotion(onChange: () => void): () => void {
   return () => mq.removeEventListener('change', onChange);
 }
 const prefersReducedMotion = (): boolean =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION_QUERY).matches;
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia(REDUCED_MOTION_QUERY).matches;
 
 export function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
@@ -287,7 +298,13 @@ function CoinBurst({ color }: { color: string }) {
   );
 }
 
-export function CurrencyBar({ goldOnly, mobileVerificationPending = false }: { goldOnly: boolean; mobileVerificationPending?: boolean }) {
+export function CurrencyBar({
+  goldOnly,
+  mobileVerificationPending = false,
+}: {
+  goldOnly: boolean;
+  mobileVerificationPending?: boolean;
+}) {
   const currency = useSnapshot(store.currency);
   const balances = useSnapshot(store.balances);
   const { status } = useSnapshot(store.session);
@@ -330,7 +347,11 @@ export function CurrencyBar({ goldOnly, mobileVerificationPending = false }: { g
   } else {
     const text = counted === null ? view.text : formatCoins(counted, currency.activeCurrency);
     visible = (
-      <span data-testid="balance-amount" className={cx(amountClass, animating && counted !== view.value && countingUp)} aria-hidden="true">
+      <span
+        data-testid="balance-amount"
+        className={cx(amountClass, animating && counted !== view.value && countingUp)}
+        aria-hidden="true"
+      >
         {text}
       </span>
     );
@@ -349,7 +370,13 @@ export function CurrencyBar({ goldOnly, mobileVerificationPending = false }: { g
             aria-label="Play with Sweeps Coins"
             aria-disabled={blockedReason ? true : undefined}
             aria-describedby={blockedReason ? blockedId : undefined}
-            title={blockedReason ? SWITCH_BLOCKED_MESSAGES[blockedReason] : sweeps ? 'Switch to Gold Coins' : 'Switch to Sweeps Coins'}
+            title={
+              blockedReason
+                ? SWITCH_BLOCKED_MESSAGES[blockedReason]
+                : sweeps
+                  ? 'Switch to Gold Coins'
+                  : 'Switch to Sweeps Coins'
+            }
             className={switchClass}
             data-testid="currency-toggle"
             // Focusable while blocked (aria-disabled, not disabled) so a keyboard or screen-reader

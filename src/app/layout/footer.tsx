@@ -7,7 +7,13 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { AppLink } from '../../ui/app-link.tsx';
 import { css } from '@linaria/core';
-import { COMPANY_NAME, EXCLUDED_STATES, MINIMUM_AGE, PRODUCT_NAME, SUPPORT_EMAIL } from '../../contract/constants.ts';
+import {
+  COMPANY_NAME,
+  EXCLUDED_STATES,
+  MINIMUM_AGE,
+  PRODUCT_NAME,
+  SUPPORT_EMAIL,
+} from '../../contract/constants.ts';
 import { PROPERTY_NAMES } from '../../contract/properties.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { store } from '../../state/store.ts';
@@ -171,7 +177,12 @@ export function Footer() {
               </li>
               {cmp ? (
                 <li>
-                  <button type="button" className={linkButton} onClick={() => openConsentPreferences(cmp)} data-testid="privacy-preferences">
+                  <button
+                    type="button"
+                    className={linkButton}
+                    onClick={() => openConsentPreferences(cmp)}
+                    data-testid="privacy-preferences"
+                  >
                     Privacy Preferences
                   </button>
                 </li>
@@ -189,7 +200,12 @@ export function Footer() {
               </li>
               <li>
                 {support.external ? (
-                  <a href={support.href} target="_blank" rel="noopener noreferrer" data-testid="footer-help-center">
+                  <a
+                    href={support.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    data-testid="footer-help-center"
+                  >
                     Help Center<span className="visually-hidden"> (opens in a new tab)</span>
                   </a>
                 ) : (
@@ -213,7 +229,12 @@ export function Footer() {
             <ul className={social}>
               {SOCIAL_LINKS.map((s) => (
                 <li key={s.label}>
-                  <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${PRODUCT_NAME} on ${s.label} (opens in a new tab)`}>
+                  <a
+                    href={s.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${PRODUCT_NAME} on ${s.label} (opens in a new tab)`}
+                  >
                     {s.label}
                   </a>
                 </li>
@@ -223,9 +244,10 @@ export function Footer() {
         </nav>
         <div className={legal} data-testid="legal-notice">
           <p>
-            <strong>No purchase necessary.</strong> Void where prohibited by law. Sweepstakes promotions are not available to
-            residents of {stateList}. Participants must be at least {MINIMUM_AGE} years old, or the age of majority in their
-            state of residence if higher. {PRODUCT_NAME} is a social casino for entertainment: Gold Coins have no cash value.
+            <strong>No purchase necessary.</strong> Void where prohibited by law. Sweepstakes promotions are
+            not available to residents of {stateList}. Participants must be at least {MINIMUM_AGE} years old,
+            or the age of majority in their state of residence if higher. {PRODUCT_NAME} is a social casino
+            for entertainment: Gold Coins have no cash value.
           </p>
           <p>
             © {year} {COMPANY_NAME}. All rights reserved.

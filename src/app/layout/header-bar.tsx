@@ -99,7 +99,11 @@ export function HeaderLogoLink({ to, label, compact = null }: HeaderLogoLinkProp
   return (
     <AppLink
       to={to}
-      className={cx(logoLink, compact === 'signed-in' && compactLogo, compact === 'both-actions' && compactLogoNarrow)}
+      className={cx(
+        logoLink,
+        compact === 'signed-in' && compactLogo,
+        compact === 'both-actions' && compactLogoNarrow,
+      )}
       data-testid="header-logo"
       aria-label={label}
     >
@@ -150,7 +154,9 @@ export function SignedOutActions({ showSignIn, showJoinNow, disabled = false }: 
 /** The header of a signed-out visitor on the home page. */
 export function SignedOutHomeHeader() {
   return (
-    <HeaderBar logo={<HeaderLogoLink to={ROUTES.home} label={`${PRODUCT_NAME} home`} compact="both-actions" />}>
+    <HeaderBar
+      logo={<HeaderLogoLink to={ROUTES.home} label={`${PRODUCT_NAME} home`} compact="both-actions" />}
+    >
       <SignedOutActions showSignIn showJoinNow />
     </HeaderBar>
   );

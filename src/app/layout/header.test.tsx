@@ -19,7 +19,9 @@ function stubApi() {
       const u = new URL(String(url), 'http://localhost');
       if (u.pathname === '/api/v1/properties') {
         const names = (u.searchParams.get('names') ?? '').split(',');
-        const results = names.filter((n) => n in properties).map((key) => ({ key, value: properties[key] as string }));
+        const results = names
+          .filter((n) => n in properties)
+          .map((key) => ({ key, value: properties[key] as string }));
         return new Response(JSON.stringify({ results }), { status: 200 });
       }
       return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'x' }), { status: 404 });
@@ -100,7 +102,9 @@ describe('Header', () => {
     const toggle = screen.getByTestId('currency-toggle');
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     fireEvent.click(toggle);
-    await waitFor(() => expect(screen.getByTestId('currency-toggle').getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByTestId('currency-toggle').getAttribute('aria-checked')).toBe('true'),
+    );
     expect(screen.getByTestId('switching-overlay').textContent).toContain('Switching to Sweeps Coins');
     expect(screen.getByTestId('balance-amount').textContent).toBe('25.00');
     expect(screen.getByTestId('sweeps-info-tip')).toBeTruthy();
@@ -120,7 +124,18 @@ describe('Header', () => {
     renderAt('/lobby');
     const button = await screen.findByTestId('menu-button');
     fireEvent.click(button);
-    for (const id of ['menu-lobby', 'menu-get-coins', 'menu-buy-coins', 'menu-daily-bonus', 'menu-earn-free-coins', 'menu-redeem', 'menu-my-account', 'menu-help-center', 'menu-refer-a-friend', 'menu-sign-out']) {
+    for (const id of [
+      'menu-lobby',
+      'menu-get-coins',
+      'menu-buy-coins',
+      'menu-daily-bonus',
+      'menu-earn-free-coins',
+      'menu-redeem',
+      'menu-my-account',
+      'menu-help-center',
+      'menu-refer-a-friend',
+      'menu-sign-out',
+    ]) {
       expect(await screen.findByTestId(id)).toBeTruthy();
     }
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('menu-lobby')));
@@ -158,7 +173,9 @@ describe('Header', () => {
 
   it('pending mobile verification: no balance, menu is only Sign out, logo asks to sign out', async () => {
     properties = { mobile_verification_enabled: 'true' };
-    completeLogin(loginResponse({ user: { ...loginResponse().user, account_state: 'pending_mobile_verification' } }));
+    completeLogin(
+      loginResponse({ user: { ...loginResponse().user, account_state: 'pending_mobile_verification' } }),
+    );
     renderAt('/lobby');
     await waitFor(() => expect(screen.queryByTestId('currency-bar')).toBeNull());
     fireEvent.click(screen.getByTestId('menu-button'));

@@ -5,7 +5,14 @@
  */
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { FloatingFocusManager, FloatingOverlay, FloatingPortal, useDismiss, useFloating, useInteractions } from '@floating-ui/react';
+import {
+  FloatingFocusManager,
+  FloatingOverlay,
+  FloatingPortal,
+  useDismiss,
+  useFloating,
+  useInteractions,
+} from '@floating-ui/react';
 import { css, cx } from '@linaria/core';
 import { logout } from '../../state/session-actions.ts';
 import { openDialogOnce } from '../../state/dialog-actions.ts';
@@ -125,7 +132,8 @@ function onMenuKeyDown(e: KeyboardEvent<HTMLElement>) {
   const index = items.indexOf(document.activeElement as HTMLElement);
   let next: number | null = null;
   if (e.key === 'ArrowDown') next = index < 0 ? 0 : (index + 1) % items.length;
-  else if (e.key === 'ArrowUp') next = index < 0 ? items.length - 1 : (index - 1 + items.length) % items.length;
+  else if (e.key === 'ArrowUp')
+    next = index < 0 ? items.length - 1 : (index - 1 + items.length) % items.length;
   else if (e.key === 'Home') next = 0;
   else if (e.key === 'End') next = items.length - 1;
   if (next !== null) {
@@ -134,7 +142,17 @@ function onMenuKeyDown(e: KeyboardEvent<HTMLElement>) {
   }
 }
 
-export default function MenuPanel({ id, items, anchor, onClose }: { id: string; items: MenuItem[]; anchor: HTMLElement | null; onClose: () => void }) {
+export default function MenuPanel({
+  id,
+  items,
+  anchor,
+  onClose,
+}: {
+  id: string;
+  items: MenuItem[];
+  anchor: HTMLElement | null;
+  onClose: () => void;
+}) {
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const { refs, context } = useFloating({
     open: true,
@@ -225,7 +243,15 @@ export default function MenuPanel({ id, items, anchor, onClose }: { id: string; 
     if (m.href) {
       return (
         <li key={m.testId} role="none">
-          <a role="menuitem" className={cls} data-testid={m.testId} href={m.href} target="_blank" rel="noopener noreferrer" onClick={onClose}>
+          <a
+            role="menuitem"
+            className={cls}
+            data-testid={m.testId}
+            href={m.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={onClose}
+          >
             {m.label}
             <span aria-hidden="true">↗</span>
             <span className="visually-hidden"> (opens in a new tab)</span>
@@ -246,7 +272,13 @@ export default function MenuPanel({ id, items, anchor, onClose }: { id: string; 
     <FloatingPortal>
       <FloatingOverlay lockScroll className={overlay}>
         <FloatingFocusManager context={context} modal initialFocus={-1} returnFocus>
-          <nav ref={refs.setFloating} id={id} className={panel} aria-label="Main menu" {...getFloatingProps()}>
+          <nav
+            ref={refs.setFloating}
+            id={id}
+            className={panel}
+            aria-label="Main menu"
+            {...getFloatingProps()}
+          >
             <div className={headRow}>
               <h2>Menu</h2>
               <button type="button" className={closeBtn} aria-label="Close menu" onClick={onClose}>

@@ -38,7 +38,13 @@ export function MenuButton(props: MenuButtonProps) {
   const { menuOpen } = useSnapshot(store.ui);
   const install = useSnapshot(installState);
   const ref = useRef<HTMLButtonElement>(null);
-  const installOption = install.installed ? null : install.canPrompt ? 'prompt' : install.isIosSafari ? 'ios' : null;
+  const installOption = install.installed
+    ? null
+    : install.canPrompt
+      ? 'prompt'
+      : install.isIosSafari
+        ? 'ios'
+        : null;
   const items = menuItems({ ...props, install: installOption });
   return (
     <>

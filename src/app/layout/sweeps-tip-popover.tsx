@@ -1,6 +1,17 @@
 /** The Sweeps info tip's popover (floating-ui), loaded on first open to keep the entry small. */
 import { useId } from 'react';
-import { autoUpdate, flip, FloatingFocusManager, FloatingPortal, offset, shift, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react';
+import {
+  autoUpdate,
+  flip,
+  FloatingFocusManager,
+  FloatingPortal,
+  offset,
+  shift,
+  useDismiss,
+  useFloating,
+  useInteractions,
+  useRole,
+} from '@floating-ui/react';
 import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
 import { PROPERTY_NAMES } from '../../contract/properties.ts';
@@ -40,7 +51,9 @@ const panel = css`
 function perUsd(): number {
   try {
     const raw = store.properties.values[PROPERTY_NAMES.redemptionValues];
-    const v = raw ? (JSON.parse(raw) as { redeemable_sweeps_coins_per_usd?: unknown }).redeemable_sweeps_coins_per_usd : undefined;
+    const v = raw
+      ? (JSON.parse(raw) as { redeemable_sweeps_coins_per_usd?: unknown }).redeemable_sweeps_coins_per_usd
+      : undefined;
     return typeof v === 'number' && v > 0 ? v : 1;
   } catch {
     return 1;
@@ -67,11 +80,18 @@ export default function SweepsTipPopover({ anchor, onClose }: { anchor: HTMLElem
   return (
     <FloatingPortal>
       <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
-        <div ref={refs.setFloating} style={floatingStyles} className={panel} aria-labelledby={titleId} data-testid="sweeps-info-tip-content" {...getFloatingProps()}>
+        <div
+          ref={refs.setFloating}
+          style={floatingStyles}
+          className={panel}
+          aria-labelledby={titleId}
+          data-testid="sweeps-info-tip-content"
+          {...getFloatingProps()}
+        >
           <h2 id={titleId}>About Sweeps Coins</h2>
           <p>
-            Sweeps Coins are free promotional coins. You can never buy them; they come with some Gold Coin packages and
-            promotions. Sweeps Coins you have played through once can be redeemed for prizes.
+            Sweeps Coins are free promotional coins. You can never buy them; they come with some Gold Coin
+            packages and promotions. Sweeps Coins you have played through once can be redeemed for prizes.
           </p>
           {b ? (
             <dl>

@@ -46,7 +46,11 @@ export function SwitchingOverlay() {
   return (
     <div className={overlay} data-testid="switching-overlay" role="status" aria-live="assertive">
       <div className={badge}>
-        <span className={coin} style={{ background: switching === 'gold' ? 'var(--color-gold)' : 'var(--color-sweeps)' }} aria-hidden="true" />
+        <span
+          className={coin}
+          style={{ background: switching === 'gold' ? 'var(--color-gold)' : 'var(--color-sweeps)' }}
+          aria-hidden="true"
+        />
         <span>Switching to {CURRENCY_LABELS[switching].name}</span>
       </div>
     </div>

@@ -18,8 +18,8 @@ export function OfflineBanner() {
     <div role="status" aria-live="polite">
       {online ? null : (
         <p className={banner} data-testid="offline-banner">
-          You're offline. Showing what was saved on this device; buying, playing and redeeming come back when you
-          reconnect.
+          You're offline. Showing what was saved on this device; buying, playing and redeeming come back when
+          you reconnect.
         </p>
       )}
     </div>

@@ -43,16 +43,30 @@ const goldPage = (page: number, results: Transaction[], count: number) => ({
     count,
     page,
     page_size: 20,
-    next: page * 20 < count ? `/api/v1/wallet/transactions/gold?timestamp=2026-03-06T00%3A00%3A00.000Z&page=${page + 1}` : null,
-    previous: page > 1 ? `/api/v1/wallet/transactions/gold?timestamp=2026-03-06T00%3A00%3A00.000Z&page=${page - 1}` : null,
+    next:
+      page * 20 < count
+        ? `/api/v1/wallet/transactions/gold?timestamp=2026-03-06T00%3A00%3A00.000Z&page=${page + 1}`
+        : null,
+    previous:
+      page > 1
+        ? `/api/v1/wallet/transactions/gold?timestamp=2026-03-06T00%3A00%3A00.000Z&page=${page - 1}`
+        : null,
     filters: { kind: null, start_date: null, end_date: null, timestamp: '2026-03-06T00:00:00.000Z' },
   },
 });
 
 function renderPage(initial = '/gold-coins-history') {
-  const router = createMemoryRouter([{ path: '/gold-coins-history', element: <CoinHistoryPage currency="gold" title="Gold Coins History" /> }], {
-    initialEntries: [initial],
-  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/gold-coins-history',
+        element: <CoinHistoryPage currency="gold" title="Gold Coins History" />,
+      },
+    ],
+    {
+      initialEntries: [initial],
+    },
+  );
   render(
     <SWRConfig value={{ ...swrConfig, provider: () => new Map(), shouldRetryOnError: false }}>
       <RouterProvider router={router} />
@@ -91,11 +105,16 @@ describe('CoinHistoryPage', () => {
   it('lists entries with totals and pages with next/previous', async () => {
     const first = Array.from({ length: 20 }, (_, i) => tx(i, i % 2 ? -100 : 500));
     const second = [tx(20, 700), tx(21, -50)];
-    stub({ '/wallet/transaction-filters': filters, '/wallet/transactions/gold': [goldPage(1, first, 22), goldPage(2, second, 22), goldPage(1, first, 22)] });
+    stub({
+      '/wallet/transaction-filters': filters,
+      '/wallet/transactions/gold': [goldPage(1, first, 22), goldPage(2, second, 22), goldPage(1, first, 22)],
+    });
     const router = renderPage();
     expect(await screen.findByText('Entry 0')).toBeTruthy();
     expect(screen.getAllByTestId('history-row')).toHaveLength(20);
-    expect(screen.getByTestId('history-totals').textContent).toBe('22 transactions · This page: +5,000 in, \u22121,000 out');
+    expect(screen.getByTestId('history-totals').textContent).toBe(
+      '22 transactions · This page: +5,000 in, \u22121,000 out',
+    );
     expect(screen.getByTestId('history-current-balance').textContent).toBe('1,234');
     // The filter select offers only the kinds of this currency.
     expect(screen.getByRole('option', { name: 'Purchase' })).toBeTruthy();
@@ -105,7 +124,11 @@ describe('CoinHistoryPage', () => {
     expect(await screen.findByText('Entry 21')).toBeTruthy();
     expect(router.state.location.search).toContain('page=2');
     expect(router.state.location.search).toContain('timestamp=');
-    await waitFor(() => expect(fetchUrls.some((u) => u.includes('/wallet/transactions/gold?') && u.includes('page=2'))).toBe(true));
+    await waitFor(() =>
+      expect(fetchUrls.some((u) => u.includes('/wallet/transactions/gold?') && u.includes('page=2'))).toBe(
+        true,
+      ),
+    );
     expect(screen.getByTestId('history-page-status').textContent).toContain('Page 2 of 2');
     expect((screen.getByTestId('history-next') as HTMLButtonElement).disabled).toBe(true);
 
@@ -124,7 +147,10 @@ describe('CoinHistoryPage', () => {
   it("a failed load: 'Failed to Get Transactions, Error: {status}' with a retry", async () => {
     stub({
       '/wallet/transaction-filters': filters,
-      '/wallet/transactions/gold': [{ status: 500, body: { code: 'INTERNAL_ERROR', message: 'x' } }, goldPage(1, [tx(1, 5)], 1)],
+      '/wallet/transactions/gold': [
+        { status: 500, body: { code: 'INTERNAL_ERROR', message: 'x' } },
+        goldPage(1, [tx(1, 5)], 1),
+      ],
     });
     renderPage();
     const error = await screen.findByTestId('history-error');
@@ -134,7 +160,10 @@ describe('CoinHistoryPage', () => {
   });
 
   it('a filter from the URL is sent, and changing it starts from page 1', async () => {
-    const calls = stub({ '/wallet/transaction-filters': filters, '/wallet/transactions/gold': [goldPage(3, [tx(1, 5)], 41), goldPage(1, [tx(2, 5)], 1)] });
+    const calls = stub({
+      '/wallet/transaction-filters': filters,
+      '/wallet/transactions/gold': [goldPage(3, [tx(1, 5)], 41), goldPage(1, [tx(2, 5)], 1)],
+    });
     const router = renderPage('/gold-coins-history?kind=purchase&page=3');
     expect(await screen.findByText('Entry 1')).toBeTruthy();
     expect(calls.some((c) => c.path === '/wallet/transactions/gold')).toBe(true);
@@ -148,7 +177,9 @@ describe('CoinHistoryPage', () => {
     stub({});
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderPage();
-    expect((await screen.findByTestId('history-offline')).textContent).toContain("can't load until you reconnect");
+    expect((await screen.findByTestId('history-offline')).textContent).toContain(
+      "can't load until you reconnect",
+    );
     vi.restoreAllMocks();
   });
 });

@@ -21,7 +21,15 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { HistoryFilters } from './history-filters.tsx';
 import { HistoryList } from './history-list.tsx';
 import { HistoryPager } from './history-pager.tsx';
-import { hasFilters, loadErrorText, pageTotals, queryFromSearch, searchFromLink, toSearch, withFilters } from './history-query.ts';
+import {
+  hasFilters,
+  loadErrorText,
+  pageTotals,
+  queryFromSearch,
+  searchFromLink,
+  toSearch,
+  withFilters,
+} from './history-query.ts';
 import { useCoinHistory, useTransactionFilters } from './use-history.ts';
 
 const intro = css`
@@ -127,7 +135,10 @@ export function CoinHistoryPage({ currency, title, goldOnly = false }: CoinHisto
 
   const { view, error } = history;
   const offline = !online || error?.code === CLIENT_ERROR_CODES.OFFLINE;
-  const fieldError = error && error.field && ['kind', 'start_date', 'end_date'].includes(error.field) ? { field: error.field, message: error.message } : null;
+  const fieldError =
+    error && error.field && ['kind', 'start_date', 'end_date'].includes(error.field)
+      ? { field: error.field, message: error.message }
+      : null;
   const currentYear = filters.data?.current_year ?? new Date().getFullYear();
   const t = view ? pageTotals(view.entries, currency) : null;
 
@@ -146,7 +157,11 @@ export function CoinHistoryPage({ currency, title, goldOnly = false }: CoinHisto
           )}
         </div>
       ) : (
-        <HistoryList entries={view.entries} currency={currency} caption={`${title}, page ${view.page} of ${view.totalPages}`} />
+        <HistoryList
+          entries={view.entries}
+          currency={currency}
+          caption={`${title}, page ${view.page} of ${view.totalPages}`}
+        />
       );
   } else if (error && !fieldError) {
     body = null;
@@ -163,11 +178,16 @@ export function CoinHistoryPage({ currency, title, goldOnly = false }: CoinHisto
   return (
     <Page title={title}>
       <p className={intro}>
-        Every {unit.replace(/s$/, '')} that came into or left your account, newest first. Times are US Eastern (the sweepstakes day).
+        Every {unit.replace(/s$/, '')} that came into or left your account, newest first. Times are US Eastern
+        (the sweepstakes day).
       </p>
       {balances.current ? (
         <p className={balanceLine}>
-          Current balance: <strong data-testid="history-current-balance">{formatCoins(balanceFor(balances.current, currency), currency)}</strong> {unit}
+          Current balance:{' '}
+          <strong data-testid="history-current-balance">
+            {formatCoins(balanceFor(balances.current, currency), currency)}
+          </strong>{' '}
+          {unit}
         </p>
       ) : null}
       <ul className={links}>
@@ -181,7 +201,9 @@ export function CoinHistoryPage({ currency, title, goldOnly = false }: CoinHisto
           </li>
         )}
         <li>
-          <Link to={withParams(ROUTES.yearlySummary, { year: currentYear })}>Yearly summary {currentYear}</Link>
+          <Link to={withParams(ROUTES.yearlySummary, { year: currentYear })}>
+            Yearly summary {currentYear}
+          </Link>
         </li>
         <li>
           <Link to={ROUTES.myAccount}>My Account</Link>

@@ -6,5 +6,11 @@ import { CoinHistoryPage } from './coin-history-page.tsx';
 /** /gold-coins-history: every Gold Coin ledger entry of the player. */
 export default function GoldCoinsHistoryPage() {
   const { values } = useNamedProperties(SHELL_PROPERTY_NAMES);
-  return <CoinHistoryPage currency="gold" title="Gold Coins History" goldOnly={isTrue(values[PROPERTY_NAMES.goldOnlyMode])} />;
+  return (
+    <CoinHistoryPage
+      currency="gold"
+      title="Gold Coins History"
+      goldOnly={isTrue(values[PROPERTY_NAMES.goldOnlyMode])}
+    />
+  );
 }

@@ -57,7 +57,14 @@ export interface HistoryFiltersProps {
   disabled?: boolean;
 }
 
-export function HistoryFilters({ currency, filters, query, onChange, fieldError, disabled }: HistoryFiltersProps) {
+export function HistoryFilters({
+  currency,
+  filters,
+  query,
+  onChange,
+  fieldError,
+  disabled,
+}: HistoryFiltersProps) {
   const [rangeError, setRangeError] = useState<string | null>(null);
   const options = (filters?.filters ?? [])
     .filter((f) => f.currencies.includes(currency))
@@ -88,7 +95,9 @@ export function HistoryFilters({ currency, filters, query, onChange, fieldError,
           options={options}
           value={query.kind ?? ''}
           error={errorFor('kind')}
-          onChange={(e) => onChange({ ...current, kind: (e.target.value || undefined) as TransactionQuery['kind'] })}
+          onChange={(e) =>
+            onChange({ ...current, kind: (e.target.value || undefined) as TransactionQuery['kind'] })
+          }
         />
         <TextField
           label="From"

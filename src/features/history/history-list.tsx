@@ -114,7 +114,15 @@ const BUCKET_LABELS: Record<Transaction['bucket'], string | null> = {
   pending_redemption: 'In redemption',
 };
 
-export function HistoryList({ entries, currency, caption }: { entries: readonly Transaction[]; currency: Currency; caption: string }) {
+export function HistoryList({
+  entries,
+  currency,
+  caption,
+}: {
+  entries: readonly Transaction[];
+  currency: Currency;
+  caption: string;
+}) {
   const unit = CURRENCY_LABELS[currency].name;
   return (
     <table className={table} role="table" data-testid="history-table">
@@ -150,7 +158,11 @@ export function HistoryList({ entries, currency, caption }: { entries: readonly 
                   {bucket ? ` · ${bucket}` : ''}
                 </span>
               </td>
-              <td role="cell" className={cx('num amount', e.amount >= 0 ? credit : debit)} data-testid="history-amount">
+              <td
+                role="cell"
+                className={cx('num amount', e.amount >= 0 ? credit : debit)}
+                data-testid="history-amount"
+              >
                 {signedAmount(e.amount, currency)}
                 <span className="visually-hidden"> {unit}</span>
               </td>

@@ -13,7 +13,15 @@ describe('HistoryPager', () => {
     const onNext = vi.fn();
     render(
       <HistoryPager
-        view={{ count: 57, page: 2, pageSize: 20, totalPages: 3, entries: entries(20), next: '/n', previous: '/p' }}
+        view={{
+          count: 57,
+          page: 2,
+          pageSize: 20,
+          totalPages: 3,
+          entries: entries(20),
+          next: '/n',
+          previous: '/p',
+        }}
         onPrevious={onPrevious}
         onNext={onNext}
       />,
@@ -28,12 +36,36 @@ describe('HistoryPager', () => {
 
   it('first page has no Previous, last page no Next', () => {
     const { rerender } = render(
-      <HistoryPager view={{ count: 57, page: 1, pageSize: 20, totalPages: 3, entries: entries(20), next: '/n', previous: null }} onPrevious={() => {}} onNext={() => {}} />,
+      <HistoryPager
+        view={{
+          count: 57,
+          page: 1,
+          pageSize: 20,
+          totalPages: 3,
+          entries: entries(20),
+          next: '/n',
+          previous: null,
+        }}
+        onPrevious={() => {}}
+        onNext={() => {}}
+      />,
     );
     expect((screen.getByTestId('history-previous') as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByTestId('history-next') as HTMLButtonElement).disabled).toBe(false);
     rerender(
-      <HistoryPager view={{ count: 57, page: 3, pageSize: 20, totalPages: 3, entries: entries(17), next: null, previous: '/p' }} onPrevious={() => {}} onNext={() => {}} />,
+      <HistoryPager
+        view={{
+          count: 57,
+          page: 3,
+          pageSize: 20,
+          totalPages: 3,
+          entries: entries(17),
+          next: null,
+          previous: '/p',
+        }}
+        onPrevious={() => {}}
+        onNext={() => {}}
+      />,
     );
     expect((screen.getByTestId('history-previous') as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByTestId('history-next') as HTMLButtonElement).disabled).toBe(true);
@@ -41,7 +73,15 @@ describe('HistoryPager', () => {
   });
 
   it('busy or offline: neither button pages', () => {
-    const view = { count: 57, page: 2, pageSize: 20, totalPages: 3, entries: entries(20), next: '/n', previous: '/p' };
+    const view = {
+      count: 57,
+      page: 2,
+      pageSize: 20,
+      totalPages: 3,
+      entries: entries(20),
+      next: '/n',
+      previous: '/p',
+    };
     const { rerender } = render(<HistoryPager view={view} busy onPrevious={() => {}} onNext={() => {}} />);
     expect((screen.getByTestId('history-next') as HTMLButtonElement).disabled).toBe(true);
     rerender(<HistoryPager view={view} disabled onPrevious={() => {}} onNext={() => {}} />);
@@ -49,7 +89,13 @@ describe('HistoryPager', () => {
   });
 
   it('no entries at all: no pager', () => {
-    render(<HistoryPager view={{ count: 0, page: 1, pageSize: 20, totalPages: 1, entries: [], next: null, previous: null }} onPrevious={() => {}} onNext={() => {}} />);
+    render(
+      <HistoryPager
+        view={{ count: 0, page: 1, pageSize: 20, totalPages: 1, entries: [], next: null, previous: null }}
+        onPrevious={() => {}}
+        onNext={() => {}}
+      />,
+    );
     expect(screen.queryByTestId('history-pager')).toBeNull();
   });
 });

@@ -45,12 +45,24 @@ export interface HistoryPagerProps {
   disabled?: boolean;
 }
 
-export function HistoryPager({ view, onPrevious, onNext, busy = false, disabled = false }: HistoryPagerProps) {
+export function HistoryPager({
+  view,
+  onPrevious,
+  onNext,
+  busy = false,
+  disabled = false,
+}: HistoryPagerProps) {
   const { first, last } = pageRange(view);
   if (view.count === 0) return null;
   return (
     <nav className={nav} aria-label="Transaction pages" data-testid="history-pager">
-      <Button variant="secondary" className={btn} onClick={onPrevious} disabled={!view.previous || busy || disabled} data-testid="history-previous">
+      <Button
+        variant="secondary"
+        className={btn}
+        onClick={onPrevious}
+        disabled={!view.previous || busy || disabled}
+        data-testid="history-previous"
+      >
         <span aria-hidden="true">‹</span> Previous
       </Button>
       <p className={where} aria-live="polite" data-testid="history-page-status">
@@ -59,7 +71,13 @@ export function HistoryPager({ view, onPrevious, onNext, busy = false, disabled 
         <span className="visually-hidden">, </span>
         showing {first}–{last} of {view.count}
       </p>
-      <Button variant="secondary" className={btn} onClick={onNext} disabled={!view.next || busy || disabled} data-testid="history-next">
+      <Button
+        variant="secondary"
+        className={btn}
+        onClick={onNext}
+        disabled={!view.next || busy || disabled}
+        data-testid="history-next"
+      >
         Next <span aria-hidden="true">›</span>
       </Button>
     </nav>

@@ -28,14 +28,25 @@ const entry = (amount: number, over: Partial<Transaction> = {}): Transaction => 
 
 describe('history query', () => {
   it('keeps only valid query params from the URL', () => {
-    const q = queryFromSearch(new URLSearchParams('kind=win&page=3&start_date=2026-01-01&end_date=nope&timestamp=2026-01-01T00:00:00Z&x=1'));
-    expect(q).toEqual({ kind: 'win', page: '3', start_date: '2026-01-01', timestamp: '2026-01-01T00:00:00Z' });
+    const q = queryFromSearch(
+      new URLSearchParams(
+        'kind=win&page=3&start_date=2026-01-01&end_date=nope&timestamp=2026-01-01T00:00:00Z&x=1',
+      ),
+    );
+    expect(q).toEqual({
+      kind: 'win',
+      page: '3',
+      start_date: '2026-01-01',
+      timestamp: '2026-01-01T00:00:00Z',
+    });
     expect(queryFromSearch(new URLSearchParams('kind=jackpot&page=-1'))).toEqual({});
     expect(queryFromSearch(new URLSearchParams('page=1'))).toEqual({});
   });
 
   it('turns the server next/previous link into our search params', () => {
-    const s = searchFromLink('/api/v1/wallet/transactions/gold?kind=win&timestamp=2026-01-01T00%3A00%3A00.000Z&page=2');
+    const s = searchFromLink(
+      '/api/v1/wallet/transactions/gold?kind=win&timestamp=2026-01-01T00%3A00%3A00.000Z&page=2',
+    );
     expect(s.get('page')).toBe('2');
     expect(s.get('kind')).toBe('win');
     expect(s.get('timestamp')).toBe('2026-01-01T00:00:00.000Z');
@@ -55,12 +66,24 @@ describe('history query', () => {
     expect(totalPagesOf(41, 20)).toBe(3);
     const entries = Array.from({ length: 20 }, () => entry(1));
     expect(pageRange({ count: 57, page: 2, pageSize: 20, entries })).toEqual({ first: 21, last: 40 });
-    expect(pageRange({ count: 57, page: 3, pageSize: 20, entries: entries.slice(0, 17) })).toEqual({ first: 41, last: 57 });
+    expect(pageRange({ count: 57, page: 3, pageSize: 20, entries: entries.slice(0, 17) })).toEqual({
+      first: 41,
+      last: 57,
+    });
     expect(pageRange({ count: 0, page: 1, pageSize: 20, entries: [] })).toEqual({ first: 0, last: 0 });
   });
 
   it('totals in and out without float drift (Sweeps cents)', () => {
-    expect(pageTotals([entry(0.1, { currency: 'sweeps' }), entry(0.2, { currency: 'sweeps' }), entry(-0.3, { currency: 'sweeps' })], 'sweeps')).toEqual({
+    expect(
+      pageTotals(
+        [
+          entry(0.1, { currency: 'sweeps' }),
+          entry(0.2, { currency: 'sweeps' }),
+          entry(-0.3, { currency: 'sweeps' }),
+        ],
+        'sweeps',
+      ),
+    ).toEqual({
       credits: 0.3,
       debits: 0.3,
     });

@@ -42,9 +42,17 @@ export function toSearch(query: TransactionQuery): URLSearchParams {
 }
 
 /** A filter change starts over: first page, a fresh pin of the list. */
-export function withFilters(query: TransactionQuery, filters: Pick<TransactionQuery, 'kind' | 'start_date' | 'end_date'>): TransactionQuery {
+export function withFilters(
+  query: TransactionQuery,
+  filters: Pick<TransactionQuery, 'kind' | 'start_date' | 'end_date'>,
+): TransactionQuery {
   // Every filter comes from `filters`: a key it leaves out is cleared, not kept.
-  const next: TransactionQuery = { ...query, kind: filters.kind, start_date: filters.start_date, end_date: filters.end_date };
+  const next: TransactionQuery = {
+    ...query,
+    kind: filters.kind,
+    start_date: filters.start_date,
+    end_date: filters.end_date,
+  };
   delete next.page;
   delete next.timestamp;
   for (const k of ['kind', 'start_date', 'end_date'] as const) if (!next[k]) delete next[k];
@@ -64,17 +72,24 @@ export interface HistoryView {
   previous: string | null;
 }
 
-export const totalPagesOf = (count: number, pageSize: number): number => (pageSize > 0 ? Math.max(1, Math.ceil(count / pageSize)) : 1);
+export const totalPagesOf = (count: number, pageSize: number): number =>
+  pageSize > 0 ? Math.max(1, Math.ceil(count / pageSize)) : 1;
 
 /** "Showing 21–40 of 57" figures of a page (first and last row number, 1-based). */
-export function pageRange(v: Pick<HistoryView, 'count' | 'page' | 'pageSize' | 'entries'>): { first: number; last: number } {
+export function pageRange(v: Pick<HistoryView, 'count' | 'page' | 'pageSize' | 'entries'>): {
+  first: number;
+  last: number;
+} {
   if (v.count === 0 || v.entries.length === 0) return { first: 0, last: 0 };
   const first = (v.page - 1) * v.pageSize + 1;
   return { first, last: first + v.entries.length - 1 };
 }
 
 /** Coins in and out on the page, in minor units summed to avoid float drift. */
-export function pageTotals(entries: readonly Transaction[], currency: Currency): { credits: number; debits: number } {
+export function pageTotals(
+  entries: readonly Transaction[],
+  currency: Currency,
+): { credits: number; debits: number } {
   const f = currency === 'gold' ? 1 : 100;
   let credits = 0;
   let debits = 0;
@@ -109,4 +124,5 @@ export function formatEntryDate(iso: string): string {
 }
 
 /** The load error of spec section 8: 'Failed to Get Transactions, Error: {status}'. */
-export const loadErrorText = (status: number | string): string => `Failed to Get Transactions, Error: ${status}`;
+export const loadErrorText = (status: number | string): string =>
+  `Failed to Get Transactions, Error: ${status}`;

@@ -42,18 +42,42 @@ export interface CoinHistoryResult {
 export function useCoinHistory(currency: Currency, query: TransactionQuery): CoinHistoryResult {
   const signedIn = useSignedIn();
   const opts = { query: { ...query }, handleErrors: false, swr: { keepPreviousData: true } };
-  const gold = useApiGet(signedIn && currency === 'gold' ? WALLET_API_PATHS.goldTransactions : null, GoldTransactionsPageSchema, opts);
-  const sweeps = useApiGet(signedIn && currency === 'sweeps' ? WALLET_API_PATHS.sweepsTransactions : null, SweepsTransactionsPageSchema, opts);
+  const gold = useApiGet(
+    signedIn && currency === 'gold' ? WALLET_API_PATHS.goldTransactions : null,
+    GoldTransactionsPageSchema,
+    opts,
+  );
+  const sweeps = useApiGet(
+    signedIn && currency === 'sweeps' ? WALLET_API_PATHS.sweepsTransactions : null,
+    SweepsTransactionsPageSchema,
+    opts,
+  );
 
   let view: HistoryView | null = null;
   let timestamp: string | null = null;
   if (currency === 'gold' && gold.data) {
     const d = gold.data;
-    view = { entries: d.results, count: d.count, page: d.page, pageSize: d.page_size, totalPages: totalPagesOf(d.count, d.page_size), next: d.next, previous: d.previous };
+    view = {
+      entries: d.results,
+      count: d.count,
+      page: d.page,
+      pageSize: d.page_size,
+      totalPages: totalPagesOf(d.count, d.page_size),
+      next: d.next,
+      previous: d.previous,
+    };
     timestamp = d.filters.timestamp;
   } else if (currency === 'sweeps' && sweeps.data) {
     const d = sweeps.data;
-    view = { entries: d.transactions, count: d.count, page: d.page_number, pageSize: d.page_size, totalPages: Math.max(1, d.total_pages), next: d.next, previous: d.previous };
+    view = {
+      entries: d.transactions,
+      count: d.count,
+      page: d.page_number,
+      pageSize: d.page_size,
+      totalPages: Math.max(1, d.total_pages),
+      next: d.next,
+      previous: d.previous,
+    };
     timestamp = d.filters.timestamp;
   }
   const active = currency === 'gold' ? gold : sweeps;

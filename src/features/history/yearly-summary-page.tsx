@@ -210,7 +210,8 @@ export default function YearlySummaryPage() {
           </tbody>
         </table>
         <p className={note}>
-          Calendar year {data.year}, {data.time_zone === 'America/New_York' ? 'US Eastern time' : data.time_zone}. Amounts are totals of
+          Calendar year {data.year},{' '}
+          {data.time_zone === 'America/New_York' ? 'US Eastern time' : data.time_zone}. Amounts are totals of
           your coin history; adjustments include corrections and reversals. {PRODUCT_NAME}.
         </p>
       </>

@@ -220,8 +220,9 @@ export function HomePage() {
           participate in our promotions and games at this time.
         </p>
         <p>
-          Play responsibly. Read our <AppLink to={ROUTES.policiesResponsible}>Responsible Social Gaming</AppLink>{' '}
-          policy and <AppLink to={ROUTES.whatIs}>what {PRODUCT_NAME} is</AppLink>.
+          Play responsibly. Read our{' '}
+          <AppLink to={ROUTES.policiesResponsible}>Responsible Social Gaming</AppLink> policy and{' '}
+          <AppLink to={ROUTES.whatIs}>what {PRODUCT_NAME} is</AppLink>.
         </p>
       </Card>
     </Page>

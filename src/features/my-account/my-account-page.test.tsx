@@ -10,17 +10,36 @@ import { stubApi } from '../../test-support/stub-api.ts';
 import MyAccountPage from './my-account-page.tsx';
 import { sweepsPerUsd } from './my-sweeps-coins-section.tsx';
 
-const limitState = { amount_usd: null, pending: null, used_usd: 0, remaining_usd: null, cooling_off_days: 3, window_hours: 24 };
-const limits = (enabled: boolean) => ({ status: 200, body: { enabled, daily: limitState, weekly: limitState, monthly: limitState } });
-const balances = demoBalances({ balance_total_ghc: 25.5, balance_redeemable_ghc: 10.25, balance_total_gld: 1000 });
+const limitState = {
+  amount_usd: null,
+  pending: null,
+  used_usd: 0,
+  remaining_usd: null,
+  cooling_off_days: 3,
+  window_hours: 24,
+};
+const limits = (enabled: boolean) => ({
+  status: 200,
+  body: { enabled, daily: limitState, weekly: limitState, monthly: limitState },
+});
+const balances = demoBalances({
+  balance_total_ghc: 25.5,
+  balance_redeemable_ghc: 10.25,
+  balance_total_gld: 1000,
+});
 
 function renderAt(properties: Record<string, string>, limitsEnabled = true) {
   stubApi({
     '/wallet/purchase-limits': limits(limitsEnabled),
     '/wallet/balances': { status: 200, body: balances },
-    '/properties': { status: 200, body: { results: Object.entries(properties).map(([key, value]) => ({ key, value })) } },
+    '/properties': {
+      status: 200,
+      body: { results: Object.entries(properties).map(([key, value]) => ({ key, value })) },
+    },
   });
-  const router = createMemoryRouter([{ path: '/my-account', element: <MyAccountPage /> }], { initialEntries: ['/my-account'] });
+  const router = createMemoryRouter([{ path: '/my-account', element: <MyAccountPage /> }], {
+    initialEntries: ['/my-account'],
+  });
   render(
     <SWRConfig value={{ ...swrConfig, provider: () => new Map(), shouldRetryOnError: false }}>
       <RouterProvider router={router} />
@@ -53,7 +72,9 @@ describe('MyAccountPage', () => {
     expect(screen.getByTestId('redeem-not-available').textContent).toContain('not available yet');
     expect(screen.getByRole('heading', { name: 'My purchase limits' }).id).toBe('my-purchase-limits');
     expect(await screen.findByLabelText('Daily limit (USD)')).toBeTruthy();
-    expect(screen.getByTestId('my-account-sweeps-history').getAttribute('href')).toBe('/sweeps-coins-history');
+    expect(screen.getByTestId('my-account-sweeps-history').getAttribute('href')).toBe(
+      '/sweeps-coins-history',
+    );
     expect(screen.getByTestId('my-account-gold-history').getAttribute('href')).toBe('/gold-coins-history');
   });
 

@@ -82,7 +82,9 @@ export default function MyAccountPage() {
 
   return (
     <Page title="My Account">
-      {goldOnly ? null : <MySweepsCoinsSection balances={balances} sweepsEligible={user?.sweeps_eligible ?? true} />}
+      {goldOnly ? null : (
+        <MySweepsCoinsSection balances={balances} sweepsEligible={user?.sweeps_eligible ?? true} />
+      )}
 
       <PurchaseLimitsSection />
 
@@ -122,8 +124,8 @@ export default function MyAccountPage() {
           </dl>
         ) : null}
         <p className={muted}>
-          Changing your name, email, password or profile picture, the W-9 form and closing your account are not available yet. They arrive
-          with a later update.
+          Changing your name, email, password or profile picture, the W-9 form and closing your account are
+          not available yet. They arrive with a later update.
         </p>
       </Card>
     </Page>

@@ -52,19 +52,32 @@ const NAMES = [PROPERTY_NAMES.redemptionValues];
 /** Redeemable Sweeps per USD from the redemption values property (default 1). */
 export function sweepsPerUsd(raw: string | undefined): number {
   try {
-    const v = raw ? (JSON.parse(raw) as { redeemable_sweeps_coins_per_usd?: unknown }).redeemable_sweeps_coins_per_usd : undefined;
+    const v = raw
+      ? (JSON.parse(raw) as { redeemable_sweeps_coins_per_usd?: unknown }).redeemable_sweeps_coins_per_usd
+      : undefined;
     return typeof v === 'number' && v > 0 ? v : DEFAULT_REDEEMABLE_SWEEPS_PER_USD;
   } catch {
     return DEFAULT_REDEEMABLE_SWEEPS_PER_USD;
   }
 }
 
-export function MySweepsCoinsSection({ balances, sweepsEligible }: { balances: Balances | null; sweepsEligible: boolean }) {
+export function MySweepsCoinsSection({
+  balances,
+  sweepsEligible,
+}: {
+  balances: Balances | null;
+  sweepsEligible: boolean;
+}) {
   const { values } = useNamedProperties(NAMES);
   const rate = sweepsPerUsd(values[PROPERTY_NAMES.redemptionValues]);
   return (
     <Card>
-      <h2 className={fragmentHeading} id={MY_ACCOUNT_FRAGMENTS.sweepsCoins} tabIndex={-1} data-testid="my-sweeps-coins">
+      <h2
+        className={fragmentHeading}
+        id={MY_ACCOUNT_FRAGMENTS.sweepsCoins}
+        tabIndex={-1}
+        data-testid="my-sweeps-coins"
+      >
         My Sweeps Coins
       </h2>
       {balances ? (
@@ -90,15 +103,17 @@ export function MySweepsCoinsSection({ balances, sweepsEligible }: { balances: B
         <Spinner label="Loading your balances..." />
       )}
       <p className={muted}>
-        Sweeps Coins must be played at least once before they become redeemable. Unplayed Sweeps Coins are the ones you have not played
-        through yet.
+        Sweeps Coins must be played at least once before they become redeemable. Unplayed Sweeps Coins are the
+        ones you have not played through yet.
       </p>
       {sweepsEligible ? null : (
-        <Notice tone="info">Sweeps Coins play is not available in your state. You can still buy and play with Gold Coins.</Notice>
+        <Notice tone="info">
+          Sweeps Coins play is not available in your state. You can still buy and play with Gold Coins.
+        </Notice>
       )}
       <Notice tone="info" testId="redeem-not-available">
-        Redeeming Sweeps Coins for prizes is not available yet. It arrives with a later update; your redeemable coins stay in your account
-        until then.
+        Redeeming Sweeps Coins for prizes is not available yet. It arrives with a later update; your
+        redeemable coins stay in your account until then.
       </Notice>
       <p>
         <Link to={ROUTES.sweepsCoinsHistory}>See your Sweeps Coins history</Link>

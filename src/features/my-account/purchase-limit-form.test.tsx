@@ -68,13 +68,19 @@ describe('PurchaseLimitForm', () => {
   });
 
   it('sets a first limit at once, with an idempotency key, and reports it', async () => {
-    const calls = stub({ '/wallet/purchase-limits': { status: 200, body: answer({ amount_usd: 50, remaining_usd: 50 }) } });
+    const calls = stub({
+      '/wallet/purchase-limits': { status: 200, body: answer({ amount_usd: 50, remaining_usd: 50 }) },
+    });
     const onSaved = vi.fn();
     render(<PurchaseLimitForm period="daily" state={limit()} onSaved={onSaved} />);
     fireEvent.change(field(), { target: { value: '50' } });
-    expect(screen.getByTestId('purchase-limit-daily-preview').textContent).toBe('Takes effect at once: your daily limit becomes $50.00.');
+    expect(screen.getByTestId('purchase-limit-daily-preview').textContent).toBe(
+      'Takes effect at once: your daily limit becomes $50.00.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Set daily limit' }));
-    expect((await screen.findByTestId('purchase-limit-daily-saved')).textContent).toBe('Saved. Your daily limit is now $50.00.');
+    expect((await screen.findByTestId('purchase-limit-daily-saved')).textContent).toBe(
+      'Saved. Your daily limit is now $50.00.',
+    );
     expect(calls[0]).toMatchObject({ path: '/wallet/purchase-limits', method: 'PATCH', body: { daily: 50 } });
     expect(headers.some((h) => /^[0-9a-f-]{36}$/.test(h['Idempotency-Key'] ?? ''))).toBe(true);
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ enabled: true }));
@@ -83,13 +89,29 @@ describe('PurchaseLimitForm', () => {
 
   it('an increase explains the cooling-off first, and the pending date after', async () => {
     stub({
-      '/wallet/purchase-limits': { status: 200, body: answer({ amount_usd: 50, pending: { amount_usd: 100, effective_at: '2026-03-08T20:00:00.000Z' } }) },
+      '/wallet/purchase-limits': {
+        status: 200,
+        body: answer({
+          amount_usd: 50,
+          pending: { amount_usd: 100, effective_at: '2026-03-08T20:00:00.000Z' },
+        }),
+      },
     });
-    render(<PurchaseLimitForm period="daily" state={limit({ amount_usd: 50, remaining_usd: 50 })} onSaved={() => {}} />);
+    render(
+      <PurchaseLimitForm
+        period="daily"
+        state={limit({ amount_usd: 50, remaining_usd: 50 })}
+        onSaved={() => {}}
+      />,
+    );
     fireEvent.change(field(), { target: { value: '100' } });
-    expect(screen.getByTestId('purchase-limit-daily-preview').textContent).toContain('waits a 3-day cooling-off period');
+    expect(screen.getByTestId('purchase-limit-daily-preview').textContent).toContain(
+      'waits a 3-day cooling-off period',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Change daily limit' }));
-    expect((await screen.findByTestId('purchase-limit-daily-saved')).textContent).toContain('will rise to $100.00 on March 8, 2026');
+    expect((await screen.findByTestId('purchase-limit-daily-saved')).textContent).toContain(
+      'will rise to $100.00 on March 8, 2026',
+    );
   });
 
   it('shows a pending change with a way to keep the current limit, and no second Remove during a removal', () => {
@@ -97,23 +119,35 @@ describe('PurchaseLimitForm', () => {
     render(
       <PurchaseLimitForm
         period="daily"
-        state={limit({ amount_usd: 50, pending: { amount_usd: null, effective_at: '2026-03-08T20:00:00.000Z' } })}
+        state={limit({
+          amount_usd: 50,
+          pending: { amount_usd: null, effective_at: '2026-03-08T20:00:00.000Z' },
+        })}
         onSaved={() => {}}
       />,
     );
-    expect(screen.getByTestId('purchase-limit-daily-pending').textContent).toContain('Removal pending: no limit from March 8, 2026');
+    expect(screen.getByTestId('purchase-limit-daily-pending').textContent).toContain(
+      'Removal pending: no limit from March 8, 2026',
+    );
     expect(screen.getByRole('button', { name: 'Keep $50.00' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Remove daily limit' })).toBeNull();
   });
 
   it('a server refusal shows under the field', async () => {
     stub({
-      '/wallet/purchase-limits': apiError(400, 'PURCHASE_LIMITS_INCONSISTENT', 'Your daily limit cannot be higher than your weekly limit.', 'daily'),
+      '/wallet/purchase-limits': apiError(
+        400,
+        'PURCHASE_LIMITS_INCONSISTENT',
+        'Your daily limit cannot be higher than your weekly limit.',
+        'daily',
+      ),
     });
     render(<PurchaseLimitForm period="daily" state={limit()} onSaved={() => {}} />);
     fireEvent.change(field(), { target: { value: '75' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set daily limit' }));
-    expect((await screen.findByTestId('field-error-daily')).textContent).toBe('Your daily limit cannot be higher than your weekly limit.');
+    expect((await screen.findByTestId('field-error-daily')).textContent).toBe(
+      'Your daily limit cannot be higher than your weekly limit.',
+    );
   });
 
   it('the same amount as now is refused before any call', () => {
@@ -127,8 +161,12 @@ describe('PurchaseLimitForm', () => {
 
   it('offline: the form is disabled', () => {
     stub({});
-    render(<PurchaseLimitForm period="daily" state={limit({ amount_usd: 50 })} onSaved={() => {}} disabled />);
+    render(
+      <PurchaseLimitForm period="daily" state={limit({ amount_usd: 50 })} onSaved={() => {}} disabled />,
+    );
     expect(field().disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Change daily limit' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Change daily limit' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 });

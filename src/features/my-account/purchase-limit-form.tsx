@@ -174,21 +174,34 @@ export function PurchaseLimitForm({ period, state, onSaved, disabled = false }: 
   const windowHours = state.window_hours;
 
   return (
-    <section className={block} aria-labelledby={`limit-${period}-title`} data-testid={`purchase-limit-${period}`}>
+    <section
+      className={block}
+      aria-labelledby={`limit-${period}-title`}
+      data-testid={`purchase-limit-${period}`}
+    >
       <h3 id={`limit-${period}-title`}>{labels.title}</h3>
       <p className={current}>
-        <span>In force:</span> <strong data-testid={`purchase-limit-${period}-current`}>{limitText(state.amount_usd)}</strong>
+        <span>In force:</span>{' '}
+        <strong data-testid={`purchase-limit-${period}-current`}>{limitText(state.amount_usd)}</strong>
       </p>
       <p className={usage}>
         {formatUsd(state.used_usd)} purchased in {labels.window}
         {state.remaining_usd !== null ? `, ${formatUsd(state.remaining_usd)} left` : ''}.
-        <span className="visually-hidden"> The window is {windowHours} hours and rolls forward continuously.</span>
+        <span className="visually-hidden">
+          {' '}
+          The window is {windowHours} hours and rolls forward continuously.
+        </span>
       </p>
       {pending ? (
         <div className={pendingBox} data-testid={`purchase-limit-${period}-pending`}>
           <p>{pending}</p>
           {state.amount_usd !== null ? (
-            <Button variant="secondary" onClick={() => void send('keep', state.amount_usd)} loading={busy === 'keep'} disabled={disabled || busy !== null}>
+            <Button
+              variant="secondary"
+              onClick={() => void send('keep', state.amount_usd)}
+              loading={busy === 'keep'}
+              disabled={disabled || busy !== null}
+            >
               Keep {limitText(state.amount_usd)}
             </Button>
           ) : null}
@@ -221,7 +234,12 @@ export function PurchaseLimitForm({ period, state, onSaved, disabled = false }: 
             {state.amount_usd === null ? `Set ${labels.adjective} limit` : `Change ${labels.adjective} limit`}
           </Button>
           {state.amount_usd !== null && !removalPending ? (
-            <Button variant="secondary" onClick={() => void send('remove', null)} loading={busy === 'remove'} disabled={disabled || busy !== null}>
+            <Button
+              variant="secondary"
+              onClick={() => void send('remove', null)}
+              loading={busy === 'remove'}
+              disabled={disabled || busy !== null}
+            >
               Remove {labels.adjective} limit
             </Button>
           ) : null}

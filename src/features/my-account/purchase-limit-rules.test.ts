@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PurchaseLimitState } from '../../contract/wallet.ts';
-import { classifyLimitChange, LIMIT_TEXTS, parseLimitInput, pendingText, previewChange, savedMessage } from './purchase-limit-rules.ts';
+import {
+  classifyLimitChange,
+  LIMIT_TEXTS,
+  parseLimitInput,
+  pendingText,
+  previewChange,
+  savedMessage,
+} from './purchase-limit-rules.ts';
 
 const state = (over: Partial<PurchaseLimitState> = {}): PurchaseLimitState => ({
   amount_usd: 50,
@@ -46,14 +53,20 @@ describe('what a change does', () => {
 
   it('previews name the period and its cooling-off days', () => {
     expect(previewChange('daily', null, 50)).toBe('Takes effect at once: your daily limit becomes $50.00.');
-    expect(previewChange('weekly', 50, 100)).toBe('Raising a limit waits a 7-day cooling-off period. Until then your weekly limit stays $50.00.');
-    expect(previewChange('monthly', 50, null)).toBe('Removing a limit waits a 30-day cooling-off period. Until then your monthly limit stays $50.00.');
+    expect(previewChange('weekly', 50, 100)).toBe(
+      'Raising a limit waits a 7-day cooling-off period. Until then your weekly limit stays $50.00.',
+    );
+    expect(previewChange('monthly', 50, null)).toBe(
+      'Removing a limit waits a 30-day cooling-off period. Until then your monthly limit stays $50.00.',
+    );
     expect(previewChange('daily', 50, 50)).toBe('That is already your daily limit.');
   });
 
   it('the saved message and the pending line carry the amount and the date', () => {
     const pending = state({ pending: { amount_usd: 100, effective_at: '2026-03-08T20:00:00.000Z' } });
-    expect(savedMessage('daily', pending)).toMatch(/^Saved\. Your daily limit will rise to \$100\.00 on March 8, 2026.*\. Until then it stays \$50\.00\.$/);
+    expect(savedMessage('daily', pending)).toMatch(
+      /^Saved\. Your daily limit will rise to \$100\.00 on March 8, 2026.*\. Until then it stays \$50\.00\.$/,
+    );
     expect(pendingText(pending)).toMatch(/^Increase pending: \$100\.00 from March 8, 2026/);
     const removal = state({ pending: { amount_usd: null, effective_at: '2026-04-04T12:00:00.000Z' } });
     expect(savedMessage('monthly', removal)).toContain('Your monthly limit will be removed on April 4, 2026');

@@ -6,13 +6,20 @@
  * - An increase or a removal waits the cooling-off period: daily 3, weekly 7, monthly 30 days.
  */
 import { PURCHASE_LIMIT_COOLING_OFF_DAYS } from '../../contract/constants.ts';
-import { PURCHASE_LIMIT_MAX_USD, type PurchaseLimitPeriod, type PurchaseLimitState } from '../../contract/wallet.ts';
+import {
+  PURCHASE_LIMIT_MAX_USD,
+  type PurchaseLimitPeriod,
+  type PurchaseLimitState,
+} from '../../contract/wallet.ts';
 import { formatUsd } from '../../lib/format.ts';
 
 /** Smallest limit the server accepts (USD). */
 export const PURCHASE_LIMIT_MIN_USD = 1;
 
-export const PERIOD_LABELS: Record<PurchaseLimitPeriod, { title: string; adjective: string; window: string }> = {
+export const PERIOD_LABELS: Record<
+  PurchaseLimitPeriod,
+  { title: string; adjective: string; window: string }
+> = {
   daily: { title: 'Daily limit', adjective: 'daily', window: 'the last 24 hours' },
   weekly: { title: 'Weekly limit', adjective: 'weekly', window: 'the last 7 days' },
   monthly: { title: 'Monthly limit', adjective: 'monthly', window: 'the last 30 days' },
@@ -71,10 +78,15 @@ export function formatEffectiveAt(iso: string): string {
 }
 
 /** The limit in words: "$50.00" or "No limit". */
-export const limitText = (amount: number | null): string => (amount === null ? 'No limit' : formatUsd(amount));
+export const limitText = (amount: number | null): string =>
+  amount === null ? 'No limit' : formatUsd(amount);
 
 /** Explains, before saving, what the change will do. */
-export function previewChange(period: PurchaseLimitPeriod, current: number | null, next: number | null): string | null {
+export function previewChange(
+  period: PurchaseLimitPeriod,
+  current: number | null,
+  next: number | null,
+): string | null {
   const kind = classifyLimitChange(current, next);
   const adj = PERIOD_LABELS[period].adjective;
   const days = PURCHASE_LIMIT_COOLING_OFF_DAYS[period];
@@ -89,10 +101,13 @@ export function previewChange(period: PurchaseLimitPeriod, current: number | nul
 export function savedMessage(period: PurchaseLimitPeriod, state: PurchaseLimitState): string {
   const adj = PERIOD_LABELS[period].adjective;
   if (state.pending) {
-    const what = state.pending.amount_usd === null ? 'be removed' : `rise to ${limitText(state.pending.amount_usd)}`;
+    const what =
+      state.pending.amount_usd === null ? 'be removed' : `rise to ${limitText(state.pending.amount_usd)}`;
     return `Saved. Your ${adj} limit will ${what} on ${formatEffectiveAt(state.pending.effective_at)}. Until then it stays ${limitText(state.amount_usd)}.`;
   }
-  return state.amount_usd === null ? `Saved. You have no ${adj} limit.` : `Saved. Your ${adj} limit is now ${limitText(state.amount_usd)}.`;
+  return state.amount_usd === null
+    ? `Saved. You have no ${adj} limit.`
+    : `Saved. Your ${adj} limit is now ${limitText(state.amount_usd)}.`;
 }
 
 /** The pending change in words, for the limit's summary. */

@@ -7,7 +7,11 @@
 import { css } from '@linaria/core';
 import { useSnapshot } from 'valtio';
 import { PURCHASE_LIMIT_COOLING_OFF_DAYS } from '../../contract/constants.ts';
-import { PURCHASE_LIMIT_PERIODS, PurchaseLimitsResponseSchema, WALLET_API_PATHS } from '../../contract/wallet.ts';
+import {
+  PURCHASE_LIMIT_PERIODS,
+  PurchaseLimitsResponseSchema,
+  WALLET_API_PATHS,
+} from '../../contract/wallet.ts';
 import { MY_ACCOUNT_FRAGMENTS } from '../../lib/child-routes.ts';
 import { useApiGet } from '../../lib/swr.tsx';
 import { CLIENT_ERROR_CODES } from '../../lib/api-client.ts';
@@ -29,7 +33,9 @@ const intro = css`
 export function PurchaseLimitsSection() {
   const signedIn = useSnapshot(store.session).status === 'signed-in';
   const online = useOnline();
-  const limits = useApiGet(signedIn ? WALLET_API_PATHS.purchaseLimits : null, PurchaseLimitsResponseSchema, { handleErrors: false });
+  const limits = useApiGet(signedIn ? WALLET_API_PATHS.purchaseLimits : null, PurchaseLimitsResponseSchema, {
+    handleErrors: false,
+  });
   const { data, error } = limits;
   const offline = !online || error?.code === CLIENT_ERROR_CODES.OFFLINE;
   const c = PURCHASE_LIMIT_COOLING_OFF_DAYS;
@@ -38,22 +44,28 @@ export function PurchaseLimitsSection() {
   if (data && !data.enabled) {
     body = (
       <Notice tone="info" testId="purchase-limits-off">
-        Purchase limits are switched off at the moment, so none apply to your purchases. If you want help controlling your
-        spending, contact support.
+        Purchase limits are switched off at the moment, so none apply to your purchases. If you want help
+        controlling your spending, contact support.
       </Notice>
     );
   } else if (data) {
     body = (
       <>
         <div className={intro}>
-          <p>Set how much you can spend on coin packages. Limits are in US dollars and count purchases over a rolling window.</p>
+          <p>
+            Set how much you can spend on coin packages. Limits are in US dollars and count purchases over a
+            rolling window.
+          </p>
           <ul>
             <li>Lowering a limit, or setting your first one, takes effect at once.</li>
             <li>
-              Raising or removing a limit waits a cooling-off period: {c.daily} days for daily, {c.weekly} days for weekly, {c.monthly}{' '}
-              days for monthly. Until then the current limit applies.
+              Raising or removing a limit waits a cooling-off period: {c.daily} days for daily, {c.weekly}{' '}
+              days for weekly, {c.monthly} days for monthly. Until then the current limit applies.
             </li>
-            <li>Your daily limit cannot be higher than your weekly one, nor your weekly higher than your monthly one.</li>
+            <li>
+              Your daily limit cannot be higher than your weekly one, nor your weekly higher than your monthly
+              one.
+            </li>
           </ul>
         </div>
         {offline ? (
@@ -93,7 +105,12 @@ export function PurchaseLimitsSection() {
 
   return (
     <Card>
-      <h2 className={fragmentHeading} id={MY_ACCOUNT_FRAGMENTS.purchaseLimits} tabIndex={-1} data-testid="my-purchase-limits">
+      <h2
+        className={fragmentHeading}
+        id={MY_ACCOUNT_FRAGMENTS.purchaseLimits}
+        tabIndex={-1}
+        data-testid="my-purchase-limits"
+      >
         My purchase limits
       </h2>
       {body}

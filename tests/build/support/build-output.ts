@@ -13,7 +13,9 @@ export const distDir = resolve(root, process.env.DIST_DIR ?? 'dist');
 export function requireBuild(): void {
   for (const f of ['index.html', 'sw.js', '.vite/manifest.json']) {
     if (!existsSync(join(distDir, f)))
-      throw new Error(`${join(distDir, f)} is missing: run \`npx vite build\` first (scripts/run-tests.mjs does).`);
+      throw new Error(
+        `${join(distDir, f)} is missing: run \`npx vite build\` first (scripts/run-tests.mjs does).`,
+      );
   }
 }
 
@@ -41,7 +43,8 @@ export const readViteManifest = (): ViteManifest =>
 export function precachedUrls(): string[] {
   const sw = readDist('sw.js').toString('utf8');
   const urls: string[] = [];
-  const entry = /\{\s*"?revision"?\s*:\s*(?:null|"[^"]*")\s*,\s*"?url"?\s*:\s*"([^"]+)"\s*\}|\{\s*"?url"?\s*:\s*"([^"]+)"\s*,\s*"?revision"?\s*:\s*(?:null|"[^"]*")\s*\}/g;
+  const entry =
+    /\{\s*"?revision"?\s*:\s*(?:null|"[^"]*")\s*,\s*"?url"?\s*:\s*"([^"]+)"\s*\}|\{\s*"?url"?\s*:\s*"([^"]+)"\s*,\s*"?revision"?\s*:\s*(?:null|"[^"]*")\s*\}/g;
   for (const m of sw.matchAll(entry)) urls.push((m[1] ?? m[2]) as string);
   return urls;
 }
@@ -107,7 +110,10 @@ export const startupModules = (manifest: ViteManifest): string[] =>
  * links); for a route whose page module is its own chunk, also the start-up chunks and the page
  * chunk, each with its static imports. `module` null: the entry alone.
  */
-export function firstLoad(manifest: ViteManifest, module: string | null): { files: string[]; gzipBytes: number } {
+export function firstLoad(
+  manifest: ViteManifest,
+  module: string | null,
+): { files: string[]; gzipBytes: number } {
   const keys = staticClosure(manifest, [entryKey(manifest)]);
   if (module) staticClosure(manifest, [...startupModules(manifest), module], keys);
   const files = [...keys].map((k) => (manifest[k] as ManifestChunk).file).filter((f) => f.endsWith('.js'));

@@ -32,7 +32,17 @@ const SOURCE_ROOT = process.env.PWA_SOURCE_ROOT ? resolve(process.env.PWA_SOURCE
 const BUILD_CACHE = join(tmpdir(), 'lucky-crown-pwa-builds');
 
 /** What `vite build` reads: a change to any of these makes a new build. */
-const BUILD_INPUTS = ['src', 'sw', 'games', 'public', 'index.html', 'manifest.webmanifest', 'vite.config.ts', 'package.json', 'tsconfig.app.json'];
+const BUILD_INPUTS = [
+  'src',
+  'sw',
+  'games',
+  'public',
+  'index.html',
+  'manifest.webmanifest',
+  'vite.config.ts',
+  'package.json',
+  'tsconfig.app.json',
+];
 
 function hashInputs(): string {
   const hash = createHash('sha256');
@@ -154,7 +164,8 @@ export function copyOfBuild(build: string): string {
  * stay, as on a CDN); 'replace' removes the old release first, so its chunks are gone.
  */
 export function deployOver(build: string, served: string, mode: 'keep-old' | 'replace' = 'keep-old'): void {
-  if (mode === 'replace') for (const name of readdirSync(served)) rmSync(join(served, name), { recursive: true, force: true });
+  if (mode === 'replace')
+    for (const name of readdirSync(served)) rmSync(join(served, name), { recursive: true, force: true });
   cpSync(build, served, { recursive: true, force: true });
 }
 
@@ -187,7 +198,11 @@ export interface AppServer {
  * Starts the real server on `port` serving `distDir`, on `dataDir` (a fresh temp folder unless
  * given, so a restart can keep the database). The card sandbox listener gets port + 1.
  */
-export async function startServer(opts: { port: number; distDir: string; dataDir?: string }): Promise<AppServer> {
+export async function startServer(opts: {
+  port: number;
+  distDir: string;
+  dataDir?: string;
+}): Promise<AppServer> {
   const { port, distDir } = opts;
   const dataDir = opts.dataDir ?? tempDir(`data-${port}`);
   const origin = `http://localhost:${port}`;
@@ -202,16 +217,22 @@ export async function startServer(opts: { port: number; distDir: string; dataDir
     PUBLIC_ORIGIN: origin,
     LOG_LEVEL: 'warn',
   };
-  for (const name of ['DATABASE_URL', 'GOLD_ONLY', 'SESSION_INACTIVITY_SECONDS', 'CARD_SANDBOX_ORIGIN']) delete env[name];
+  for (const name of ['DATABASE_URL', 'GOLD_ONLY', 'SESSION_INACTIVITY_SECONDS', 'CARD_SANDBOX_ORIGIN'])
+    delete env[name];
   const tsx = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
-  const child: ChildProcess = spawn(tsx, ['server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(tsx, ['server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const deadline = Date.now() + 120_000;
   while (!(await answers(`${origin}/api/v1/health`))) {
-    if (child.exitCode !== null) throw new Error(`server on port ${port} exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`server on port ${port} exited (${child.exitCode}):\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGTERM');
       throw new Error(`server on port ${port} did not answer within 120 s:\n${output}`);
@@ -266,7 +287,9 @@ export async function waitForControllingWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((r) => navigator.serviceWorker.addEventListener('controllerchange', () => r(), { once: true }));
+      await new Promise<void>((r) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => r(), { once: true }),
+      );
     }
   });
   await expect

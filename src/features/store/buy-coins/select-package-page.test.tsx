@@ -25,12 +25,18 @@ const pkg = (id: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function renderStore(properties: Record<string, string>, packages: unknown = { results: [pkg('gold-499')], sweeps_eligible: true, sweeps_withheld_state: null }) {
+function renderStore(
+  properties: Record<string, string>,
+  packages: unknown = { results: [pkg('gold-499')], sweeps_eligible: true, sweeps_withheld_state: null },
+) {
   store.session.status = 'signed-in';
   store.session.user = loginAnswer().user;
   store.session.token = 'tok';
   const calls = stubApi({
-    '/properties': { status: 200, body: { results: Object.entries(properties).map(([key, value]) => ({ key, value })) } },
+    '/properties': {
+      status: 200,
+      body: { results: Object.entries(properties).map(([key, value]) => ({ key, value })) },
+    },
     '/banking/packages': { status: 200, body: packages },
   });
   render(
@@ -54,7 +60,10 @@ describe('Buy Coins: select package', () => {
   });
 
   it('says "Coin Store Unavailable" with the configured message when the store is off, without asking for packages', async () => {
-    const calls = renderStore({ coin_store_enabled: 'false', coin_store_unavailable_message: 'Back after maintenance.' });
+    const calls = renderStore({
+      coin_store_enabled: 'false',
+      coin_store_unavailable_message: 'Back after maintenance.',
+    });
     await waitFor(() => expect(screen.getByText('Coin Store Unavailable')).toBeTruthy());
     expect(screen.getByTestId('coin-store-unavailable').textContent).toBe('Back after maintenance.');
     expect(calls.some((c) => c.path === '/banking/packages')).toBe(false);
@@ -63,7 +72,20 @@ describe('Buy Coins: select package', () => {
   it('lists packages with price, Gold, free Sweeps and the crossed-out original price, featured first', async () => {
     renderStore(
       { coin_store_enabled: 'true' },
-      { results: [pkg('gold-499'), pkg('featured-welcome', { featured: true, price_usd: 9.99, original_price_usd: 19.99, quantity_gld: 200_000, quantity_ghc: 20 })], sweeps_eligible: true, sweeps_withheld_state: null },
+      {
+        results: [
+          pkg('gold-499'),
+          pkg('featured-welcome', {
+            featured: true,
+            price_usd: 9.99,
+            original_price_usd: 19.99,
+            quantity_gld: 200_000,
+            quantity_ghc: 20,
+          }),
+        ],
+        sweeps_eligible: true,
+        sweeps_withheld_state: null,
+      },
     );
     await waitFor(() => expect(screen.getByTestId('package-featured-welcome')).toBeTruthy());
     const tiles = screen.getAllByRole('article');
@@ -79,7 +101,14 @@ describe('Buy Coins: select package', () => {
   });
 
   it('tells residents of a state without Sweeps that they can still buy and play Gold Coins', async () => {
-    renderStore({ coin_store_enabled: 'true' }, { results: [pkg('gold-499', { quantity_ghc: 0, sweeps_withheld: true })], sweeps_eligible: false, sweeps_withheld_state: 'WA' });
+    renderStore(
+      { coin_store_enabled: 'true' },
+      {
+        results: [pkg('gold-499', { quantity_ghc: 0, sweeps_withheld: true })],
+        sweeps_eligible: false,
+        sweeps_withheld_state: 'WA',
+      },
+    );
     await waitFor(() => expect(screen.getByTestId('gold-only-store-notice')).toBeTruthy());
     expect(screen.getByTestId('gold-only-store-notice').textContent).toBe(
       'Sweeps Coins are not available in Washington. Residents of Washington can still buy and play with Gold Coins.',

@@ -116,18 +116,34 @@ const center = css`
   padding: var(--space-5);
 `;
 
-function PackageTile({ pkg, busy, disabled, onBuy }: { pkg: CoinPackage; busy: boolean; disabled: boolean; onBuy: () => void }) {
+function PackageTile({
+  pkg,
+  busy,
+  disabled,
+  onBuy,
+}: {
+  pkg: CoinPackage;
+  busy: boolean;
+  disabled: boolean;
+  onBuy: () => void;
+}) {
   const onOffer = pkg.original_price_usd !== null && pkg.original_price_usd > pkg.price_usd;
   const headingId = `pkg-${pkg.id}`;
   return (
     <li>
-      <article className={cx(tile, pkg.featured && featuredTile)} aria-labelledby={headingId} data-testid={`package-${pkg.id}`}>
+      <article
+        className={cx(tile, pkg.featured && featuredTile)}
+        aria-labelledby={headingId}
+        data-testid={`package-${pkg.id}`}
+      >
         {pkg.featured ? <span className={badge}>Featured</span> : null}
         <h2 id={headingId} className={goldAmount}>
           {formatGold(pkg.quantity_gld)}
           <small>Gold Coins</small>
         </h2>
-        {pkg.quantity_ghc > 0 ? <p className={sweepsAmount}>+ {formatSweeps(pkg.quantity_ghc)} free Sweeps Coins</p> : null}
+        {pkg.quantity_ghc > 0 ? (
+          <p className={sweepsAmount}>+ {formatSweeps(pkg.quantity_ghc)} free Sweeps Coins</p>
+        ) : null}
         {pkg.sweeps_withheld ? <p className={description}>Gold Coins only in your state</p> : null}
         <p className={description}>{pkg.description}</p>
         <p className={priceLine}>
@@ -135,7 +151,9 @@ function PackageTile({ pkg, busy, disabled, onBuy }: { pkg: CoinPackage; busy: b
           {onOffer ? (
             <>
               <s aria-hidden="true">{formatUsd(pkg.original_price_usd ?? 0)}</s>
-              <span className="visually-hidden">, regular price {formatUsd(pkg.original_price_usd ?? 0)}</span>
+              <span className="visually-hidden">
+                , regular price {formatUsd(pkg.original_price_usd ?? 0)}
+              </span>
             </>
           ) : null}
         </p>
@@ -168,9 +186,13 @@ export default function SelectPackagePage() {
   const [params] = useSearchParams();
   const { values, ready } = useNamedProperties(STORE_PROPERTIES);
   const propertyOn = isTrue(values[PROPERTY_NAMES.coinStoreEnabled]);
-  const { data, error, isLoading, mutate } = useApiGet(ready && propertyOn ? PAYMENTS_API_PATHS.bankingPackages : null, BankingPackagesResponseSchema, {
-    handleErrors: false,
-  });
+  const { data, error, isLoading, mutate } = useApiGet(
+    ready && propertyOn ? PAYMENTS_API_PATHS.bankingPackages : null,
+    BankingPackagesResponseSchema,
+    {
+      handleErrors: false,
+    },
+  );
   const [buying, setBuying] = useState<string | null>(null);
 
   const serverOff = error?.code === PAYMENT_ERROR_CODES.COIN_STORE_DISABLED;
@@ -192,7 +214,10 @@ export default function SelectPackagePage() {
 
   async function buy(pkg: CoinPackage) {
     setBuying(pkg.id);
-    const next = await startPackagePurchase(pkg, { from: 'store', withheldState: data?.sweeps_withheld_state ?? null });
+    const next = await startPackagePurchase(pkg, {
+      from: 'store',
+      withheldState: data?.sweeps_withheld_state ?? null,
+    });
     setBuying(null);
     if (next) void navigate(next);
   }
@@ -205,7 +230,11 @@ export default function SelectPackagePage() {
           <Spinner label="Loading coin packages..." />
         </div>
       ) : storeOff ? (
-        <CoinStoreUnavailable message={serverOff && error?.message ? error.message : values[PROPERTY_NAMES.coinStoreUnavailableMessage]} />
+        <CoinStoreUnavailable
+          message={
+            serverOff && error?.message ? error.message : values[PROPERTY_NAMES.coinStoreUnavailableMessage]
+          }
+        />
       ) : error ? (
         <Notice tone="error" testId="packages-error">
           <p>We could not load the coin packages. {error.message}</p>
@@ -223,17 +252,25 @@ export default function SelectPackagePage() {
             </Notice>
           ) : null}
           {packages.length === 0 ? (
-            <Notice tone="info">There are no coin packages on offer right now. Please check back soon.</Notice>
+            <Notice tone="info">
+              There are no coin packages on offer right now. Please check back soon.
+            </Notice>
           ) : (
             <ul className={grid} aria-label="Coin packages">
               {packages.map((p) => (
-                <PackageTile key={p.id} pkg={p} busy={buying === p.id} disabled={buying !== null && buying !== p.id} onBuy={() => void buy(p)} />
+                <PackageTile
+                  key={p.id}
+                  pkg={p}
+                  busy={buying === p.id}
+                  disabled={buying !== null && buying !== p.id}
+                  onBuy={() => void buy(p)}
+                />
               ))}
             </ul>
           )}
           <p className={description}>
-            Gold Coins are for fun play and have no cash value. Sweeps Coins are free with your purchase; NO PURCHASE IS NECESSARY to
-            get Sweeps Coins. Purchases are not refundable.
+            Gold Coins are for fun play and have no cash value. Sweeps Coins are free with your purchase; NO
+            PURCHASE IS NECESSARY to get Sweeps Coins. Purchases are not refundable.
           </p>
         </>
       )}

@@ -9,7 +9,12 @@ import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent 
 import { css } from '@linaria/core';
 import { EXCLUDED_STATES, TIMINGS } from '../../../contract/constants.ts';
 import { isExcludedState } from '../../../contract/eligibility.ts';
-import { PAYMENTS_API_PATHS, PAYMENT_ERROR_CODES, PAYMENT_TEXTS, type AddressUpdateRequest } from '../../../contract/payments.ts';
+import {
+  PAYMENTS_API_PATHS,
+  PAYMENT_ERROR_CODES,
+  PAYMENT_TEXTS,
+  type AddressUpdateRequest,
+} from '../../../contract/payments.ts';
 import { PROPERTY_NAMES } from '../../../contract/properties.ts';
 import { ERROR_CODES } from '../../../contract/errors.ts';
 import { UserSchema } from '../../../contract/schemas.ts';
@@ -105,7 +110,10 @@ export function toAddressRequest(v: AddressFormValues): AddressUpdateRequest {
 
 export function AddressCollectionDialog({ props, close }: DialogComponentProps) {
   const { values: propValues } = useNamedProperties([PROPERTY_NAMES.prohibitedStates]);
-  const prohibited = useMemo(() => parseProhibitedStates(propValues[PROPERTY_NAMES.prohibitedStates], EXCLUDED_STATES), [propValues]);
+  const prohibited = useMemo(
+    () => parseProhibitedStates(propValues[PROPERTY_NAMES.prohibitedStates], EXCLUDED_STATES),
+    [propValues],
+  );
   const [values, setValues] = useState<AddressFormValues>(initialValues);
   const [touched, setTouched] = useState<Partial<Record<AddressField, boolean>>>({});
   const [pending, setPending] = useState(false);
@@ -115,9 +123,12 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
   const formRef = useRef<HTMLFormElement>(null);
   const upperTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (upperTimer.current) clearTimeout(upperTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (upperTimer.current) clearTimeout(upperTimer.current);
+    },
+    [],
+  );
 
   const errors = validateAddress(values);
   const prohibitedText = prohibitedMessage(values, prohibited);
@@ -125,7 +136,8 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
   const state = values.stateOrProvince.trim().toUpperCase();
   const goldOnlyState = !prohibitedText && !errors.stateOrProvince && isExcludedState(state);
 
-  const errorFor = (f: AddressField): string | undefined => serverFieldErrors[f] ?? (touched[f] ? errors[f] : undefined);
+  const errorFor = (f: AddressField): string | undefined =>
+    serverFieldErrors[f] ?? (touched[f] ? errors[f] : undefined);
 
   function onChange(e: ChangeEvent<HTMLInputElement>) {
     const name = e.target.name as AddressField;
@@ -148,7 +160,10 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
       return next;
     });
     // A complete ZIP or state is judged at once, so a prohibited-state message shows before moving on.
-    if ((name === 'billingZipCode' && value.length === 5) || (name === 'stateOrProvince' && value.length === 2)) {
+    if (
+      (name === 'billingZipCode' && value.length === 5) ||
+      (name === 'stateOrProvince' && value.length === 2)
+    ) {
       setTouched((t) => ({ ...t, [name]: true }));
     }
   }
@@ -157,7 +172,13 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setTouched({ streetAddress1: true, streetAddress2: true, city: true, stateOrProvince: true, billingZipCode: true });
+    setTouched({
+      streetAddress1: true,
+      streetAddress2: true,
+      city: true,
+      stateOrProvince: true,
+      billingZipCode: true,
+    });
     const first = ADDRESS_FIELD_ORDER.find((f) => errors[f]);
     if (first) {
       focusField(formRef.current, first);
@@ -172,7 +193,9 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
     setPending(true);
     setServerError(null);
     try {
-      const user = await api.patch(PAYMENTS_API_PATHS.address, toAddressRequest(values), UserSchema, { handleErrors: false });
+      const user = await api.patch(PAYMENTS_API_PATHS.address, toAddressRequest(values), UserSchema, {
+        handleErrors: false,
+      });
       store.session.user = user;
       refreshBankingPackages();
       setCurrency('gold');
@@ -185,8 +208,10 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
         return;
       }
       const field = err.field ? WIRE_TO_FORM[err.field] : undefined;
-      if (err.code === ERROR_CODES.EXCLUDED_STATE) setServerError(err.message || ADDRESS_MESSAGES.prohibitedState(stateName(state)));
-      else if (field && err.code !== PAYMENT_ERROR_CODES.INVALID_ADDRESS) setServerFieldErrors({ [field]: err.message });
+      if (err.code === ERROR_CODES.EXCLUDED_STATE)
+        setServerError(err.message || ADDRESS_MESSAGES.prohibitedState(stateName(state)));
+      else if (field && err.code !== PAYMENT_ERROR_CODES.INVALID_ADDRESS)
+        setServerFieldErrors({ [field]: err.message });
       else if (err.code === PAYMENT_ERROR_CODES.INVALID_ADDRESS) setServerError(PAYMENT_TEXTS.invalidAddress);
       else setServerError(err.status === 0 ? err.message : ADDRESS_MESSAGES.invalidAddress);
     }
@@ -243,12 +268,22 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
   return (
     <Dialog open onClose={cancel} title="Billing Address" testId="dialog-address-collection">
       <p className={muted}>{reasonText}</p>
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-describedby={prohibitedText ? 'address-prohibited' : undefined}>
+      <form
+        ref={formRef}
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={prohibitedText ? 'address-prohibited' : undefined}
+      >
         {field('streetAddress1', { autoComplete: 'address-line1', maxLength: 100 })}
         {field('streetAddress2', { autoComplete: 'address-line2', maxLength: 100 })}
         {field('city', { autoComplete: 'address-level2', maxLength: 60 })}
         <div className={row}>
-          {field('stateOrProvince', { autoComplete: 'address-level1', maxLength: 2, autoCapitalize: 'characters', hint: 'Two letters, e.g. IL' })}
+          {field('stateOrProvince', {
+            autoComplete: 'address-level1',
+            maxLength: 2,
+            autoCapitalize: 'characters',
+            hint: 'Two letters, e.g. IL',
+          })}
           {field('billingZipCode', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 5 })}
         </div>
         {prohibitedText ? (
@@ -258,7 +293,8 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
         ) : null}
         {goldOnlyState ? (
           <Notice tone="info" testId="address-gold-only-state">
-            Sweeps Coins are not available in {stateName(state)}. Residents of {stateName(state)} can still buy and play with Gold Coins.
+            Sweeps Coins are not available in {stateName(state)}. Residents of {stateName(state)} can still
+            buy and play with Gold Coins.
           </Notice>
         ) : null}
         <FormError message={serverError} />

@@ -44,8 +44,12 @@ describe('address form rules (spec section 5)', () => {
   });
 
   it('requires a valid two-letter state abbreviation', () => {
-    expect(validateAddress({ ...good, stateOrProvince: 'ZZ' }).stateOrProvince).toBe('Please select a valid state');
-    expect(validateAddress({ ...good, stateOrProvince: 'I' }).stateOrProvince).toBe('Please select a valid state');
+    expect(validateAddress({ ...good, stateOrProvince: 'ZZ' }).stateOrProvince).toBe(
+      'Please select a valid state',
+    );
+    expect(validateAddress({ ...good, stateOrProvince: 'I' }).stateOrProvince).toBe(
+      'Please select a valid state',
+    );
     // lower case is judged as the upper-cased value it becomes 500 ms later
     expect(validateAddress({ ...good, stateOrProvince: 'il' }).stateOrProvince).toBeUndefined();
   });
@@ -54,19 +58,27 @@ describe('address form rules (spec section 5)', () => {
     expect(sanitizeState('i1ll')).toBe('il');
     expect(sanitizeZip('60601-1234')).toBe('60601');
     expect(sanitizeZip('6a0b6')).toBe('606');
-    expect(validateAddress({ ...good, billingZipCode: '606' }).billingZipCode).toBe(ADDRESS_MESSAGES.zipInvalid);
+    expect(validateAddress({ ...good, billingZipCode: '606' }).billingZipCode).toBe(
+      ADDRESS_MESSAGES.zipInvalid,
+    );
   });
 
   it('says when the ZIP code is in another state', () => {
-    expect(validateAddress({ ...good, billingZipCode: '90210' }).billingZipCode).toBe(ADDRESS_MESSAGES.zipStateMismatch);
+    expect(validateAddress({ ...good, billingZipCode: '90210' }).billingZipCode).toBe(
+      ADDRESS_MESSAGES.zipStateMismatch,
+    );
   });
 
   it('names a prohibited state (from the state or the ZIP) and disables submit', () => {
     const ny = { ...good, stateOrProvince: 'NY', billingZipCode: '10001' };
-    expect(prohibitedMessage(ny, PROHIBITED)).toBe('At the current time we do not allow participation from the state of New York');
+    expect(prohibitedMessage(ny, PROHIBITED)).toBe(
+      'At the current time we do not allow participation from the state of New York',
+    );
     expect(isSubmitDisabled(ny, PROHIBITED, false)).toBe(true);
     const zipOnly = { ...good, stateOrProvince: '', billingZipCode: '89101' };
-    expect(prohibitedMessage(zipOnly, PROHIBITED)).toBe('At the current time we do not allow participation from the state of Nevada');
+    expect(prohibitedMessage(zipOnly, PROHIBITED)).toBe(
+      'At the current time we do not allow participation from the state of Nevada',
+    );
     expect(prohibitedMessage(good, PROHIBITED)).toBeNull();
   });
 

@@ -20,7 +20,13 @@ export interface AddressFormValues {
 export type AddressField = keyof AddressFormValues;
 export type AddressErrors = Partial<Record<AddressField, string>>;
 
-export const ADDRESS_FIELD_ORDER: readonly AddressField[] = ['streetAddress1', 'streetAddress2', 'city', 'stateOrProvince', 'billingZipCode'];
+export const ADDRESS_FIELD_ORDER: readonly AddressField[] = [
+  'streetAddress1',
+  'streetAddress2',
+  'city',
+  'stateOrProvince',
+  'billingZipCode',
+];
 
 /** The texts are the payments contract's, so the dialog and the server say the same thing. */
 export const ADDRESS_MESSAGES = {
@@ -57,17 +63,22 @@ export const EMPTY_ADDRESS: AddressFormValues = {
 export const sanitizeZip = (raw: string): string => raw.replace(/\D/g, '').slice(0, POSTAL_CODE_MAX_LENGTH);
 
 /** The state input keeps letters only, at most 2; upper-casing happens 500 ms after typing. */
-export const sanitizeState = (raw: string): string => raw.replace(/[^A-Za-z]/g, '').slice(0, STATE_CODE_LENGTH);
+export const sanitizeState = (raw: string): string =>
+  raw.replace(/[^A-Za-z]/g, '').slice(0, STATE_CODE_LENGTH);
 
 export const upperCaseState = (raw: string): string => raw.toUpperCase();
 
-export const isValidStateCode = (code: string): boolean => (US_STATES_AND_DC as readonly string[]).includes(code.toUpperCase());
+export const isValidStateCode = (code: string): boolean =>
+  (US_STATES_AND_DC as readonly string[]).includes(code.toUpperCase());
 
 /**
  * The prohibited state the entered state or ZIP belongs to (its code), else null. `prohibited`
  * comes from the prohibited_states named property.
  */
-export function prohibitedStateOf(v: Pick<AddressFormValues, 'stateOrProvince' | 'billingZipCode'>, prohibited: readonly string[]): string | null {
+export function prohibitedStateOf(
+  v: Pick<AddressFormValues, 'stateOrProvince' | 'billingZipCode'>,
+  prohibited: readonly string[],
+): string | null {
   const list = prohibited.map((s) => s.toUpperCase());
   const state = v.stateOrProvince.trim().toUpperCase();
   if (state.length === STATE_CODE_LENGTH && list.includes(state)) return state;
@@ -98,7 +109,8 @@ export function validateAddress(v: AddressFormValues): AddressErrors {
 
   const state = v.stateOrProvince.trim();
   if (!state) errors.stateOrProvince = ADDRESS_MESSAGES.stateRequired;
-  else if (state.length !== STATE_CODE_LENGTH || !isValidStateCode(state)) errors.stateOrProvince = ADDRESS_MESSAGES.stateInvalid;
+  else if (state.length !== STATE_CODE_LENGTH || !isValidStateCode(state))
+    errors.stateOrProvince = ADDRESS_MESSAGES.stateInvalid;
 
   const zip = v.billingZipCode.trim();
   if (!zip) errors.billingZipCode = ADDRESS_MESSAGES.zipRequired;
@@ -106,13 +118,18 @@ export function validateAddress(v: AddressFormValues): AddressErrors {
   else {
     const place = jurisdictionForZip(zip);
     if (!place) errors.billingZipCode = ADDRESS_MESSAGES.zipInvalid;
-    else if (!errors.stateOrProvince && place.code !== state.toUpperCase()) errors.billingZipCode = ADDRESS_MESSAGES.zipStateMismatch;
+    else if (!errors.stateOrProvince && place.code !== state.toUpperCase())
+      errors.billingZipCode = ADDRESS_MESSAGES.zipStateMismatch;
   }
   return errors;
 }
 
 /** Submit is disabled while the form is invalid, while the update is pending, or for a prohibited state. */
-export function isSubmitDisabled(v: AddressFormValues, prohibited: readonly string[], pending: boolean): boolean {
+export function isSubmitDisabled(
+  v: AddressFormValues,
+  prohibited: readonly string[],
+  pending: boolean,
+): boolean {
   return pending || Object.keys(validateAddress(v)).length > 0 || prohibitedStateOf(v, prohibited) !== null;
 }
 

@@ -16,9 +16,20 @@ import { errorText } from '../../../ui/field-styles.ts';
 import { birthDateError, type BirthDateValues } from './birth-date-rules.ts';
 import { muted } from './dialog-styles.ts';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'].map(
-  (label, i) => ({ value: String(i + 1), label }),
-);
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+].map((label, i) => ({ value: String(i + 1), label }));
 const DAYS = Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
 
 const group = css`
@@ -49,27 +60,64 @@ export function BirthDateDialog({ close }: DialogComponentProps) {
   const complete = Boolean(values.birth_month && values.birth_day && values.birth_year);
   const shown = (touched || complete) && error ? error : null;
 
-  const onChange = (e: ChangeEvent<HTMLSelectElement>) => setValues((v) => ({ ...v, [e.target.name]: e.target.value }));
+  const onChange = (e: ChangeEvent<HTMLSelectElement>) =>
+    setValues((v) => ({ ...v, [e.target.name]: e.target.value }));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
     if (error) return;
-    close({ birth_year: Number(values.birth_year), birth_month: Number(values.birth_month), birth_day: Number(values.birth_day) });
+    close({
+      birth_year: Number(values.birth_year),
+      birth_month: Number(values.birth_month),
+      birth_day: Number(values.birth_day),
+    });
   };
 
   return (
     <Dialog open onClose={() => close({ cancelled: true })} title="Date of Birth" testId="dialog-birth-date">
-      <p className={muted}>You must be at least 18 years old (or the age of majority in your state) to play.</p>
+      <p className={muted}>
+        You must be at least 18 years old (or the age of majority in your state) to play.
+      </p>
       <form onSubmit={onSubmit} noValidate>
         <fieldset className={group} aria-describedby={shown ? 'birth-date-dialog-error' : undefined}>
           <legend>Date of birth</legend>
           <div className={rowClass}>
-            <SelectField label="Birth month" name="birth_month" options={MONTHS} placeholder="Month" value={values.birth_month} onChange={onChange} onBlur={() => complete && setTouched(true)} aria-invalid={shown ? true : undefined} />
-            <SelectField label="Birth day" name="birth_day" options={DAYS} placeholder="Day" value={values.birth_day} onChange={onChange} aria-invalid={shown ? true : undefined} />
-            <SelectField label="Birth year" name="birth_year" options={years} placeholder="Year" value={values.birth_year} onChange={onChange} aria-invalid={shown ? true : undefined} />
+            <SelectField
+              label="Birth month"
+              name="birth_month"
+              options={MONTHS}
+              placeholder="Month"
+              value={values.birth_month}
+              onChange={onChange}
+              onBlur={() => complete && setTouched(true)}
+              aria-invalid={shown ? true : undefined}
+            />
+            <SelectField
+              label="Birth day"
+              name="birth_day"
+              options={DAYS}
+              placeholder="Day"
+              value={values.birth_day}
+              onChange={onChange}
+              aria-invalid={shown ? true : undefined}
+            />
+            <SelectField
+              label="Birth year"
+              name="birth_year"
+              options={years}
+              placeholder="Year"
+              value={values.birth_year}
+              onChange={onChange}
+              aria-invalid={shown ? true : undefined}
+            />
           </div>
           {shown ? (
-            <p id="birth-date-dialog-error" className={errorText} data-testid="field-error-birth_date" role="alert">
+            <p
+              id="birth-date-dialog-error"
+              className={errorText}
+              data-testid="field-error-birth_date"
+              role="alert"
+            >
               {shown}
             </p>
           ) : null}

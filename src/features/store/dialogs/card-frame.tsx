@@ -89,7 +89,15 @@ export interface CardFrameProps {
   title?: string;
 }
 
-export function CardFrame({ config, mode, ref, onReady, onChange, onSubmit, title = 'Card details' }: CardFrameProps) {
+export function CardFrame({
+  config,
+  mode,
+  ref,
+  onReady,
+  onChange,
+  onSubmit,
+  title = 'Card details',
+}: CardFrameProps) {
   const iframe = useRef<HTMLIFrameElement>(null);
   const pending = useRef<Pending | null>(null);
   const [height, setHeight] = useState(190);
@@ -150,7 +158,14 @@ export function CardFrame({ config, mode, ref, onReady, onChange, onSubmit, titl
       const p = pending.current;
       if (p) {
         clearTimeout(p.timer);
-        p.reject(new CardFrameFailure({ code: 'cancelled', sub_code: null, message: 'The card form was closed.', field: null }));
+        p.reject(
+          new CardFrameFailure({
+            code: 'cancelled',
+            sub_code: null,
+            message: 'The card form was closed.',
+            field: null,
+          }),
+        );
       }
     },
     [],
@@ -159,15 +174,36 @@ export function CardFrame({ config, mode, ref, onReady, onChange, onSubmit, titl
   function ask(message: Record<string, unknown>, expect: string): Promise<Record<string, unknown>> {
     const win = iframe.current?.contentWindow;
     if (!win || !ready) {
-      return Promise.reject(new CardFrameFailure({ code: 'not_ready', sub_code: null, message: 'The card form is still loading. Please wait a moment.', field: null }));
+      return Promise.reject(
+        new CardFrameFailure({
+          code: 'not_ready',
+          sub_code: null,
+          message: 'The card form is still loading. Please wait a moment.',
+          field: null,
+        }),
+      );
     }
     if (pending.current) {
-      return Promise.reject(new CardFrameFailure({ code: 'busy', sub_code: null, message: 'Please wait: your card is being checked.', field: null }));
+      return Promise.reject(
+        new CardFrameFailure({
+          code: 'busy',
+          sub_code: null,
+          message: 'Please wait: your card is being checked.',
+          field: null,
+        }),
+      );
     }
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         pending.current = null;
-        reject(new CardFrameFailure({ code: 'timeout', sub_code: null, message: 'The payment service did not answer. Nothing was charged. Please try again.', field: null }));
+        reject(
+          new CardFrameFailure({
+            code: 'timeout',
+            sub_code: null,
+            message: 'The payment service did not answer. Nothing was charged. Please try again.',
+            field: null,
+          }),
+        );
       }, ANSWER_TIMEOUT_MS);
       pending.current = { expect, resolve, reject, timer };
       win.postMessage({ source: CARD_FRAME_SOURCE, ...message }, origin);
@@ -181,7 +217,10 @@ export function CardFrame({ config, mode, ref, onReady, onChange, onSubmit, titl
       return { token: String(d.token ?? ''), card };
     },
     async confirmSetup(clientSecret: string) {
-      const d = await ask({ type: CARD_FRAME_MESSAGES.confirmSetup, client_secret: clientSecret }, CARD_FRAME_MESSAGES.setupResult);
+      const d = await ask(
+        { type: CARD_FRAME_MESSAGES.confirmSetup, client_secret: clientSecret },
+        CARD_FRAME_MESSAGES.setupResult,
+      );
       return { setup_intent_id: String(d.setup_intent_id ?? ''), status: String(d.status ?? '') };
     },
   }));

@@ -10,10 +10,12 @@ const BRANDS: Record<string, string> = {
   unionpay: 'UnionPay',
 };
 
-export const brandName = (brand: string): string => BRANDS[brand.toLowerCase()] ?? (brand ? brand[0]?.toUpperCase() + brand.slice(1) : 'Card');
+export const brandName = (brand: string): string =>
+  BRANDS[brand.toLowerCase()] ?? (brand ? brand[0]?.toUpperCase() + brand.slice(1) : 'Card');
 
 /** "Visa ending in 4242". */
-export const cardLabel = (c: Pick<SavedCard, 'brand' | 'last4'>): string => `${brandName(c.brand)} ending in ${c.last4}`;
+export const cardLabel = (c: Pick<SavedCard, 'brand' | 'last4'>): string =>
+  `${brandName(c.brand)} ending in ${c.last4}`;
 
 /** "12/30". */
 export const cardExpiry = (c: Pick<SavedCard, 'exp_month' | 'exp_year'>): string =>

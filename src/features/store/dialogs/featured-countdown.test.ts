@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FEATURED_PACKAGE_END_TIME, describeCountdown, featuredSecondsLeft, formatCountdown } from './featured-countdown.ts';
+import {
+  DEFAULT_FEATURED_PACKAGE_END_TIME,
+  describeCountdown,
+  featuredSecondsLeft,
+  formatCountdown,
+} from './featured-countdown.ts';
 
 describe('featured package countdown', () => {
   const now = Date.parse('2026-03-01T12:00:00Z');

@@ -94,7 +94,13 @@ export function FeaturedPackageDialog({ props, close }: DialogComponentProps) {
       }
     >
       {pkg.cdn_image ? (
-        <img className={image} src={pkg.cdn_image} alt="" width={pkg.cdn_image_width ?? undefined} height={pkg.cdn_image_height ?? undefined} />
+        <img
+          className={image}
+          src={pkg.cdn_image}
+          alt=""
+          width={pkg.cdn_image_width ?? undefined}
+          height={pkg.cdn_image_height ?? undefined}
+        />
       ) : null}
       {pkg.description ? <p className={lead}>{pkg.description}</p> : null}
       <PackageContents pkg={pkg} />

@@ -19,7 +19,10 @@ interface FrameMessage {
 }
 
 const isFrameMessage = (d: unknown): d is FrameMessage =>
-  typeof d === 'object' && d !== null && (d as FrameMessage).source === CARD_FRAME_SOURCE && typeof (d as FrameMessage).type === 'string';
+  typeof d === 'object' &&
+  d !== null &&
+  (d as FrameMessage).source === CARD_FRAME_SOURCE &&
+  typeof (d as FrameMessage).type === 'string';
 
 /** Listens for one message type from one origin. */
 function useFrameMessage(origin: string, type: string, onMessage: (m: FrameMessage) => void): void {
@@ -59,9 +62,17 @@ export function ThreeDSecureDialog({ props, close }: DialogComponentProps) {
         </Button>
       }
     >
-      <p className={muted}>Your bank asks you to confirm this payment (3-D Secure). Complete the step below.</p>
+      <p className={muted}>
+        Your bank asks you to confirm this payment (3-D Secure). Complete the step below.
+      </p>
       <div className={frameWrap}>
-        <iframe className={frame} src={url} title="3-D Secure verification by your bank" onLoad={() => setLoaded(true)} data-testid="three-d-secure-frame" />
+        <iframe
+          className={frame}
+          src={url}
+          title="3-D Secure verification by your bank"
+          onLoad={() => setLoaded(true)}
+          data-testid="three-d-secure-frame"
+        />
         {!loaded ? (
           <div className={frameLoading}>
             <Spinner label="Loading verification..." />
@@ -82,10 +93,24 @@ export function PayByBankInfoDialog({ props, close }: DialogComponentProps) {
     close({ outcome: typeof o === 'string' ? o : 'declined' });
   });
   return (
-    <Dialog open onClose={() => close({ outcome: 'cancelled' })} title="Pay by bank" testId="dialog-pay-by-bank-info">
-      <p className={lead}>Sign in to your bank and approve the payment. We will finish your purchase as soon as your bank confirms it.</p>
+    <Dialog
+      open
+      onClose={() => close({ outcome: 'cancelled' })}
+      title="Pay by bank"
+      testId="dialog-pay-by-bank-info"
+    >
+      <p className={lead}>
+        Sign in to your bank and approve the payment. We will finish your purchase as soon as your bank
+        confirms it.
+      </p>
       <div className={frameWrap}>
-        <iframe className={frame} src={url} title="Your bank's payment approval" onLoad={() => setLoaded(true)} data-testid="pay-by-bank-frame" />
+        <iframe
+          className={frame}
+          src={url}
+          title="Your bank's payment approval"
+          onLoad={() => setLoaded(true)}
+          data-testid="pay-by-bank-frame"
+        />
         {!loaded ? (
           <div className={frameLoading}>
             <Spinner label="Connecting to your bank..." />

@@ -32,12 +32,18 @@ const priceRow = css`
 `;
 
 /** What a package gives and costs, as a list a screen reader reads in order. */
-export function PackageContents({ pkg }: { pkg: Pick<CoinPackage, 'quantity_gld' | 'quantity_ghc' | 'price_usd' | 'original_price_usd'> }) {
+export function PackageContents({
+  pkg,
+}: {
+  pkg: Pick<CoinPackage, 'quantity_gld' | 'quantity_ghc' | 'price_usd' | 'original_price_usd'>;
+}) {
   const onOffer = pkg.original_price_usd !== null && pkg.original_price_usd > pkg.price_usd;
   return (
     <ul className={list}>
       <li className={gold}>{formatGold(pkg.quantity_gld)} Gold Coins</li>
-      {pkg.quantity_ghc > 0 ? <li className={sweeps}>+ {formatSweeps(pkg.quantity_ghc)} free Sweeps Coins</li> : null}
+      {pkg.quantity_ghc > 0 ? (
+        <li className={sweeps}>+ {formatSweeps(pkg.quantity_ghc)} free Sweeps Coins</li>
+      ) : null}
       <li className={priceRow}>
         {formatUsd(pkg.price_usd)}
         {onOffer ? (

@@ -48,7 +48,13 @@ describe('FeaturedPackageDialog countdown', () => {
 
   it('ticks every second and closes itself at zero', () => {
     const close = vi.fn();
-    wrap(<FeaturedPackageDialog id={1} props={{ package: pkg({ end_time: '2026-03-01T12:00:03Z' }) }} close={close} />);
+    wrap(
+      <FeaturedPackageDialog
+        id={1}
+        props={{ package: pkg({ end_time: '2026-03-01T12:00:03Z' }) }}
+        close={close}
+      />,
+    );
     expect(screen.getByTestId('featured-countdown').textContent).toContain('00:00:03');
     act(() => void vi.advanceTimersByTime(1000));
     expect(screen.getByTestId('featured-countdown').textContent).toContain('00:00:02');
@@ -59,7 +65,13 @@ describe('FeaturedPackageDialog countdown', () => {
 
   it('closes at once when the offer already ended', () => {
     const close = vi.fn();
-    wrap(<FeaturedPackageDialog id={1} props={{ package: pkg({ end_time: '2026-03-01T11:59:59Z' }) }} close={close} />);
+    wrap(
+      <FeaturedPackageDialog
+        id={1}
+        props={{ package: pkg({ end_time: '2026-03-01T11:59:59Z' }) }}
+        close={close}
+      />,
+    );
     expect(close).toHaveBeenCalledWith({ closed: true, expired: true });
   });
 
@@ -80,7 +92,9 @@ describe('AddressCollectionDialog', () => {
     store.session.user = loginAnswer().user;
     store.session.token = 'tok';
     store.session.status = 'signed-in';
-    stubApi({ '/properties': { status: 200, body: { results: [{ key: 'prohibited_states', value: '["NY","WA"]' }] } } });
+    stubApi({
+      '/properties': { status: 200, body: { results: [{ key: 'prohibited_states', value: '["NY","WA"]' }] } },
+    });
   });
   afterEach(() => {
     cleanup();
@@ -107,7 +121,9 @@ describe('AddressCollectionDialog', () => {
     expect(zip.value).toBe('60601');
     const street = screen.getByLabelText('Street address');
     fireEvent.blur(street);
-    expect(screen.getByTestId('field-error-streetAddress1').textContent).toBe('Please enter a street address');
+    expect(screen.getByTestId('field-error-streetAddress1').textContent).toBe(
+      'Please enter a street address',
+    );
     fireEvent.change(street, { target: { value: 'Main St, 4' } });
     expect(screen.getByTestId('field-error-streetAddress1').textContent).toBe(
       'Special characters are not allowed. Please use only alphanumeric characters.',
@@ -119,7 +135,13 @@ describe('AddressCollectionDialog', () => {
 describe('ZeroSweepsPackageDialog', () => {
   afterEach(cleanup);
   it('names the state and says purchases are not refundable', () => {
-    wrap(<ZeroSweepsPackageDialog id={1} props={{ package: pkg({ sweeps_withheld: true, quantity_ghc: 0 }), state: 'WA' }} close={vi.fn()} />);
+    wrap(
+      <ZeroSweepsPackageDialog
+        id={1}
+        props={{ package: pkg({ sweeps_withheld: true, quantity_ghc: 0 }), state: 'WA' }}
+        close={vi.fn()}
+      />,
+    );
     expect(screen.getByTestId('zero-sweeps-message').textContent).toBe(
       'Residents of Washington can buy and play with Gold Coins, but this package will not include Sweeps Coins. Purchases are not refundable.',
     );

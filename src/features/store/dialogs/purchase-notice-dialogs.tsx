@@ -21,7 +21,8 @@ import { PackageContents } from './package-contents.tsx';
 import type { CoinPackage } from '../../../contract/payments.ts';
 
 const text = (v: unknown, fallback: string): string => (typeof v === 'string' && v.trim() ? v : fallback);
-const opt = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : v === null || v === undefined ? null : String(v));
+const opt = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() ? v : v === null || v === undefined ? null : String(v);
 
 function SupportLine() {
   return (
@@ -39,7 +40,13 @@ export function PaymentErrorDialog({ props, close }: DialogComponentProps) {
     if (props.signOutOnClose) void logout();
   };
   return (
-    <Dialog open onClose={done} title={text(props.title, 'Payment Error')} testId="dialog-payment-error" actions={<Button onClick={done}>OK</Button>}>
+    <Dialog
+      open
+      onClose={done}
+      title={text(props.title, 'Payment Error')}
+      testId="dialog-payment-error"
+      actions={<Button onClick={done}>OK</Button>}
+    >
       <p className={lead} data-testid="payment-error-message">
         {text(props.message, 'Your payment could not be completed. Please try another payment method.')}
       </p>
@@ -62,7 +69,13 @@ export function PaymentFraudDialog({ close }: DialogComponentProps) {
     void navigate(ROUTES.lobby);
   };
   return (
-    <Dialog open onClose={done} title={PAYMENT_TEXTS.paymentFraudTitle} testId="dialog-payment-fraud" actions={<Button onClick={done}>Close</Button>}>
+    <Dialog
+      open
+      onClose={done}
+      title={PAYMENT_TEXTS.paymentFraudTitle}
+      testId="dialog-payment-fraud"
+      actions={<Button onClick={done}>Close</Button>}
+    >
       <p className={lead}>{PAYMENT_TEXTS.paymentFraud}</p>
       <SupportLine />
     </Dialog>
@@ -73,7 +86,13 @@ export function PurchaseLimitDialog({ props, close }: DialogComponentProps) {
   const navigate = useNavigate();
   if (props.variant === 'provider') {
     return (
-      <Dialog open onClose={() => close({ closed: true })} title={PAYMENT_TEXTS.providerLimitTitle} testId="dialog-purchase-limit" actions={<Button onClick={() => close({ closed: true })}>OK</Button>}>
+      <Dialog
+        open
+        onClose={() => close({ closed: true })}
+        title={PAYMENT_TEXTS.providerLimitTitle}
+        testId="dialog-purchase-limit"
+        actions={<Button onClick={() => close({ closed: true })}>OK</Button>}
+      >
         <p className={lead}>{PAYMENT_TEXTS.providerLimit}</p>
         <SupportLine />
         {props.code ? <p className={codeLine}>Code: {String(props.code)}</p> : null}
@@ -109,8 +128,16 @@ export function PurchaseLimitDialog({ props, close }: DialogComponentProps) {
 export function PayByBankErrorDialog({ props, close }: DialogComponentProps) {
   const code = opt(props.code);
   return (
-    <Dialog open onClose={() => close({ closed: true })} title={PAYMENT_TEXTS.payByBankErrorTitle} testId="dialog-pay-by-bank-error" actions={<Button onClick={() => close({ closed: true })}>OK</Button>}>
-      <p className={lead}>{text(props.message, 'Your bank did not complete the payment. Nothing was charged.')}</p>
+    <Dialog
+      open
+      onClose={() => close({ closed: true })}
+      title={PAYMENT_TEXTS.payByBankErrorTitle}
+      testId="dialog-pay-by-bank-error"
+      actions={<Button onClick={() => close({ closed: true })}>OK</Button>}
+    >
+      <p className={lead}>
+        {text(props.message, 'Your bank did not complete the payment. Nothing was charged.')}
+      </p>
       {props.phoneInUse ? <SupportLine /> : null}
       {code ? <p className={codeLine}>Error code: {code}</p> : null}
     </Dialog>
@@ -118,9 +145,17 @@ export function PayByBankErrorDialog({ props, close }: DialogComponentProps) {
 }
 
 export function CoinStoreUnavailableDialog({ close }: DialogComponentProps) {
-  const message = propertyValue(PROPERTY_NAMES.coinStoreUnavailableMessage) || PROPERTY_DEFAULTS.coin_store_unavailable_message;
+  const message =
+    propertyValue(PROPERTY_NAMES.coinStoreUnavailableMessage) ||
+    PROPERTY_DEFAULTS.coin_store_unavailable_message;
   return (
-    <Dialog open onClose={() => close({ closed: true })} title={PAYMENT_TEXTS.coinStoreUnavailableTitle} testId="dialog-coin-store-unavailable" actions={<Button onClick={() => close({ closed: true })}>OK</Button>}>
+    <Dialog
+      open
+      onClose={() => close({ closed: true })}
+      title={PAYMENT_TEXTS.coinStoreUnavailableTitle}
+      testId="dialog-coin-store-unavailable"
+      actions={<Button onClick={() => close({ closed: true })}>OK</Button>}
+    >
       <p className={lead}>{message}</p>
     </Dialog>
   );

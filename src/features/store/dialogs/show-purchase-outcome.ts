@@ -10,7 +10,13 @@ import { PURCHASE_DIALOGS } from './purchase-dialog-kinds.ts';
 export function showPurchaseOutcome(outcome: PurchaseOutcome): boolean {
   switch (outcome.kind) {
     case 'declined':
-      openDialog(PURCHASE_DIALOGS.paymentError, { title: outcome.title, message: outcome.message, code: outcome.code, subCode: outcome.subCode, supportLink: outcome.supportLink });
+      openDialog(PURCHASE_DIALOGS.paymentError, {
+        title: outcome.title,
+        message: outcome.message,
+        code: outcome.code,
+        subCode: outcome.subCode,
+        supportLink: outcome.supportLink,
+      });
       return true;
     case 'fraud':
       openDialogOnce(PURCHASE_DIALOGS.paymentFraud);
@@ -22,19 +28,40 @@ export function showPurchaseOutcome(outcome: PurchaseOutcome): boolean {
       openDialogOnce(PURCHASE_DIALOGS.purchaseLimit, { variant: 'provider', code: outcome.code });
       return true;
     case 'promo-locked':
-      openDialog(PURCHASE_DIALOGS.paymentError, { title: 'Please Wait', message: outcome.message, supportLink: false });
+      openDialog(PURCHASE_DIALOGS.paymentError, {
+        title: 'Please Wait',
+        message: outcome.message,
+        supportLink: false,
+      });
       return true;
     case 'closed-account':
-      openDialog(PURCHASE_DIALOGS.paymentError, { title: 'Account Closed', message: outcome.message || 'This account is closed.', supportLink: true, signOutOnClose: true });
+      openDialog(PURCHASE_DIALOGS.paymentError, {
+        title: 'Account Closed',
+        message: outcome.message || 'This account is closed.',
+        supportLink: true,
+        signOutOnClose: true,
+      });
       return true;
     case 'user-error':
-      openDialog(PURCHASE_DIALOGS.paymentError, { title: 'We Cannot Complete This Purchase', message: outcome.message, code: outcome.code, subCode: outcome.subCode, supportLink: true });
+      openDialog(PURCHASE_DIALOGS.paymentError, {
+        title: 'We Cannot Complete This Purchase',
+        message: outcome.message,
+        code: outcome.code,
+        subCode: outcome.subCode,
+        supportLink: true,
+      });
       return true;
     case 'pay-by-bank':
-      openDialog(PURCHASE_DIALOGS.payByBankError, { message: outcome.message, code: outcome.code, phoneInUse: outcome.phoneInUse });
+      openDialog(PURCHASE_DIALOGS.payByBankError, {
+        message: outcome.message,
+        code: outcome.code,
+        phoneInUse: outcome.phoneInUse,
+      });
       return true;
     case 'identity-verification':
-      openDialogOnce(PURCHASE_DIALOGS.identityVerification, { message: outcome.message || PAYMENT_TEXTS.identityVerificationPurchase });
+      openDialogOnce(PURCHASE_DIALOGS.identityVerification, {
+        message: outcome.message || PAYMENT_TEXTS.identityVerificationPurchase,
+      });
       return true;
     case 'store-disabled':
       openDialogOnce(PURCHASE_DIALOGS.coinStoreUnavailable);

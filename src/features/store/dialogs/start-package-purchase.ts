@@ -8,7 +8,12 @@ import type { CoinPackage } from '../../../contract/payments.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { store } from '../../../state/store.ts';
 import { openDialog } from '../../../state/dialog-actions.ts';
-import { checkPurchaseLimit, classifyApiError, openDialogForResult, selectPackage } from '../../../state/payment-actions.ts';
+import {
+  checkPurchaseLimit,
+  classifyApiError,
+  openDialogForResult,
+  selectPackage,
+} from '../../../state/payment-actions.ts';
 import { showLoadingOverlay, SPINNER_MESSAGES } from '../../../state/ui-actions.ts';
 import { hasBillingAddress } from './billing-address.ts';
 import { PURCHASE_DIALOGS } from './purchase-dialog-kinds.ts';
@@ -41,7 +46,8 @@ export async function startPackagePurchase(pkg: CoinPackage, opts: StartOptions)
   } catch (e) {
     const outcome = classifyApiError(e);
     if (!showPurchaseOutcome(outcome)) {
-      const message = outcome.kind === 'network' || outcome.kind === 'field' ? outcome.message : 'Please try again.';
+      const message =
+        outcome.kind === 'network' || outcome.kind === 'field' ? outcome.message : 'Please try again.';
       openDialog(PURCHASE_DIALOGS.paymentError, { title: 'Payment Error', message, supportLink: false });
     }
     return null;

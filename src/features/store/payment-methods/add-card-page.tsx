@@ -30,7 +30,10 @@ import { mutate } from 'swr';
 
 export default function AddCardPage() {
   const navigate = useNavigate();
-  const config = useApiGet(PAYMENTS_API_PATHS.paymentsConfig, PaymentsConfigSchema, { handleErrors: false, swr: { revalidateOnFocus: false } });
+  const config = useApiGet(PAYMENTS_API_PATHS.paymentsConfig, PaymentsConfigSchema, {
+    handleErrors: false,
+    swr: { revalidateOnFocus: false },
+  });
   const cards = useSavedCards();
   const frame = useRef<CardFrameHandle>(null);
   const [intent, setIntent] = useState<SetupIntentResponse | null>(null);
@@ -43,7 +46,9 @@ export default function AddCardPage() {
   async function newIntent() {
     setIntentError(null);
     try {
-      const i = await api.post(PAYMENTS_API_PATHS.setupIntents, {}, SetupIntentResponseSchema, { handleErrors: false });
+      const i = await api.post(PAYMENTS_API_PATHS.setupIntents, {}, SetupIntentResponseSchema, {
+        handleErrors: false,
+      });
       setIntent(i);
       store.payment.intentToAddCardClientSecret = i.client_secret;
       store.payment.confirmedCardSetup = false;
@@ -67,11 +72,25 @@ export default function AddCardPage() {
     showLoadingOverlay(SPINNER_MESSAGES.addingCreditCard);
     try {
       const setup = await frame.current?.confirmSetup(intent.client_secret);
-      if (!setup || setup.status !== 'succeeded') throw new CardFrameFailure({ code: 'setup_failed', sub_code: null, message: 'Your card could not be saved. Please check the details.', field: null });
+      if (!setup || setup.status !== 'succeeded')
+        throw new CardFrameFailure({
+          code: 'setup_failed',
+          sub_code: null,
+          message: 'Your card could not be saved. Please check the details.',
+          field: null,
+        });
       store.payment.confirmedCardSetup = true;
-      const card = await api.post(PAYMENTS_API_PATHS.cards, { setup_intent_id: setup.setup_intent_id, make_default: makeDefault || (cards.data?.results.length ?? 0) === 0 }, SavedCardSchema, {
-        handleErrors: false,
-      });
+      const card = await api.post(
+        PAYMENTS_API_PATHS.cards,
+        {
+          setup_intent_id: setup.setup_intent_id,
+          make_default: makeDefault || (cards.data?.results.length ?? 0) === 0,
+        },
+        SavedCardSchema,
+        {
+          handleErrors: false,
+        },
+      );
       await mutate((key) => Array.isArray(key) && key[0] === PAYMENTS_API_PATHS.cards);
       const back = store.payment.returnAfterAddCard;
       store.payment.returnAfterAddCard = null;
@@ -84,7 +103,8 @@ export default function AddCardPage() {
       if (e instanceof CardFrameFailure) setError(e.error.message);
       else setError(isApiError(e) ? e.message : 'Your card could not be saved. Please try again.');
       // A setup intent is single use once it succeeded or failed: start a fresh one for the next try.
-      if (!(e instanceof CardFrameFailure && ['incomplete', 'not_ready', 'busy'].includes(e.error.code))) void newIntent();
+      if (!(e instanceof CardFrameFailure && ['incomplete', 'not_ready', 'busy'].includes(e.error.code)))
+        void newIntent();
     }
   }
 
@@ -93,8 +113,14 @@ export default function AddCardPage() {
       <Card>
         {config.error || intentError ? (
           <Notice tone="error">
-            <p>{intentError ?? `The payment service is not available right now. ${config.error?.message ?? ''}`}</p>
-            <Button variant="secondary" onClick={() => (config.error ? void config.mutate() : void newIntent())}>
+            <p>
+              {intentError ??
+                `The payment service is not available right now. ${config.error?.message ?? ''}`}
+            </p>
+            <Button
+              variant="secondary"
+              onClick={() => (config.error ? void config.mutate() : void newIntent())}
+            >
               Try again
             </Button>
           </Notice>
@@ -110,16 +136,31 @@ export default function AddCardPage() {
             }}
             noValidate
           >
-            <CardFrame config={config.data} mode="setup" ref={frame} onReady={() => setReady(true)} onSubmit={() => void save()} />
+            <CardFrame
+              config={config.data}
+              mode="setup"
+              ref={frame}
+              onReady={() => setReady(true)}
+              onSubmit={() => void save()}
+            />
             {(cards.data?.results.length ?? 0) > 0 ? (
-              <CheckboxField label="Make this my default card" name="make_default" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} />
+              <CheckboxField
+                label="Make this my default card"
+                name="make_default"
+                checked={makeDefault}
+                onChange={(e) => setMakeDefault(e.target.checked)}
+              />
             ) : null}
             <FormError message={error} />
             <div className={stack}>
               <Button type="submit" fullWidth loading={busy} disabled={!ready} data-testid="save-card">
                 Save card
               </Button>
-              <ButtonLink to={store.payment.returnAfterAddCard ?? CHILD_ROUTES.managePaymentMethodsManage} variant="secondary" fullWidth>
+              <ButtonLink
+                to={store.payment.returnAfterAddCard ?? CHILD_ROUTES.managePaymentMethodsManage}
+                variant="secondary"
+                fullWidth
+              >
                 Cancel
               </ButtonLink>
             </div>

@@ -26,11 +26,17 @@ export default function DeleteCardPage() {
     setBusy(true);
     setError(null);
     try {
-      const next = await api.del(PAYMENTS_API_PATHS.card(cardId), CardsResponseSchema, { handleErrors: false });
+      const next = await api.del(PAYMENTS_API_PATHS.card(cardId), CardsResponseSchema, {
+        handleErrors: false,
+      });
       await mutate(next, { revalidate: false });
       const chosen = store.payment.selectedPaymentMethod;
-      if (chosen?.type === 'saved_card' && chosen.card_id === cardId) store.payment.selectedPaymentMethod = null;
-      void navigate(CHILD_ROUTES.managePaymentMethodsManage, { replace: true, state: { notice: `${cardLabel(card)} was deleted.` } });
+      if (chosen?.type === 'saved_card' && chosen.card_id === cardId)
+        store.payment.selectedPaymentMethod = null;
+      void navigate(CHILD_ROUTES.managePaymentMethodsManage, {
+        replace: true,
+        state: { notice: `${cardLabel(card)} was deleted.` },
+      });
     } catch (e) {
       setBusy(false);
       setError(isApiError(e) ? e.message : 'We could not delete this card. Please try again.');
@@ -46,7 +52,9 @@ export default function DeleteCardPage() {
           </div>
         ) : !card ? (
           <>
-            <Notice tone="info">This card is not saved on your account (it may have been deleted already).</Notice>
+            <Notice tone="info">
+              This card is not saved on your account (it may have been deleted already).
+            </Notice>
             <ButtonLink to={CHILD_ROUTES.managePaymentMethodsManage} fullWidth variant="secondary">
               Back to payment methods
             </ButtonLink>
@@ -54,11 +62,18 @@ export default function DeleteCardPage() {
         ) : (
           <>
             <p>
-              Delete <strong>{cardLabel(card)}</strong> (expires {cardExpiry(card)}) from your account? You can add it again later.
+              Delete <strong>{cardLabel(card)}</strong> (expires {cardExpiry(card)}) from your account? You
+              can add it again later.
             </p>
             <FormError message={error} />
             <div className={stack}>
-              <Button variant="danger" fullWidth loading={busy} onClick={() => void remove()} data-testid="confirm-delete-card">
+              <Button
+                variant="danger"
+                fullWidth
+                loading={busy}
+                onClick={() => void remove()}
+                data-testid="confirm-delete-card"
+              >
                 Delete card
               </Button>
               <ButtonLink to={CHILD_ROUTES.managePaymentMethodsManage} fullWidth variant="secondary">

@@ -30,7 +30,9 @@ export default function ManagePaymentMethodsPage() {
     setBusyId(cardId);
     setActionError(null);
     try {
-      const next = await api.post(PAYMENTS_API_PATHS.cardDefault(cardId), {}, CardsResponseSchema, { handleErrors: false });
+      const next = await api.post(PAYMENTS_API_PATHS.cardDefault(cardId), {}, CardsResponseSchema, {
+        handleErrors: false,
+      });
       await mutate(next, { revalidate: false });
     } catch (e) {
       setActionError(isApiError(e) ? e.message : 'We could not change your default card. Please try again.');
@@ -74,11 +76,20 @@ export default function ManagePaymentMethodsPage() {
                 </span>
                 <span className={rowActions}>
                   {c.is_default ? null : (
-                    <Button variant="secondary" loading={busyId === c.card_id} onClick={() => void makeDefault(c.card_id)} aria-label={`Make ${cardLabel(c)} the default card`}>
+                    <Button
+                      variant="secondary"
+                      loading={busyId === c.card_id}
+                      onClick={() => void makeDefault(c.card_id)}
+                      aria-label={`Make ${cardLabel(c)} the default card`}
+                    >
                       Make default
                     </Button>
                   )}
-                  <ButtonLink variant="ghost" to={withParams(CHILD_ROUTES.managePaymentMethodsDelete, { cardId: c.card_id })} aria-label={`Delete ${cardLabel(c)}`}>
+                  <ButtonLink
+                    variant="ghost"
+                    to={withParams(CHILD_ROUTES.managePaymentMethodsDelete, { cardId: c.card_id })}
+                    aria-label={`Delete ${cardLabel(c)}`}
+                  >
                     Delete
                   </ButtonLink>
                 </span>

@@ -25,8 +25,13 @@ const NAMES = [PROPERTY_NAMES.coinStoreEnabled];
 function Refuse({ decision }: { decision: Extract<PayNowDecision, { type: 'redirect' }> }) {
   useEffect(() => {
     hideLoadingOverlay();
-    if (decision.reason === 'no-billing-address') openDialogOnce(PURCHASE_DIALOGS.addressCollection, { reason: 'purchase' });
-    if (decision.reason === 'limit-reached') openDialogOnce(PURCHASE_DIALOGS.purchaseLimit, { variant: 'user', code: store.payment.purchaseLimitsErrorCode });
+    if (decision.reason === 'no-billing-address')
+      openDialogOnce(PURCHASE_DIALOGS.addressCollection, { reason: 'purchase' });
+    if (decision.reason === 'limit-reached')
+      openDialogOnce(PURCHASE_DIALOGS.purchaseLimit, {
+        variant: 'user',
+        code: store.payment.purchaseLimitsErrorCode,
+      });
   }, [decision.reason]);
   return <Navigate to={decision.to} replace />;
 }
@@ -51,7 +56,13 @@ export default function PayNowGuard() {
     };
   }, [packageId, alreadyAllowed]);
 
-  const limits = alreadyAllowed ? 'ok' : checked && checked.id === packageId ? (checked.allowed ? 'ok' : 'reached') : 'checking';
+  const limits = alreadyAllowed
+    ? 'ok'
+    : checked && checked.id === packageId
+      ? checked.allowed
+        ? 'ok'
+        : 'reached'
+      : 'checking';
   const decision = payNowGuard({
     selectedPackageId: packageId,
     propertiesReady: ready,

@@ -163,7 +163,10 @@ export default function PayNowPage() {
   const pkg = payment.selectedPackage as CoinPackage | null;
   const gameId = params.get('game_id') ?? payment.returnGameId;
 
-  const configQuery = useApiGet(PAYMENTS_API_PATHS.paymentsConfig, PaymentsConfigSchema, { handleErrors: false, swr: { revalidateOnFocus: false } });
+  const configQuery = useApiGet(PAYMENTS_API_PATHS.paymentsConfig, PaymentsConfigSchema, {
+    handleErrors: false,
+    swr: { revalidateOnFocus: false },
+  });
   const cardsQuery = useApiGet(PAYMENTS_API_PATHS.cards, CardsResponseSchema, { handleErrors: false });
   const config = configQuery.data ?? null;
   const cards: readonly SavedCard[] = cardsQuery.data?.results ?? [];
@@ -185,8 +188,15 @@ export default function PayNowPage() {
   // The payment method: the one chosen before, else the default saved card, else a new card.
   const selectedKey: MethodKey | null =
     keyOf(payment.selectedPaymentMethod as PaymentMethodChoice | null) ??
-    (cardsKnown ? (cards.find((c) => c.is_default) ? `card:${cards.find((c) => c.is_default)?.card_id}` : cards[0] ? `card:${cards[0].card_id}` : 'new_card') : null);
-  const selectedCardGone = selectedKey?.startsWith('card:') && cardsKnown && !cards.some((c) => `card:${c.card_id}` === selectedKey);
+    (cardsKnown
+      ? cards.find((c) => c.is_default)
+        ? `card:${cards.find((c) => c.is_default)?.card_id}`
+        : cards[0]
+          ? `card:${cards[0].card_id}`
+          : 'new_card'
+      : null);
+  const selectedCardGone =
+    selectedKey?.startsWith('card:') && cardsKnown && !cards.some((c) => `card:${c.card_id}` === selectedKey);
   const method: MethodKey | null = selectedCardGone ? 'new_card' : selectedKey;
 
   // The payment-processor loading message (shown by the coin store) stays until pay-now can take a payment.
@@ -220,13 +230,23 @@ export default function PayNowPage() {
     let result = first;
     if (result.method === 'card' && result.status === 'requires_action' && result.three_d_secure_url) {
       hideLoadingOverlay();
-      const r = await openDialogForResult(PURCHASE_DIALOGS.threeDSecure, { url: result.three_d_secure_url, origin: cfg.card_processor.origin });
+      const r = await openDialogForResult(PURCHASE_DIALOGS.threeDSecure, {
+        url: result.three_d_secure_url,
+        origin: cfg.card_processor.origin,
+      });
       showLoadingOverlay(SPINNER_MESSAGES.processingPayment);
       result = await checkAfterAction(result);
       if (result.status === 'requires_action' && r?.outcome !== 'completed') return result;
-    } else if (result.method === 'pay_by_bank' && result.authorization_url && (result.status === 'requires_action' || result.status === 'processing')) {
+    } else if (
+      result.method === 'pay_by_bank' &&
+      result.authorization_url &&
+      (result.status === 'requires_action' || result.status === 'processing')
+    ) {
       hideLoadingOverlay();
-      await openDialogForResult(PURCHASE_DIALOGS.payByBankInfo, { url: result.authorization_url, origin: cfg.pay_by_bank.origin });
+      await openDialogForResult(PURCHASE_DIALOGS.payByBankInfo, {
+        url: result.authorization_url,
+        origin: cfg.pay_by_bank.origin,
+      });
       showLoadingOverlay(SPINNER_MESSAGES.processingPayment);
       result = await checkAfterAction(result);
     }
@@ -276,7 +296,9 @@ export default function PayNowPage() {
       if (result.status === 'requires_action') {
         setInlineError('The card verification was not completed. Nothing was charged. You can try again.');
       } else {
-        setPendingNotice('Your payment is still being processed. Your coins will be added as soon as it completes; there is no need to pay again.');
+        setPendingNotice(
+          'Your payment is still being processed. Your coins will be added as soon as it completes; there is no need to pay again.',
+        );
       }
     } catch (e) {
       showOutcome(classifyApiError(e));
@@ -288,7 +310,11 @@ export default function PayNowPage() {
 
   async function buildRequest(confirmRepeat: boolean): Promise<PurchaseRequest | null> {
     if (!pkg || !method) return null;
-    const base = { package_id: pkg.id, promo_code: promo, ...(confirmRepeat ? { confirm_repeat: true } : {}) };
+    const base = {
+      package_id: pkg.id,
+      promo_code: promo,
+      ...(confirmRepeat ? { confirm_repeat: true } : {}),
+    };
     if (method === 'pay_by_bank') {
       const p = accountPhone ? formatPhone(accountPhone) : phone;
       if (!accountPhone && phoneError(phone)) {
@@ -301,19 +327,35 @@ export default function PayNowPage() {
     if (method === 'new_card') {
       try {
         const t = await frame.current?.tokenize();
-        if (!t?.token) throw new CardFrameFailure({ code: 'not_ready', sub_code: null, message: 'The card form is still loading. Please wait a moment.', field: null });
-        return { method: 'card', body: { ...base, payment_method: { type: 'card_token', token: t.token, save_card: saveCard } } };
+        if (!t?.token)
+          throw new CardFrameFailure({
+            code: 'not_ready',
+            sub_code: null,
+            message: 'The card form is still loading. Please wait a moment.',
+            field: null,
+          });
+        return {
+          method: 'card',
+          body: { ...base, payment_method: { type: 'card_token', token: t.token, save_card: saveCard } },
+        };
       } catch (e) {
         if (e instanceof CardFrameFailure) {
           // A decline at tokenization (e.g. invalid number) reads like any other decline.
-          const outcome = classifyFailedResult({ code: 'PAYMENT_DECLINED', sub_code: e.error.sub_code, message: e.error.message });
+          const outcome = classifyFailedResult({
+            code: 'PAYMENT_DECLINED',
+            sub_code: e.error.sub_code,
+            message: e.error.message,
+          });
           if (e.error.sub_code && outcome.kind !== 'declined') showOutcome(outcome);
           else setInlineError(e.error.message);
         } else setInlineError('The card form did not answer. Please try again.');
         return null;
       }
     }
-    return { method: 'card', body: { ...base, payment_method: { type: 'saved_card', card_id: method.slice(5) } } };
+    return {
+      method: 'card',
+      body: { ...base, payment_method: { type: 'saved_card', card_id: method.slice(5) } },
+    };
   }
 
   /** A Buy click: repeat check, a new attempt (new Idempotency-Key), then run it. */
@@ -358,7 +400,11 @@ export default function PayNowPage() {
   }
 
   const payDisabled =
-    busy || !config || !method || (method === 'new_card' && !frameReady) || Boolean(method === 'pay_by_bank' && phoneTouched && phoneProblem);
+    busy ||
+    !config ||
+    !method ||
+    (method === 'new_card' && !frameReady) ||
+    Boolean(method === 'pay_by_bank' && phoneTouched && phoneProblem);
 
   return (
     <Page title="Pay Now" width="narrow">
@@ -392,7 +438,12 @@ export default function PayNowPage() {
               <legend>Payment method</legend>
               {cards.map((c) => (
                 <label key={c.card_id} className={option}>
-                  <input type="radio" name="payment_method" checked={method === `card:${c.card_id}`} onChange={() => choose(`card:${c.card_id}`)} />
+                  <input
+                    type="radio"
+                    name="payment_method"
+                    checked={method === `card:${c.card_id}`}
+                    onChange={() => choose(`card:${c.card_id}`)}
+                  />
                   <span className={optionText}>
                     <span>{cardLabel(c)}</span>
                     <small>expires {cardExpiry(c)}</small>
@@ -401,11 +452,21 @@ export default function PayNowPage() {
                 </label>
               ))}
               <label className={option}>
-                <input type="radio" name="payment_method" checked={method === 'new_card'} onChange={() => choose('new_card')} />
+                <input
+                  type="radio"
+                  name="payment_method"
+                  checked={method === 'new_card'}
+                  onChange={() => choose('new_card')}
+                />
                 <span className={optionText}>{cards.length ? 'A new card' : 'Credit or debit card'}</span>
               </label>
               <label className={option}>
-                <input type="radio" name="payment_method" checked={method === 'pay_by_bank'} onChange={() => choose('pay_by_bank')} />
+                <input
+                  type="radio"
+                  name="payment_method"
+                  checked={method === 'pay_by_bank'}
+                  onChange={() => choose('pay_by_bank')}
+                />
                 <span className={optionText}>
                   Pay by bank <small>approve at your bank</small>
                 </span>
@@ -423,8 +484,20 @@ export default function PayNowPage() {
 
             {method === 'new_card' ? (
               <div className={section}>
-                <CardFrame config={config} mode="payment" ref={frame} onReady={() => setFrameReady(true)} onChange={setCardComplete} onSubmit={() => void buy()} />
-                <CheckboxField label="Save this card for next time" name="save_card" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
+                <CardFrame
+                  config={config}
+                  mode="payment"
+                  ref={frame}
+                  onReady={() => setFrameReady(true)}
+                  onChange={setCardComplete}
+                  onSubmit={() => void buy()}
+                />
+                <CheckboxField
+                  label="Save this card for next time"
+                  name="save_card"
+                  checked={saveCard}
+                  onChange={(e) => setSaveCard(e.target.checked)}
+                />
               </div>
             ) : null}
             {method === 'pay_by_bank' ? (
@@ -455,7 +528,13 @@ export default function PayNowPage() {
             ) : null}
             <FormError message={inlineError} />
             {canRetry ? (
-              <Button variant="secondary" fullWidth onClick={() => void retry()} disabled={busy} className={cx(section)}>
+              <Button
+                variant="secondary"
+                fullWidth
+                onClick={() => void retry()}
+                disabled={busy}
+                className={cx(section)}
+              >
                 Try again
               </Button>
             ) : null}
@@ -466,8 +545,8 @@ export default function PayNowPage() {
               <p className={fine}>Enter your card details above to continue.</p>
             ) : null}
             <p className={fine}>
-              Purchases are final and not refundable. Sweeps Coins are free with your purchase; no purchase is necessary to get them.
-              Card details go straight to our payment processor.
+              Purchases are final and not refundable. Sweeps Coins are free with your purchase; no purchase is
+              necessary to get them. Card details go straight to our payment processor.
             </p>
           </form>
         )}

@@ -69,7 +69,13 @@ export default function PaymentSuccessPage() {
               <dt>Paid</dt>
               <dd>{formatUsd(result.amount_usd)}</dd>
               <dt>With</dt>
-              <dd>{result.card ? `${brandName(result.card.brand)} ending in ${result.card.last4}` : result.method === 'pay_by_bank' ? 'Pay by bank' : 'Card'}</dd>
+              <dd>
+                {result.card
+                  ? `${brandName(result.card.brand)} ending in ${result.card.last4}`
+                  : result.method === 'pay_by_bank'
+                    ? 'Pay by bank'
+                    : 'Card'}
+              </dd>
             </dl>
           </>
         ) : (

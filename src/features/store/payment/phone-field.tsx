@@ -26,9 +26,12 @@ export function typedPhone(raw: string): string {
 
 export function PhoneField({ value, onChange, onBlur, error, accountPhone }: PhoneFieldProps) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   if (accountPhone) {
     return (

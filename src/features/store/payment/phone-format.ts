@@ -31,7 +31,8 @@ export function formatPhone(raw: string): string {
 export function phoneError(value: string): string | null {
   if (!value.trim()) return PHONE_MESSAGES.required;
   const d = phoneDigits(value);
-  if (d.length !== PHONE_DIGITS || formatPhone(d).length < PHONE_FORMATTED_LENGTH) return PHONE_MESSAGES.invalid;
+  if (d.length !== PHONE_DIGITS || formatPhone(d).length < PHONE_FORMATTED_LENGTH)
+    return PHONE_MESSAGES.invalid;
   // North American numbers: area code and exchange never start with 0 or 1.
   if (/^[01]/.test(d) || /^[01]/.test(d.slice(3))) return PHONE_MESSAGES.invalid;
   return null;

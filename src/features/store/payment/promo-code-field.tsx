@@ -39,7 +39,9 @@ export function promoGrantText(r: PromoCodeValidateResponse): string {
   const parts: string[] = [];
   if (r.gold_coins > 0) parts.push(`${formatGold(r.gold_coins)} Gold Coins`);
   if (r.sweeps_coins > 0) parts.push(`${formatSweeps(r.sweeps_coins)} Sweeps Coins`);
-  return parts.length ? `${r.code} applied: +${parts.join(' and ')} with this purchase.` : `${r.code} applied.`;
+  return parts.length
+    ? `${r.code} applied: +${parts.join(' and ')} with this purchase.`
+    : `${r.code} applied.`;
 }
 
 export interface PromoCodeFieldProps {
@@ -71,15 +73,21 @@ export function PromoCodeField({ packageId, onApplied, disabled, initialCode = '
     }
     setChecking(true);
     try {
-      const r = await api.post(WALLET_API_PATHS.promoCodeValidate, { code: value, context: 'purchase', package_id: packageId }, PromoCodeValidateResponseSchema, {
-        handleErrors: false,
-      });
+      const r = await api.post(
+        WALLET_API_PATHS.promoCodeValidate,
+        { code: value, context: 'purchase', package_id: packageId },
+        PromoCodeValidateResponseSchema,
+        {
+          handleErrors: false,
+        },
+      );
       setResult(r);
       setError(null);
       setCode(r.code);
       onApplied(r.code);
     } catch (err) {
-      if (isApiError(err) && err.code === WALLET_ERROR_CODES.PROMO_PURCHASE_TIME_LOCKED) setError(WALLET_TEXTS.promoPurchaseTimeLocked);
+      if (isApiError(err) && err.code === WALLET_ERROR_CODES.PROMO_PURCHASE_TIME_LOCKED)
+        setError(WALLET_TEXTS.promoPurchaseTimeLocked);
       else setError(isApiError(err) ? err.message : 'We could not check this code. Please try again.');
     } finally {
       setChecking(false);
@@ -114,7 +122,12 @@ export function PromoCodeField({ packageId, onApplied, disabled, initialCode = '
             }
           }}
         />
-        <Button variant="secondary" onClick={() => void apply()} loading={checking} disabled={disabled || !code.trim()}>
+        <Button
+          variant="secondary"
+          onClick={() => void apply()}
+          loading={checking}
+          disabled={disabled || !code.trim()}
+        >
           Apply
         </Button>
       </div>
