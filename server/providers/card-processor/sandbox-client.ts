@@ -4,6 +4,7 @@
  * passes the global fetch (the sandbox listens on CARD_SANDBOX_PORT); tests pass the sandbox
  * app's `request` so no socket is needed.
  */
+import { providerCall, type FetchLike } from '../provider-http.ts';
 import {
   CardProcessorRequestError,
   CardProcessorUnavailableError,
@@ -17,7 +18,7 @@ import {
 } from './card-processor.ts';
 import { isValidWebhookSignature } from './webhook-signature.ts';
 
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 export interface SandboxClientOptions {
   /** Base URL the server reaches the sandbox API at (may differ from the browser-facing origin). */
@@ -32,28 +33,21 @@ export interface SandboxClientOptions {
 }
 
 export function createSandboxCardProcessor(o: SandboxClientOptions): CardProcessor {
+  const http = {
+    fetch: o.fetch,
+    baseUrl: `${o.apiBase}/card/v1`,
+    secretKey: o.secretKey,
+    timeoutMs: o.timeoutMs,
+    unavailable: (detail: string) => new CardProcessorUnavailableError(`card processor ${detail}`),
+  };
   const call = async <T>(
     method: string,
     path: string,
     body?: unknown,
     idempotencyKey?: string,
   ): Promise<T> => {
-    const headers: Record<string, string> = { Authorization: `Bearer ${o.secretKey}` };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-    let res: Response;
-    try {
-      res = await o.fetch(`${o.apiBase}/card/v1${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(o.timeoutMs ?? 15_000),
-      });
-    } catch (error) {
-      throw new CardProcessorUnavailableError(`card processor unreachable: ${String(error)}`);
-    }
-    if (res.status >= 500) throw new CardProcessorUnavailableError(`card processor answered ${res.status}`);
-    const json = (await res.json().catch(() => null)) as { error?: ProcessorError } | null;
+    const res = await providerCall(http, method, path, body, idempotencyKey);
+    const json = res.json as { error?: ProcessorError } | null;
     if (!res.ok) {
       throw new CardProcessorRequestError(
         res.status,

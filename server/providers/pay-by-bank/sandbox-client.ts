@@ -3,7 +3,7 @@
  * client of a real provider's API. `fetch` is injectable (tests pass the sandbox app's request).
  */
 import type { WebhookEvent } from '../card-processor/card-processor.ts';
-import type { FetchLike } from '../card-processor/sandbox-client.ts';
+import { providerCall, type FetchLike } from '../provider-http.ts';
 import { isValidWebhookSignature } from '../card-processor/webhook-signature.ts';
 import {
   PayByBankRequestError,
@@ -19,29 +19,20 @@ export function createSandboxPayByBank(o: {
   webhookSecret: string;
   fetch: FetchLike;
 }): PayByBankProvider {
+  const http = {
+    fetch: o.fetch,
+    baseUrl: `${o.apiBase}/bank/v1`,
+    secretKey: o.secretKey,
+    unavailable: (detail: string) => new PayByBankUnavailableError(`pay-by-bank ${detail}`),
+  };
   const call = async (
     method: string,
     path: string,
     body?: unknown,
     idempotencyKey?: string,
   ): Promise<BankPayment> => {
-    const headers: Record<string, string> = { Authorization: `Bearer ${o.secretKey}` };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-    let res: Response;
-    try {
-      res = await o.fetch(`${o.apiBase}/bank/v1${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (error) {
-      throw new PayByBankUnavailableError(`pay-by-bank unreachable: ${String(error)}`);
-    }
-    if (res.status >= 500) throw new PayByBankUnavailableError(`pay-by-bank answered ${res.status}`);
-    const json = (await res.json().catch(() => null)) as
-      (BankPayment & { error?: { code: string; message: string } }) | null;
+    const res = await providerCall(http, method, path, body, idempotencyKey);
+    const json = res.json as (BankPayment & { error?: { code: string; message: string } }) | null;
     if (!res.ok || !json)
       throw new PayByBankRequestError(
         res.status,
