@@ -66,14 +66,6 @@ export function selectPaymentMethod(choice: PaymentMethodChoice): void {
   store.payment.selectedPaymentMethod = { ...choice };
 }
 
-export function setReturnGameId(id: string | null): void {
-  store.payment.returnGameId = id && /^[\w-]{1,64}$/.test(id) ? id : null;
-}
-
-export function markFeaturedShown(): void {
-  store.payment.featuredShown = true;
-}
-
 export function clearPurchaseError(): void {
   store.payment.purchaseError = null;
 }

@@ -21,14 +21,13 @@ import { useApiGet } from '../../../lib/swr.tsx';
 import { isTrue, useNamedProperties } from '../../../lib/use-named-properties.ts';
 import { store } from '../../../state/store.ts';
 import { openDialog } from '../../../state/dialog-actions.ts';
-import { markFeaturedShown, setReturnGameId } from '../../../state/payment-actions.ts';
+import { markFeaturedShown, setReturnGameId } from '../../../state/payment-selection.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card, Notice, Page } from '../../../ui/page.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { stateName } from '../../../contract/us-state-names.ts';
 import '../dialogs/register-purchase-dialogs.ts';
 import { PURCHASE_DIALOGS } from '../dialogs/purchase-dialog-kinds.ts';
-import { startPackagePurchase } from '../dialogs/start-package-purchase.ts';
 import { BuyCoinsNav } from './buy-coins-nav.tsx';
 
 const STORE_PROPERTIES = [PROPERTY_NAMES.coinStoreEnabled, PROPERTY_NAMES.coinStoreUnavailableMessage];
@@ -214,6 +213,8 @@ export default function SelectPackagePage() {
 
   async function buy(pkg: CoinPackage) {
     setBuying(pkg.id);
+    // The purchase steps (limit check, address, dialogs) load on the first Buy, not with the store.
+    const { startPackagePurchase } = await import('../dialogs/start-package-purchase.ts');
     const next = await startPackagePurchase(pkg, {
       from: 'store',
       withheldState: data?.sweeps_withheld_state ?? null,

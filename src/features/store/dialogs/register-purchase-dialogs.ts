@@ -5,38 +5,26 @@
 import { registerLazyDialog } from '../../../ui/dialog-registry.ts';
 import { PURCHASE_DIALOGS } from './purchase-dialog-kinds.ts';
 
-// Each dialog loads when it first opens (registerLazyDialog), keeping the store pages light.
-const notices = () => import('./purchase-notice-dialogs.tsx');
-const frames = () => import('./frame-dialogs.tsx');
+// The purchase dialogs load together when the first of them opens (one chunk, one request),
+// keeping the store pages light and this registration small.
+const dialogs = () => import('./purchase-dialog-components.ts');
 
-registerLazyDialog(
-  PURCHASE_DIALOGS.featuredPackage,
-  async () => (await import('./featured-package-dialog.tsx')).FeaturedPackageDialog,
-);
-registerLazyDialog(
-  PURCHASE_DIALOGS.addressCollection,
-  async () => (await import('./address-collection-dialog.tsx')).AddressCollectionDialog,
-);
-registerLazyDialog(
-  PURCHASE_DIALOGS.birthDate,
-  async () => (await import('./birth-date-dialog.tsx')).BirthDateDialog,
-);
-registerLazyDialog(
-  PURCHASE_DIALOGS.zeroSweepsPackage,
-  async () => (await import('./zero-sweeps-package-dialog.tsx')).ZeroSweepsPackageDialog,
-);
-registerLazyDialog(PURCHASE_DIALOGS.confirmPurchase, async () => (await notices()).ConfirmPurchaseDialog);
+registerLazyDialog(PURCHASE_DIALOGS.featuredPackage, async () => (await dialogs()).FeaturedPackageDialog);
+registerLazyDialog(PURCHASE_DIALOGS.addressCollection, async () => (await dialogs()).AddressCollectionDialog);
+registerLazyDialog(PURCHASE_DIALOGS.birthDate, async () => (await dialogs()).BirthDateDialog);
+registerLazyDialog(PURCHASE_DIALOGS.zeroSweepsPackage, async () => (await dialogs()).ZeroSweepsPackageDialog);
+registerLazyDialog(PURCHASE_DIALOGS.confirmPurchase, async () => (await dialogs()).ConfirmPurchaseDialog);
 registerLazyDialog(
   PURCHASE_DIALOGS.identityVerification,
-  async () => (await notices()).IdentityVerificationDialog,
+  async () => (await dialogs()).IdentityVerificationDialog,
 );
-registerLazyDialog(PURCHASE_DIALOGS.purchaseLimit, async () => (await notices()).PurchaseLimitDialog);
-registerLazyDialog(PURCHASE_DIALOGS.paymentError, async () => (await notices()).PaymentErrorDialog);
-registerLazyDialog(PURCHASE_DIALOGS.paymentFraud, async () => (await notices()).PaymentFraudDialog);
-registerLazyDialog(PURCHASE_DIALOGS.payByBankError, async () => (await notices()).PayByBankErrorDialog);
+registerLazyDialog(PURCHASE_DIALOGS.purchaseLimit, async () => (await dialogs()).PurchaseLimitDialog);
+registerLazyDialog(PURCHASE_DIALOGS.paymentError, async () => (await dialogs()).PaymentErrorDialog);
+registerLazyDialog(PURCHASE_DIALOGS.paymentFraud, async () => (await dialogs()).PaymentFraudDialog);
+registerLazyDialog(PURCHASE_DIALOGS.payByBankError, async () => (await dialogs()).PayByBankErrorDialog);
 registerLazyDialog(
   PURCHASE_DIALOGS.coinStoreUnavailable,
-  async () => (await notices()).CoinStoreUnavailableDialog,
+  async () => (await dialogs()).CoinStoreUnavailableDialog,
 );
-registerLazyDialog(PURCHASE_DIALOGS.payByBankInfo, async () => (await frames()).PayByBankInfoDialog);
-registerLazyDialog(PURCHASE_DIALOGS.threeDSecure, async () => (await frames()).ThreeDSecureDialog);
+registerLazyDialog(PURCHASE_DIALOGS.payByBankInfo, async () => (await dialogs()).PayByBankInfoDialog);
+registerLazyDialog(PURCHASE_DIALOGS.threeDSecure, async () => (await dialogs()).ThreeDSecureDialog);
