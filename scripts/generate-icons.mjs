@@ -2,8 +2,9 @@
 // Renders the app icons (PNG) from the SVG sources in assets-src/ with the project's own
 // Chromium (playwright-core), so the icons are produced from sources in the repo.
 // Usage: node scripts/generate-icons.mjs   (writes into public/icons/)
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumExecutable } from './lib/chromium.mjs';
 
 const root = new URL('../', import.meta.url);
 const out = new URL('public/icons/', root);
@@ -17,20 +18,9 @@ const icons = [
   { src: 'assets-src/logo-mark.svg', name: 'shortcut-lobby-96.png', size: 96 },
 ];
 
-const executablePath =
-  process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ??
-  (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: chromiumExecutable(),
+  args: ['--headless', ...CHROMIUM_FLAGS],
 });
 try {
   for (const icon of icons) {

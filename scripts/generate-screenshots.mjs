@@ -2,26 +2,16 @@
 // Captures the install-sheet screenshots named in manifest.webmanifest from the running app
 // (narrow: the lobby on a phone; wide: the home page on a desktop) with the project's Chromium.
 // Usage: start the app (npm start), then: BASE_URL=http://localhost:8080 node scripts/generate-screenshots.mjs
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumExecutable } from './lib/chromium.mjs';
 
 const base = process.env.BASE_URL ?? 'http://localhost:8080';
 const out = new URL('../public/screenshots/', import.meta.url);
 mkdirSync(out, { recursive: true });
-const executablePath =
-  process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ??
-  (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: chromiumExecutable(),
+  args: ['--headless', ...CHROMIUM_FLAGS],
 });
 try {
   const wide = await browser.newPage({ viewport: { width: 1280, height: 800 } });

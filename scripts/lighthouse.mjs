@@ -26,6 +26,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_FLAGS } from './lib/chromium.mjs';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 
@@ -42,15 +43,7 @@ const METRICS = {
   'speed-index': 'SI',
   interactive: 'TTI',
 };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 function option(name) {
   const i = process.argv.indexOf(`--${name}`);

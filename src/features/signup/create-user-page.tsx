@@ -33,22 +33,9 @@ import {
   storePromoCode,
 } from '../../lib/attribution.ts';
 import { stateName } from '../../contract/us-state-names.ts';
+import { BIRTH_DAY_OPTIONS, BIRTH_MONTH_OPTIONS, birthYearOptions } from '../../ui/birth-date-options.ts';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-].map((label, i) => ({ value: String(i + 1), label }));
-const DAYS = Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+/** Birth years offered, newest first: the oldest plausible player to this year. */
 const YEARS_SHOWN = 121;
 
 const intro = css`
@@ -156,13 +143,7 @@ export function CreateUserPage() {
     captureAttributionFromUrl(params);
   }, [params]);
 
-  const years = useMemo(() => {
-    const now = new Date().getFullYear();
-    return Array.from({ length: YEARS_SHOWN }, (_, i) => ({
-      value: String(now - i),
-      label: String(now - i),
-    }));
-  }, []);
+  const years = useMemo(() => birthYearOptions(new Date().getFullYear(), YEARS_SHOWN), []);
 
   const clientErrors = useMemo(() => validateJoinForm(values), [values]);
   const zip = checkZip(values.postal_code);
@@ -338,8 +319,8 @@ export function CreateUserPage() {
             <div className={birthRow}>
               {(
                 [
-                  ['birth_month', 'Birth month', MONTHS, 'Month', 'bday-month'],
-                  ['birth_day', 'Birth day', DAYS, 'Day', 'bday-day'],
+                  ['birth_month', 'Birth month', BIRTH_MONTH_OPTIONS, 'Month', 'bday-month'],
+                  ['birth_day', 'Birth day', BIRTH_DAY_OPTIONS, 'Day', 'bday-day'],
                   ['birth_year', 'Birth year', years, 'Year', 'bday-year'],
                 ] as const
               ).map(([name, label, options, placeholder, autoComplete]) => (

@@ -15,22 +15,7 @@ import { SelectField } from '../../../ui/select-field.tsx';
 import { errorText } from '../../../ui/field-styles.ts';
 import { birthDateError, type BirthDateValues } from './birth-date-rules.ts';
 import { muted } from './dialog-styles.ts';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-].map((label, i) => ({ value: String(i + 1), label }));
-const DAYS = Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+import { BIRTH_DAY_OPTIONS, BIRTH_MONTH_OPTIONS, birthYearOptions } from '../../../ui/birth-date-options.ts';
 
 const group = css`
   border: 0;
@@ -52,10 +37,7 @@ const rowClass = css`
 export function BirthDateDialog({ close }: DialogComponentProps) {
   const [values, setValues] = useState<BirthDateValues>({ birth_month: '', birth_day: '', birth_year: '' });
   const [touched, setTouched] = useState(false);
-  const years = useMemo(() => {
-    const now = new Date().getFullYear();
-    return Array.from({ length: 121 }, (_, i) => ({ value: String(now - i), label: String(now - i) }));
-  }, []);
+  const years = useMemo(() => birthYearOptions(new Date().getFullYear(), 121), []);
   const error = birthDateError(values, new Date(), store.session.user?.state_or_province ?? null);
   const complete = Boolean(values.birth_month && values.birth_day && values.birth_year);
   const shown = (touched || complete) && error ? error : null;
@@ -85,7 +67,7 @@ export function BirthDateDialog({ close }: DialogComponentProps) {
             <SelectField
               label="Birth month"
               name="birth_month"
-              options={MONTHS}
+              options={BIRTH_MONTH_OPTIONS}
               placeholder="Month"
               value={values.birth_month}
               onChange={onChange}
@@ -95,7 +77,7 @@ export function BirthDateDialog({ close }: DialogComponentProps) {
             <SelectField
               label="Birth day"
               name="birth_day"
-              options={DAYS}
+              options={BIRTH_DAY_OPTIONS}
               placeholder="Day"
               value={values.birth_day}
               onChange={onChange}
