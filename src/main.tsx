@@ -13,9 +13,6 @@ document.documentElement.classList.add(globalStyles);
 
 const root = createRoot(document.getElementById('root')!);
 
-/** How long after load a home visitor who has not interacted waits for the full app. */
-const APP_START_DELAY_MS = 4_000;
-
 let started = false;
 function startFullApp(target: Root): void {
   if (started) return;
@@ -23,23 +20,14 @@ function startFullApp(target: Root): void {
   void import('./app/start.tsx').then(({ startApp }) => startApp(target));
 }
 
-/**
- * Starts the app at the visitor's first interaction, or a few seconds after the page has loaded
- * and the browser is idle: the home page needs nothing from it, so its start-up work stays out of
- * the page's first seconds (no long tasks while the visitor reads the page).
- */
+/** Starts the app when the browser is idle, or sooner if the visitor starts interacting. */
 function startWhenIdle(target: Root): void {
   const start = () => startFullApp(target);
-  for (const type of ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const) {
+  for (const type of ['pointerdown', 'keydown', 'touchstart'] as const) {
     window.addEventListener(type, start, { once: true, passive: true });
   }
-  const later = () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 2_000 });
-    else start();
-  };
-  const afterLoad = () => setTimeout(later, APP_START_DELAY_MS);
-  if (document.readyState === 'complete') afterLoad();
-  else window.addEventListener('load', afterLoad, { once: true });
+  if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 2_000 });
+  else setTimeout(start, 1_000);
 }
 
 async function boot(): Promise<void> {

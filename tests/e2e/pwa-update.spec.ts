@@ -117,7 +117,9 @@ async function releaseBWhileAIsOpen(page: Page, check: 'reload' | 'registration.
   await expect(page.locator(`script[src="${entryB}"]`)).toHaveCount(1);
   await expect(page.getByTestId('header-logo')).toBeVisible();
   await expect(page.getByTestId('update-prompt')).toHaveCount(0);
-  expect(await versionsInLoadedScripts(page)).toEqual([VERSION_B]);
+  // On the home page the full app (where the version constant lives) starts a few seconds after
+  // load, so wait for its scripts rather than reading them at once.
+  await expect.poll(() => versionsInLoadedScripts(page), { timeout: 20_000 }).toEqual([VERSION_B]);
   const state = await page.evaluate(async () => {
     const reg = await navigator.serviceWorker.getRegistration();
     return { waiting: Boolean(reg?.waiting), controller: navigator.serviceWorker.controller?.state };
