@@ -76,3 +76,11 @@ export const STORAGE_KEYS = {
 export const PRODUCT_NAME = 'Lucky Crown';
 export const COMPANY_NAME = 'Lucky Crown Interactive, LLC';
 export const SUPPORT_EMAIL = 'support@luckycrown.example';
+
+/**
+ * Provider-side purchase limits (spec section 8: internal codes 71 daily, 82 weekly, 93 monthly),
+ * here so the wallet and payments contracts share them without importing each other.
+ */
+export const PROVIDER_PURCHASE_LIMIT_CODES = { daily: 71, weekly: 82, monthly: 93 } as const;
+export const isProviderPurchaseLimitCode = (code: unknown): boolean =>
+  Object.values(PROVIDER_PURCHASE_LIMIT_CODES).some((c) => String(c) === String(code));

@@ -77,11 +77,11 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**
  * Provider-side purchase limits (spec section 8): internal codes 71 daily, 82 weekly, 93 monthly
- * of the "Purchase Limit Reached" dialog. The constant lives in wallet.ts (PROVIDER_PURCHASE_LIMIT_CODES);
+ * of the "Purchase Limit Reached" dialog. The constant lives in constants.ts (PROVIDER_PURCHASE_LIMIT_CODES);
  * a purchase refused by the provider's limit fails with error code PROVIDER_LIMIT_* and sub_code '71'/'82'/'93'.
  * The player's own limits answer 409 PURCHASE_LIMIT_DAILY/WEEKLY/MONTHLY (wallet.ts) from the purchase call.
  */
-export { PROVIDER_PURCHASE_LIMIT_CODES } from './wallet.ts';
+export { PROVIDER_PURCHASE_LIMIT_CODES } from './constants.ts';
 
 /** Error codes of the payments area (body `{ code, message, field, extra }`). */
 export const PAYMENT_ERROR_CODES = {

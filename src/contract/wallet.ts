@@ -112,9 +112,7 @@ export const WALLET_TEXTS = {
 } as const;
 
 /** Provider-side (payment processor) purchase-limit codes of spec section 8: shown as "Purchase Limit Reached". */
-export const PROVIDER_PURCHASE_LIMIT_CODES = { daily: 71, weekly: 82, monthly: 93 } as const;
-export const isProviderPurchaseLimitCode = (code: unknown): boolean =>
-  Object.values(PROVIDER_PURCHASE_LIMIT_CODES).some((c) => String(c) === String(code));
+export { isProviderPurchaseLimitCode, PROVIDER_PURCHASE_LIMIT_CODES } from './constants.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Histories

@@ -38,7 +38,7 @@ import {
 import type { Balances } from '../contract/schemas.ts';
 import { api, ApiError, CLIENT_ERROR_CODES, isApiError } from '../lib/api-client.ts';
 import { store } from './store.ts';
-import { initialPayment, type PaymentMethodChoice } from './payment-slice.ts';
+import { initialPayment } from './payment-slice.ts';
 import { setBalancesWithDelay } from './balances-actions.ts';
 import { registerLogoutCleanup } from './session-actions.ts';
 import { openDialog } from './dialog-actions.ts';
@@ -60,10 +60,6 @@ export function refreshBankingPackages(): void {
 export function selectPackage(pkg: CoinPackage): void {
   store.payment.selectedPackage = { ...pkg };
   store.payment.purchaseError = null;
-}
-
-export function selectPaymentMethod(choice: PaymentMethodChoice): void {
-  store.payment.selectedPaymentMethod = { ...choice };
 }
 
 export function clearPurchaseError(): void {

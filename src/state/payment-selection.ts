@@ -4,6 +4,7 @@
  * player presses Buy.
  */
 import { store } from './store.ts';
+import type { PaymentMethodChoice } from './payment-slice.ts';
 
 /** A purchase started from a game returns to it after payment (?game_id=). */
 export function setReturnGameId(id: string | null): void {
@@ -13,4 +14,9 @@ export function setReturnGameId(id: string | null): void {
 /** The featured offer opens once per session. */
 export function markFeaturedShown(): void {
   store.payment.featuredShown = true;
+}
+
+/** The payment method chosen on pay-now (saved card, new card or pay by bank). */
+export function selectPaymentMethod(choice: PaymentMethodChoice): void {
+  store.payment.selectedPaymentMethod = { ...choice };
 }

@@ -28,15 +28,6 @@ import {
 
 const HOME_BUDGET = 90 * KB;
 const ROUTE_BUDGET = 150 * KB;
-/**
- * Routes known to be over the 150 KB budget, each held to its measured size so it cannot grow
- * while the work to bring it under continues (issue 3 stays open for them; see
- * docs/performance.md, "Size budget"). Remove an entry once the route meets the budget — the
- * test then fails if it creeps back over.
- */
-const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = {
-  'src/features/store/payment/pay-now-page.tsx': 158 * KB,
-};
 const HOME_MODULE = 'src/features/home/home-page.tsx';
 
 describe('first-load JavaScript budget', () => {
@@ -104,17 +95,10 @@ describe('first-load JavaScript budget', () => {
     ).toBeLessThanOrEqual(HOME_BUDGET);
   });
 
-  it(`every route: first-load JS at most ${kb(ROUTE_BUDGET)} gzip (known exceptions held to their ceiling)`, () => {
+  it(`every route: first-load JS at most ${kb(ROUTE_BUDGET)} gzip`, () => {
     const over = figures
-      .filter((f) => f.gzipBytes > (OVER_BUDGET_CEILINGS[f.module] ?? ROUTE_BUDGET))
+      .filter((f) => f.gzipBytes > ROUTE_BUDGET)
       .map((f) => `${f.module}: ${kb(f.gzipBytes)}`);
     expect(over, 'routes over budget').toEqual([]);
-  });
-
-  it('a known exception that now meets the budget is removed from the list', () => {
-    const met = Object.keys(OVER_BUDGET_CEILINGS).filter(
-      (module) => (figures.find((f) => f.module === module)?.gzipBytes ?? 0) <= ROUTE_BUDGET,
-    );
-    expect(met, 'these routes meet the budget now: drop them from OVER_BUDGET_CEILINGS').toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
  * approval (pay-by-bank dialog); then status checks wait the server-supplied time. Success
  * animates the balance and goes to payment-success; failures open the error catalogue.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { css, cx } from '@linaria/core';
@@ -24,41 +24,53 @@ import { CHILD_ROUTES } from '../../../lib/child-routes.ts';
 import { formatUsd } from '../../../lib/format.ts';
 import { useApiGet } from '../../../lib/swr.tsx';
 import { store } from '../../../state/store.ts';
-import {
-  beginPurchaseAttempt,
-  cancelStatusChecks,
-  checkAfterAction,
-  checkUntilFinal,
-  classifyApiError,
-  classifyFailedResult,
-  completePurchase,
-  isRepeatPurchase,
-  openDialogForResult,
-  recordPurchaseError,
-  retryableAttempt,
-  selectPaymentMethod,
-  sendPurchase,
-  setPurchasing,
-  type PurchaseAttempt,
-  type PurchaseOutcome,
-  type PurchaseRequest,
-} from '../../../state/payment-actions.ts';
+import type { PurchaseAttempt, PurchaseOutcome, PurchaseRequest } from '../../../state/payment-actions.ts';
+import { selectPaymentMethod } from '../../../state/payment-selection.ts';
 import type { PaymentMethodChoice } from '../../../state/payment-slice.ts';
 import { hideLoadingOverlay, showLoadingOverlay, SPINNER_MESSAGES } from '../../../state/ui-actions.ts';
 import { Button } from '../../../ui/button.tsx';
-import { CheckboxField } from '../../../ui/checkbox-field.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { Card, Notice, Page } from '../../../ui/page.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import '../dialogs/register-purchase-dialogs.ts';
-import { CardFrame, CardFrameFailure, type CardFrameHandle } from '../dialogs/card-frame.tsx';
+import type { CardFrameHandle } from '../dialogs/card-frame.tsx';
+import type * as CardFrameModule from '../dialogs/card-frame.tsx';
+import type * as PaymentActions from '../../../state/payment-actions.ts';
+import type * as PurchaseOutcomes from '../dialogs/show-purchase-outcome.ts';
 import { PackageContents } from '../dialogs/package-contents.tsx';
 import { PURCHASE_DIALOGS } from '../dialogs/purchase-dialog-kinds.ts';
-import { showPurchaseOutcome } from '../dialogs/show-purchase-outcome.ts';
 import { cardExpiry, cardLabel } from '../dialogs/card-label.ts';
-import { PhoneField } from './phone-field.tsx';
 import { formatPhone, phoneError } from './phone-format.ts';
-import { PromoCodeField } from './promo-code-field.tsx';
+
+// The purchase process and the payment panels load with the page's first render or action, not
+// in its first load (size budget): the page shows the package and the saved cards at once.
+type PurchaseProcess = typeof PaymentActions &
+  typeof PurchaseOutcomes &
+  Pick<typeof CardFrameModule, 'CardFrameFailure'>;
+let processModule: PurchaseProcess | null = null;
+/** Starts loading when this page's chunk loads; the pay button waits for it. */
+const processReady: Promise<PurchaseProcess> = Promise.all([
+  import('../../../state/payment-actions.ts'),
+  import('../dialogs/show-purchase-outcome.ts'),
+  import('../dialogs/card-frame.tsx'),
+  // The dialogs this page opens (confirm purchase, 3-D Secure, bank approval) open from the process.
+  import('../dialogs/register-purchase-dialogs.ts'),
+]).then(([actions, outcome, frame]) => {
+  processModule = { ...actions, ...outcome, CardFrameFailure: frame.CardFrameFailure };
+  return processModule;
+});
+/** The purchase process; only called from handlers, which run once the pay button is enabled. */
+function proc(): PurchaseProcess {
+  if (!processModule) throw new Error('The purchase process is still loading.');
+  return processModule;
+}
+const CardFrame = lazy(async () => ({ default: (await import('../dialogs/card-frame.tsx')).CardFrame }));
+const CheckboxField = lazy(async () => ({
+  default: (await import('../../../ui/checkbox-field.tsx')).CheckboxField,
+}));
+const PhoneField = lazy(async () => ({ default: (await import('./phone-field.tsx')).PhoneField }));
+const PromoCodeField = lazy(async () => ({
+  default: (await import('./promo-code-field.tsx')).PromoCodeField,
+}));
 
 const methods = css`
   border: 0;
@@ -182,6 +194,14 @@ export default function PayNowPage() {
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [canRetry, setCanRetry] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [processLoaded, setProcessLoaded] = useState(processModule !== null);
+  useEffect(() => {
+    let live = true;
+    void processReady.then(() => live && setProcessLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, []);
   const [pendingNotice, setPendingNotice] = useState<string | null>(null);
   const busyRef = useRef(false);
 
@@ -210,7 +230,7 @@ export default function PayNowPage() {
     return () => {
       clearTimeout(t);
       hideLoadingOverlay();
-      cancelStatusChecks();
+      processModule?.cancelStatusChecks();
     };
   }, []);
 
@@ -230,12 +250,12 @@ export default function PayNowPage() {
     let result = first;
     if (result.method === 'card' && result.status === 'requires_action' && result.three_d_secure_url) {
       hideLoadingOverlay();
-      const r = await openDialogForResult(PURCHASE_DIALOGS.threeDSecure, {
+      const r = await proc().openDialogForResult(PURCHASE_DIALOGS.threeDSecure, {
         url: result.three_d_secure_url,
         origin: cfg.card_processor.origin,
       });
       showLoadingOverlay(SPINNER_MESSAGES.processingPayment);
-      result = await checkAfterAction(result);
+      result = await proc().checkAfterAction(result);
       if (result.status === 'requires_action' && r?.outcome !== 'completed') return result;
     } else if (
       result.method === 'pay_by_bank' &&
@@ -243,33 +263,33 @@ export default function PayNowPage() {
       (result.status === 'requires_action' || result.status === 'processing')
     ) {
       hideLoadingOverlay();
-      await openDialogForResult(PURCHASE_DIALOGS.payByBankInfo, {
+      await proc().openDialogForResult(PURCHASE_DIALOGS.payByBankInfo, {
         url: result.authorization_url,
         origin: cfg.pay_by_bank.origin,
       });
       showLoadingOverlay(SPINNER_MESSAGES.processingPayment);
-      result = await checkAfterAction(result);
+      result = await proc().checkAfterAction(result);
     }
-    if (result.status === 'processing') result = await checkUntilFinal(result);
+    if (result.status === 'processing') result = await proc().checkUntilFinal(result);
     return result;
   }
 
   function showOutcome(outcome: PurchaseOutcome) {
-    recordPurchaseError(outcome);
+    proc().recordPurchaseError(outcome);
     if (outcome.kind === 'repeat-confirmation') {
       void confirmRepeatAndPay();
       return;
     }
     if (outcome.kind === 'network') {
       setInlineError(outcome.message);
-      setCanRetry(retryableAttempt() !== null);
+      setCanRetry(proc().retryableAttempt() !== null);
       return;
     }
     if (outcome.kind === 'field' || outcome.kind === 'invalid-promo') {
       setInlineError(outcome.message);
       return;
     }
-    showPurchaseOutcome(outcome);
+    proc().showPurchaseOutcome(outcome);
   }
 
   /** Sends one attempt (a Buy click or its retry) and follows it to the end. */
@@ -277,22 +297,22 @@ export default function PayNowPage() {
     setInlineError(null);
     setCanRetry(false);
     setPendingNotice(null);
-    setPurchasing(true);
+    proc().setPurchasing(true);
     showLoadingOverlay(SPINNER_MESSAGES.processingPayment);
     try {
-      const first = await sendPurchase(attempt);
+      const first = await proc().sendPurchase(attempt);
       const result = await followUp(first, cfg);
       if (result.status === 'succeeded') {
-        completePurchase(result);
+        proc().completePurchase(result);
         hideLoadingOverlay();
         void navigate(successPath(gameId), { replace: true });
         return;
       }
       if (result.status === 'failed') {
-        showOutcome(classifyFailedResult(result.error));
+        showOutcome(proc().classifyFailedResult(result.error));
         return;
       }
-      setPurchasing(false);
+      proc().setPurchasing(false);
       if (result.status === 'requires_action') {
         setInlineError('The card verification was not completed. Nothing was charged. You can try again.');
       } else {
@@ -301,7 +321,7 @@ export default function PayNowPage() {
         );
       }
     } catch (e) {
-      showOutcome(classifyApiError(e));
+      showOutcome(proc().classifyApiError(e));
     } finally {
       store.payment.isPurchasing = false;
       hideLoadingOverlay();
@@ -328,7 +348,7 @@ export default function PayNowPage() {
       try {
         const t = await frame.current?.tokenize();
         if (!t?.token)
-          throw new CardFrameFailure({
+          throw new (proc().CardFrameFailure)({
             code: 'not_ready',
             sub_code: null,
             message: 'The card form is still loading. Please wait a moment.',
@@ -339,9 +359,9 @@ export default function PayNowPage() {
           body: { ...base, payment_method: { type: 'card_token', token: t.token, save_card: saveCard } },
         };
       } catch (e) {
-        if (e instanceof CardFrameFailure) {
+        if (e instanceof proc().CardFrameFailure) {
           // A decline at tokenization (e.g. invalid number) reads like any other decline.
-          const outcome = classifyFailedResult({
+          const outcome = proc().classifyFailedResult({
             code: 'PAYMENT_DECLINED',
             sub_code: e.error.sub_code,
             message: e.error.message,
@@ -364,15 +384,15 @@ export default function PayNowPage() {
     busyRef.current = true;
     setBusy(true);
     try {
-      if (!confirmRepeat && isRepeatPurchase(store.payment.lastPurchase, pkg.id, Date.now())) {
-        const r = await openDialogForResult(PURCHASE_DIALOGS.confirmPurchase, { package: { ...pkg } });
+      if (!confirmRepeat && proc().isRepeatPurchase(store.payment.lastPurchase, pkg.id, Date.now())) {
+        const r = await proc().openDialogForResult(PURCHASE_DIALOGS.confirmPurchase, { package: { ...pkg } });
         if (!r?.confirmedPurchase) return;
         confirmRepeat = true;
       }
       setInlineError(null);
       const request = await buildRequest(confirmRepeat);
       if (!request) return;
-      await run(beginPurchaseAttempt(request), config);
+      await run(proc().beginPurchaseAttempt(request), config);
     } finally {
       busyRef.current = false;
       setBusy(false);
@@ -382,12 +402,12 @@ export default function PayNowPage() {
   /** The server asked for the repeat confirmation (another tab or device bought it minutes ago). */
   async function confirmRepeatAndPay() {
     if (!pkg) return;
-    const r = await openDialogForResult(PURCHASE_DIALOGS.confirmPurchase, { package: { ...pkg } });
+    const r = await proc().openDialogForResult(PURCHASE_DIALOGS.confirmPurchase, { package: { ...pkg } });
     if (r?.confirmedPurchase) await buy(true);
   }
 
   async function retry() {
-    const attempt = retryableAttempt();
+    const attempt = proc().retryableAttempt();
     if (!attempt || !config || busyRef.current) return;
     busyRef.current = true;
     setBusy(true);
@@ -401,6 +421,7 @@ export default function PayNowPage() {
 
   const payDisabled =
     busy ||
+    !processLoaded ||
     !config ||
     !method ||
     (method === 'new_card' && !frameReady) ||
@@ -484,38 +505,46 @@ export default function PayNowPage() {
 
             {method === 'new_card' ? (
               <div className={section}>
-                <CardFrame
-                  config={config}
-                  mode="payment"
-                  ref={frame}
-                  onReady={() => setFrameReady(true)}
-                  onChange={setCardComplete}
-                  onSubmit={() => void buy()}
-                />
-                <CheckboxField
-                  label="Save this card for next time"
-                  name="save_card"
-                  checked={saveCard}
-                  onChange={(e) => setSaveCard(e.target.checked)}
-                />
+                <Suspense fallback={<Spinner label="Loading the card form..." />}>
+                  <CardFrame
+                    config={config}
+                    mode="payment"
+                    ref={frame}
+                    onReady={() => setFrameReady(true)}
+                    onChange={setCardComplete}
+                    onSubmit={() => void buy()}
+                  />
+                </Suspense>
+                <Suspense fallback={null}>
+                  <CheckboxField
+                    label="Save this card for next time"
+                    name="save_card"
+                    checked={saveCard}
+                    onChange={(e) => setSaveCard(e.target.checked)}
+                  />
+                </Suspense>
               </div>
             ) : null}
             {method === 'pay_by_bank' ? (
               <div className={section}>
-                <PhoneField
-                  value={phone}
-                  onChange={(v) => {
-                    setPhone(v);
-                    setInlineError(null);
-                  }}
-                  onBlur={() => setPhoneTouched(true)}
-                  error={phoneTouched ? phoneProblem : null}
-                  accountPhone={accountPhone}
-                />
+                <Suspense fallback={null}>
+                  <PhoneField
+                    value={phone}
+                    onChange={(v) => {
+                      setPhone(v);
+                      setInlineError(null);
+                    }}
+                    onBlur={() => setPhoneTouched(true)}
+                    error={phoneTouched ? phoneProblem : null}
+                    accountPhone={accountPhone}
+                  />
+                </Suspense>
               </div>
             ) : null}
 
-            <PromoCodeField packageId={pkg.id} onApplied={setPromo} disabled={busy} />
+            <Suspense fallback={null}>
+              <PromoCodeField packageId={pkg.id} onApplied={setPromo} disabled={busy} />
+            </Suspense>
 
             <p className={total}>
               <span>Total</span>
