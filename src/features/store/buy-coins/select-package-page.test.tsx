@@ -69,6 +69,20 @@ describe('Buy Coins: select package', () => {
     expect(calls.some((c) => c.path === '/banking/packages')).toBe(false);
   });
 
+  it('offline: the packages show, Buy waits for the network and says why', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderStore(
+      { coin_store_enabled: 'true' },
+      { results: [pkg('gold-499')], sweeps_eligible: true, sweeps_withheld_state: null },
+    );
+    await waitFor(() => expect(screen.getByTestId('package-gold-499')).toBeTruthy());
+    expect(screen.getByTestId('store-offline').textContent).toContain("You're offline");
+    expect(
+      (screen.getByRole('button', { name: 'Buy 50,000 Gold Coins for $4.99' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    onLine.mockRestore();
+  });
+
   it('lists packages with price, Gold, free Sweeps and the crossed-out original price, featured first', async () => {
     renderStore(
       { coin_store_enabled: 'true' },

@@ -5,6 +5,7 @@
  * when the coin_store_enabled property (or the server) turns the store off. Opening the store
  * with a featured package shows the featured package dialog once per session.
  */
+import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../../pwa/online-status.ts';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { css, cx } from '@linaria/core';
@@ -193,6 +194,8 @@ export default function SelectPackagePage() {
     },
   );
   const [buying, setBuying] = useState<string | null>(null);
+  // Buying needs the server: while offline the packages show, the Buy buttons wait.
+  const online = useOnline();
 
   const serverOff = error?.code === PAYMENT_ERROR_CODES.COIN_STORE_DISABLED;
   const storeOff = ready && (!propertyOn || serverOff);
@@ -245,6 +248,11 @@ export default function SelectPackagePage() {
         </Notice>
       ) : (
         <>
+          {online ? null : (
+            <Notice tone="warning" testId="store-offline">
+              {OFFLINE_ACTION_MESSAGE}
+            </Notice>
+          )}
           {data && !data.sweeps_eligible ? (
             <Notice tone="info" testId="gold-only-store-notice">
               {data.sweeps_withheld_state
@@ -263,7 +271,7 @@ export default function SelectPackagePage() {
                   key={p.id}
                   pkg={p}
                   busy={buying === p.id}
-                  disabled={buying !== null && buying !== p.id}
+                  disabled={!online || (buying !== null && buying !== p.id)}
                   onBuy={() => void buy(p)}
                 />
               ))}

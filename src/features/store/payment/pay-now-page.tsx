@@ -6,6 +6,7 @@
  * approval (pay-by-bank dialog); then status checks wait the server-supplied time. Success
  * animates the balance and goes to payment-success; failures open the error catalogue.
  */
+import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../../pwa/online-status.ts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -194,6 +195,7 @@ export default function PayNowPage() {
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [canRetry, setCanRetry] = useState(false);
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
   const [processLoaded, setProcessLoaded] = useState(processModule !== null);
   useEffect(() => {
     let live = true;
@@ -420,6 +422,7 @@ export default function PayNowPage() {
   }
 
   const payDisabled =
+    !online ||
     busy ||
     !processLoaded ||
     !config ||
@@ -556,6 +559,7 @@ export default function PayNowPage() {
               </Notice>
             ) : null}
             <FormError message={inlineError} />
+            {online ? null : <p role="status">{OFFLINE_ACTION_MESSAGE}</p>}
             {canRetry ? (
               <Button
                 variant="secondary"
