@@ -1,4 +1,5 @@
-import { useId, type Ref, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { Ref, InputHTMLAttributes, ReactNode } from 'react';
+import { useFieldIds } from './use-field-ids.ts';
 import { css, cx } from '@linaria/core';
 import { describedBy, errorText, fieldWrap } from './field-styles.ts';
 
@@ -32,9 +33,7 @@ const box = css`
 `;
 
 export function CheckboxField({ label, name, error, id, className, ...rest }: CheckboxFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? `${name}-${autoId}`;
-  const errorId = error ? `${inputId}-error` : null;
+  const { controlId: inputId, errorId } = useFieldIds(name, id, undefined, error);
   return (
     <div className={cx(fieldWrap, className)}>
       <label htmlFor={inputId} className={row}>

@@ -1,4 +1,5 @@
-import { useId, type Ref, type SelectHTMLAttributes } from 'react';
+import type { Ref, SelectHTMLAttributes } from 'react';
+import { useFieldIds } from './use-field-ids.ts';
 import { css, cx } from '@linaria/core';
 import { control, describedBy, errorText, fieldWrap, hintText, labelText } from './field-styles.ts';
 
@@ -43,10 +44,7 @@ export function SelectField({
   className,
   ...rest
 }: SelectFieldProps) {
-  const autoId = useId();
-  const selectId = id ?? `${name}-${autoId}`;
-  const hintId = hint ? `${selectId}-hint` : null;
-  const errorId = error ? `${selectId}-error` : null;
+  const { controlId: selectId, hintId, errorId } = useFieldIds(name, id, hint, error);
   return (
     <div className={cx(fieldWrap, className)}>
       <label htmlFor={selectId} className={labelText}>

@@ -1,4 +1,5 @@
-import { useId, type Ref, type InputHTMLAttributes } from 'react';
+import type { Ref, InputHTMLAttributes } from 'react';
+import { useFieldIds } from './use-field-ids.ts';
 import { cx } from '@linaria/core';
 import { control, describedBy, errorText, fieldWrap, hintText, labelText } from './field-styles.ts';
 
@@ -14,10 +15,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled input with its hint and error text wired for screen readers. */
 export function TextField({ label, name, error, hint, id, className, type, ...rest }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? `${name}-${autoId}`;
-  const hintId = hint ? `${inputId}-hint` : null;
-  const errorId = error ? `${inputId}-error` : null;
+  const { controlId: inputId, hintId, errorId } = useFieldIds(name, id, hint, error);
   return (
     <div className={cx(fieldWrap, className)}>
       <label htmlFor={inputId} className={labelText}>

@@ -202,27 +202,15 @@ export default function MenuPanel({
         </li>
       );
     }
-    if (m.action === 'install') {
-      return (
-        <li key={m.testId} role="none">
-          <button
-            type="button"
-            role="menuitem"
-            className={cls}
-            data-testid={m.testId}
-            onClick={() => {
-              onClose();
+    if (m.action) {
+      const run =
+        m.action === 'install'
+          ? () => {
               // iOS Safari has no install prompt: explain Share > Add to Home Screen instead.
               if (installState.canPrompt) void promptInstall();
               else openDialogOnce('install-instructions');
-            }}
-          >
-            {m.label}
-          </button>
-        </li>
-      );
-    }
-    if (m.action === 'sign-out') {
+            }
+          : () => void logout();
       return (
         <li key={m.testId} role="none">
           <button
@@ -232,7 +220,7 @@ export default function MenuPanel({
             data-testid={m.testId}
             onClick={() => {
               onClose();
-              void logout();
+              run();
             }}
           >
             {m.label}
