@@ -7,29 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import {
-  productionBuild,
-  removeTempDirs,
-  startServer,
-  waitForControllingWorker,
-  waitForPrecache,
-  type AppServer,
-} from './support/pwa-harness.ts';
+import { serveBuildForThisFile, waitForControllingWorker, waitForPrecache } from './support/pwa-harness.ts';
 
 const PORT = 8470;
-let server: AppServer;
-
-test.describe.configure({ mode: 'default' });
-
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startServer({ port: PORT, distDir: await productionBuild('1.0.0') });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  removeTempDirs();
-});
+const server = serveBuildForThisFile(PORT, '1.0.0');
 
 test('Chromium finds the app installable (Page.getInstallabilityErrors answers none)', async () => {
   const testInfo = test.info();

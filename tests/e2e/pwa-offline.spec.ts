@@ -7,29 +7,10 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { DEMO, signIn } from './support/app.ts';
-import {
-  productionBuild,
-  removeTempDirs,
-  startServer,
-  waitForControllingWorker,
-  waitForPrecache,
-  type AppServer,
-} from './support/pwa-harness.ts';
+import { serveBuildForThisFile, waitForControllingWorker, waitForPrecache } from './support/pwa-harness.ts';
 
 const PORT = 8472;
-let server: AppServer;
-
-test.describe.configure({ mode: 'default' });
-
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  server = await startServer({ port: PORT, distDir: await productionBuild('1.0.0') });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  removeTempDirs();
-});
+const server = serveBuildForThisFile(PORT, '1.0.0');
 
 /** First visit online: the worker installs, takes control and fills its precache. */
 async function firstVisit(page: Page, path: string): Promise<void> {

@@ -24,7 +24,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 /** Tree the builds come from: PWA_SOURCE_ROOT lets a fix be tried on a patched copy of the tree. */
@@ -311,4 +311,27 @@ export async function waitForPrecache(page: Page): Promise<void> {
       { timeout: 20_000 },
     )
     .toBeGreaterThan(10);
+}
+
+/**
+ * One production build served for the whole spec file: started before its tests (serially, the
+ * worker and caches are per origin), stopped and cleaned up after. Answers the server's origin.
+ */
+export function serveBuildForThisFile(port: number, version: string): { readonly origin: string } {
+  let server: AppServer | undefined;
+  test.describe.configure({ mode: 'default' });
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    server = await startServer({ port, distDir: await productionBuild(version) });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    removeTempDirs();
+  });
+  return {
+    get origin() {
+      if (!server) throw new Error('The spec server has not started.');
+      return server.origin;
+    },
+  };
 }
