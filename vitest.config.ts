@@ -31,6 +31,14 @@ export default defineConfig({
         },
       },
       {
+        // The project's own scripts (lockfile check, test-report counting): plain Node.
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+        },
+      },
+      {
         // Checks of the production build (dist/): run after `vite build` (scripts/run-tests.mjs),
         // so the plain `vitest run` of unit + api names those two projects.
         test: {

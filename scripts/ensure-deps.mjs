@@ -88,7 +88,7 @@ function ensureNodeModules() {
   const hash = dependencyHash();
   const reason = installReason(hash);
   if (!reason) {
-    log('dependencies up to date');
+    log(`dependencies up to date (installed with ${readMarker()?.command ?? 'an earlier install'})`);
     if (!checkOnly && !readMarker()) writeMarker(hash);
     return true;
   }
@@ -97,26 +97,31 @@ function ensureNodeModules() {
     return false;
   }
   const hasLock = existsSync(lockfile);
-  log(`installing dependencies (${reason}) with npm ${hasLock ? 'ci' : 'install'}...`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  // `npm ci` installs exactly the lockfile; a fresh clone must pass it (scripts/lib/lockfile-check.mjs
+  // tests that the lockfile lacks nothing). Outside CI a failed `npm ci` falls back to
+  // `npm install` so a developer with an edited package.json is not stuck; in CI it is an error.
+  let command = hasLock ? 'npm ci' : 'npm install';
+  log(`installing dependencies (${reason}) with ${command}...`);
   let res = run(npm, [hasLock ? 'ci' : 'install', '--no-audit', '--no-fund']);
   if (!res.ok && hasLock) {
-    // npm ci refuses a lockfile it considers out of step with package.json, which also happens
-    // when the registry in use lacks optional platform packages the lockfile would list. npm
-    // install still installs the locked versions where it can; say so plainly.
+    if (process.env.CI)
+      fail(`npm ci failed (${res.why}): the lockfile does not match package.json or the registry.`);
     log(`npm ci failed (${res.why}); falling back to npm install (it may update package-lock.json)`);
+    command = 'npm install';
     res = run(npm, ['install', '--no-audit', '--no-fund']);
   }
-  if (!res.ok) fail(`npm install failed (${res.why}). Fix the error above and run again.`);
+  if (!res.ok) fail(`${command} failed (${res.why}). Fix the error above and run again.`);
   // npm install may have written a lockfile: hash again so the marker matches what is on disk.
-  writeMarker(dependencyHash());
-  log('dependencies installed');
+  writeMarker(dependencyHash(), command);
+  log(`dependencies installed with ${command}`);
   return true;
 }
 
-function writeMarker(hash) {
+function writeMarker(hash, command = 'unknown (installed by hand)') {
   try {
-    writeFileSync(marker, `${JSON.stringify({ hash, installed_at: new Date().toISOString() }, null, 2)}\n`);
+    const body = { hash, command, installed_at: new Date().toISOString() };
+    writeFileSync(marker, `${JSON.stringify(body, null, 2)}\n`);
   } catch (e) {
     log(`note: could not write ${marker}: ${e instanceof Error ? e.message : String(e)}`);
   }

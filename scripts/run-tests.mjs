@@ -2,7 +2,9 @@
 /**
  * Runs every test of the project in order and reports all of them, even when an early stage
  * fails:
- *   1. vitest (projects "unit" and "api")  -> test-results/vitest.json
+ *   0. gates, one count each: types (`tsc -b`: vite and vitest strip types without checking
+ *      them), lint (`eslint .`), formatting (`prettier --check .`)
+ *   1. vitest (projects "unit", "api" and "tooling")  -> test-results/vitest.json
  *   2. vite build (the production build the browser tests run against)
  *   3. vitest project "build" (precache list, size budget of dist/) -> test-results/vitest-build.json
  *   4. playwright (Chromium, real server)   -> test-results/e2e.json
@@ -51,16 +53,25 @@ function stage(title, cmd, args) {
 
 const stages = [];
 
-const vitestCode = stage('unit + api tests (vitest)', bin('vitest'), [
+for (const [name, cmd, args] of [
+  ['types (tsc -b)', bin('tsc'), ['-b']],
+  ['lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']],
+  ['format (prettier)', bin('prettier'), ['--check', '.']],
+]) {
+  stages.push({ name, ...stepCounts(stage(name, cmd, args), name) });
+}
+
+const vitestCode = stage('unit + api + tooling tests (vitest)', bin('vitest'), [
   'run',
   // The "build" project reads dist/: it runs after the build below.
   '--project=unit',
   '--project=api',
+  '--project=tooling',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ]);
-stages.push({ name: 'vitest (unit + api)', ...vitestCounts(vitestReport, vitestCode) });
+stages.push({ name: 'vitest (unit+api+tool)', ...vitestCounts(vitestReport, vitestCode) });
 
 const buildCode = stage('production build (vite build)', bin('vite'), ['build']);
 stages.push({ name: 'build', ...stepCounts(buildCode, 'vite build') });

@@ -17,8 +17,12 @@ function readJson(file) {
   }
 }
 
-/** @returns {Counts} */
-export function vitestCounts(file, exitCode) {
+/**
+ * @param {{ skippedFail?: boolean }} [options] skippedFail: a skipped test counts as a failure (a run
+ *   meant to exercise everything, such as the API suite on PostgreSQL, must not skip quietly)
+ * @returns {Counts}
+ */
+export function vitestCounts(file, exitCode, options = {}) {
   const r = readJson(file);
   if (!r) return { passed: 0, failed: 1, skipped: 0, flaky: 0, note: `no report at ${file}` };
   const passed = r.numPassedTests ?? 0;
@@ -30,6 +34,10 @@ export function vitestCounts(file, exitCode) {
   ).length;
   failed += brokenFiles;
   let note = brokenFiles ? `${brokenFiles} test file(s) failed to run` : undefined;
+  if (options.skippedFail && skipped > 0) {
+    failed += skipped;
+    note = [note, `${skipped} skipped test(s) counted as failed`].filter(Boolean).join('; ');
+  }
   if (exitCode !== 0 && failed === 0) {
     failed = 1;
     note = `vitest exited with code ${exitCode} (see output above)`;
