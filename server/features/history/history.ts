@@ -28,6 +28,8 @@ export const FIRST_SUMMARY_YEAR = 2020;
 const badField = (field: string, message: string) =>
   new ApiError(400, ERROR_CODES.VALIDATION_ERROR, message, field);
 
+const LAST_TIMESTAMP_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 function checkDate(value: string | undefined, field: string): string | null {
   if (value === undefined || value === '') return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -89,7 +91,10 @@ export async function readHistory(
   let timestamp: string;
   if (query.timestamp) {
     const t = Date.parse(query.timestamp);
-    if (Number.isNaN(t)) throw badField('timestamp', 'timestamp must be an ISO date-time.');
+    // Past year 9999 or before year 0 toISOString writes a six-digit year the database cannot read;
+    // the ledger holds nothing before 1970.
+    if (Number.isNaN(t) || t < 0 || t > LAST_TIMESTAMP_MS)
+      throw badField('timestamp', 'timestamp must be an ISO date-time between 1970 and 9999.');
     timestamp = new Date(t).toISOString();
   } else timestamp = new Date(nowMs).toISOString();
   const page = query.page ? Number(query.page) : 1;
