@@ -1,61 +1,208 @@
 /**
- * Access tokens: HS256 JWTs (sub = user id, iat, exp, jti) sent as `Authorization: JWT <token>`,
- * valid ACCESS_TOKEN_TTL_SECONDS. `requireAuth` answers 401 NOT_AUTHENTICATED (missing/invalid)
- * or 401 TOKEN_EXPIRED, and 403 ACCOUNT_CLOSED for a closed account.
+ * Access tokens: HS256 JWTs sent as `Authorization: JWT <token>`, valid ACCESS_TOKEN_TTL_SECONDS.
+ * Claims: sub (player id), sid (sign-in session id), iat, exp, jti, typ 'access', iss, aud.
+ *
+ * Verification is strict and done here with node:crypto (no key import per request): the header
+ * must be exactly {"alg":"HS256","typ":"JWT"} (no alg switching, no `none`, no kid), the
+ * signature must match, and exp, iat, iss, aud, typ, sub and sid must all be present and right; a
+ * token without exp is refused, as is one living longer than the TTL.
+ *
+ * `requireAuth` then runs ONE indexed query (session by primary key joined to the player by
+ * primary key) that answers both "has this session ended" (logout, inactivity, reuse) and "is
+ * the account closed", so an access token stops working at logout. It answers 401
+ * NOT_AUTHENTICATED (missing, invalid, session ended), 401 TOKEN_EXPIRED, 403 ACCOUNT_CLOSED, and
+ * 403 CSRF_FAILED when an unsafe request's CSRF token belongs to another session.
+ *
+ * Activity: a request records the session's last activity only when the recorded one is older
+ * than the activity interval (a tenth of the inactivity window, 1 to 60 s), so a busy player
+ * costs one small UPDATE a minute, not one per request. The refresh route refuses a session idle
+ * for longer than the window plus that interval (never earlier than the window).
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { sign, verify } from 'hono/jwt';
-import { JwtTokenExpired } from 'hono/utils/jwt/types';
 import { ACCESS_TOKEN_TTL_SECONDS, AUTH_SCHEME } from '../../src/contract/constants.ts';
 import { ERROR_CODES } from '../../src/contract/errors.ts';
-import type { Database } from '../db/driver.ts';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/driver.ts';
+import type { Secrets } from '../secrets.ts';
 import { ApiError } from './api-error.ts';
 import type { AppEnv } from './app-env.ts';
+
+export const TOKEN_ISSUER = 'lucky-crown';
+export const TOKEN_AUDIENCE = 'lucky-crown-api';
+/** Tolerated clock difference between server instances for iat. */
+const CLOCK_SKEW_SECONDS = 60;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+const encode = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+const TOKEN_HEADER = encode({ alg: 'HS256', typ: 'JWT' });
+const hmac = (secret: string, data: string): string =>
+  createHmac('sha256', secret).update(data).digest('base64url');
 
 export interface AccessToken {
   token: string;
   expiresAt: number;
 }
 
-/** Uses the wall clock (not the injectable test clock) because JWT verification does too. */
-export async function issueAccessToken(secret: string, userId: string): Promise<AccessToken> {
-  const iat = Math.floor(Date.now() / 1000);
-  const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
-  const token = await sign({ sub: userId, iat, exp, jti: randomUUID(), typ: 'access' }, secret, 'HS256');
-  return { token, expiresAt: exp * 1000 };
+export interface AccessClaims {
+  sub: string;
+  sid: string;
+  iat: number;
+  exp: number;
 }
 
-const notAuthenticated = () =>
-  new ApiError(401, ERROR_CODES.NOT_AUTHENTICATED, 'Please sign in to continue.');
+/** Uses the wall clock (not the injectable test clock): exp is checked against it. */
+export async function issueAccessToken(
+  secret: string,
+  userId: string,
+  sessionId: string,
+): Promise<AccessToken> {
+  const iat = Math.floor(Date.now() / 1000);
+  const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
+  const payload = encode({
+    sub: userId,
+    sid: sessionId,
+    iat,
+    exp,
+    jti: randomUUID(),
+    typ: 'access',
+    iss: TOKEN_ISSUER,
+    aud: TOKEN_AUDIENCE,
+  });
+  const signed = `${TOKEN_HEADER}.${payload}`;
+  return { token: `${signed}.${hmac(secret, signed)}`, expiresAt: exp * 1000 };
+}
 
-export async function verifyAccessToken(secret: string, header: string | undefined): Promise<string> {
+const notAuthenticated = (message = 'Please sign in to continue.') =>
+  new ApiError(401, ERROR_CODES.NOT_AUTHENTICATED, message);
+const tokenExpired = () =>
+  new ApiError(401, ERROR_CODES.TOKEN_EXPIRED, 'Your session has expired. Please sign in again.');
+const sessionEnded = () => notAuthenticated('Your session has ended. Please sign in again.');
+export const accountClosed = () =>
+  new ApiError(403, ERROR_CODES.ACCOUNT_CLOSED, 'This account is closed. Please contact support.');
+export const csrfMismatch = () =>
+  new ApiError(403, ERROR_CODES.CSRF_FAILED, 'The CSRF token is not valid. Reload the page and try again.');
+
+const sameText = (a: string, b: string): boolean => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** The claims of a valid access token from an Authorization header, or throws 401. */
+export function readAccessToken(
+  secret: string,
+  header: string | undefined,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): AccessClaims {
   if (!header) throw notAuthenticated();
   const [scheme, token, ...rest] = header.trim().split(/\s+/);
   if (scheme !== AUTH_SCHEME || !token || rest.length > 0) throw notAuthenticated();
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts.every((p) => BASE64URL.test(p))) throw notAuthenticated();
+  const [head, body, signature] = parts as [string, string, string];
+  if (head !== TOKEN_HEADER || !sameText(signature, hmac(secret, `${head}.${body}`)))
+    throw notAuthenticated();
+  let claims: Record<string, unknown>;
   try {
-    const payload = await verify(token, secret, 'HS256');
-    if (typeof payload.sub !== 'string' || payload.typ !== 'access') throw notAuthenticated();
-    return payload.sub;
-  } catch (error) {
-    if (error instanceof JwtTokenExpired) {
-      throw new ApiError(401, ERROR_CODES.TOKEN_EXPIRED, 'Your session has expired. Please sign in again.');
-    }
+    const parsed: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw notAuthenticated();
+    claims = parsed as Record<string, unknown>;
+  } catch {
     throw notAuthenticated();
   }
+  const { sub, sid, iat, exp, typ, iss, aud } = claims;
+  if (!isFiniteNumber(exp) || !isFiniteNumber(iat) || exp - iat > ACCESS_TOKEN_TTL_SECONDS)
+    throw notAuthenticated();
+  // Ours and merely old: the app answers by refreshing.
+  if (exp <= nowSeconds) throw tokenExpired();
+  if (iat > nowSeconds + CLOCK_SKEW_SECONDS) throw notAuthenticated();
+  if (typ !== 'access' || typeof sub !== 'string' || !UUID.test(sub)) throw notAuthenticated();
+  // Signed by us before sessions were named in tokens: the refresh cookie still holds the session.
+  if (sid === undefined && iss === undefined && aud === undefined) throw tokenExpired();
+  if (iss !== TOKEN_ISSUER || aud !== TOKEN_AUDIENCE || typeof sid !== 'string' || !UUID.test(sid))
+    throw notAuthenticated();
+  return { sub, sid, iat, exp };
 }
 
-export function requireAuth(secret: string, db: Database): MiddlewareHandler<AppEnv> {
+/** The player id of a valid access token (routes that only need to know who asks). */
+export async function verifyAccessToken(secret: string, header: string | undefined): Promise<string> {
+  return readAccessToken(secret, header).sub;
+}
+
+/** Seconds between two recorded activities of one session: a tenth of the window, 1 to 60. */
+export const activityIntervalSeconds = (inactivitySeconds: number): number =>
+  Math.min(60, Math.max(1, Math.ceil(inactivitySeconds / 10)));
+
+/** True when a session last active at `lastActiveMs` has been idle past the inactivity window. */
+export const isPastInactivityWindow = (
+  lastActiveMs: number,
+  nowMs: number,
+  inactivitySeconds: number,
+): boolean => nowMs - lastActiveMs > (inactivitySeconds + activityIntervalSeconds(inactivitySeconds)) * 1000;
+
+export interface AuthDeps {
+  db: Queryable;
+  secrets: Pick<Secrets, 'jwtSecret'>;
+  config: Pick<Config, 'sessionInactivitySeconds'>;
+  /** Clock in epoch ms (activity times). */
+  now: () => number;
+}
+
+interface SessionRow {
+  user_id: string;
+  ended_at: Date | string | null;
+  last_active_at: Date | string;
+  account_state: string;
+  [key: string]: unknown;
+}
+
+/** The inactivity window assumed by callers that pass only a secret and a database. */
+const DEFAULT_INACTIVITY_SECONDS = 900;
+
+/**
+ * The middleware. Pass the app's deps; the older (secret, db) form still works and records
+ * activity on the wall clock with the default window.
+ */
+export function requireAuth(deps: AuthDeps): MiddlewareHandler<AppEnv>;
+export function requireAuth(secret: string, db: Queryable): MiddlewareHandler<AppEnv>;
+export function requireAuth(depsOrSecret: AuthDeps | string, db?: Queryable): MiddlewareHandler<AppEnv> {
+  const deps: AuthDeps =
+    typeof depsOrSecret === 'string'
+      ? {
+          db: db!,
+          secrets: { jwtSecret: depsOrSecret },
+          config: { sessionInactivitySeconds: DEFAULT_INACTIVITY_SECONDS },
+          now: Date.now,
+        }
+      : depsOrSecret;
+  const intervalMs = activityIntervalSeconds(deps.config.sessionInactivitySeconds) * 1000;
   return async (c, next) => {
-    const userId = await verifyAccessToken(secret, c.req.header('Authorization'));
-    const rows = await db.query<{ account_state: string }>('SELECT account_state FROM users WHERE id = $1', [
-      userId,
-    ]);
+    const claims = readAccessToken(deps.secrets.jwtSecret, c.req.header('Authorization'));
+    const rows = await deps.db.query<SessionRow>(
+      `SELECT s.user_id, s.ended_at, s.last_active_at, u.account_state
+         FROM auth_sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id = $1`,
+      [claims.sid],
+    );
     const row = rows[0];
-    if (!row) throw notAuthenticated();
-    if (row.account_state === 'closed')
-      throw new ApiError(403, ERROR_CODES.ACCOUNT_CLOSED, 'This account is closed. Please contact support.');
-    c.set('userId', userId);
+    if (!row || row.user_id !== claims.sub || row.ended_at !== null) throw sessionEnded();
+    if (row.account_state === 'closed') throw accountClosed();
+    // Set by the CSRF middleware on unsafe requests: the session the double-submit token was issued to.
+    const csrfSession = c.get('csrfSessionId');
+    if (csrfSession !== undefined && csrfSession !== claims.sid) throw csrfMismatch();
+    const nowMs = deps.now();
+    if (nowMs - new Date(row.last_active_at).getTime() >= intervalMs) {
+      await deps.db.query(
+        'UPDATE auth_sessions SET last_active_at = $2 WHERE id = $1 AND last_active_at < $3',
+        [claims.sid, new Date(nowMs).toISOString(), new Date(nowMs - intervalMs).toISOString()],
+      );
+    }
+    c.set('userId', claims.sub);
+    c.set('sessionId', claims.sid);
     return next();
   };
 }

@@ -58,6 +58,8 @@ export const REJECTED_ACH_FEE_USD = 15;
 /** Cookie and header names of the session. */
 export const REFRESH_COOKIE = 'lc_refresh';
 export const CSRF_COOKIE = 'lc_csrf';
+/** On an https origin both cookies carry this prefix (Secure, Path=/, no Domain: no subdomain can set them). */
+export const HOST_COOKIE_PREFIX = '__Host-';
 export const CSRF_HEADER = 'X-CSRF-Token';
 export const AUTH_SCHEME = 'JWT';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -10,7 +10,13 @@ import { reportApiReachable, reportApiUnreachable } from '../pwa/online-status.t
 import { FROM_CACHE_HEADER } from '../contract/sw-messages.ts';
 import { validate, type Struct } from 'superstruct';
 import { API_PATHS, API_PREFIX } from '../contract/api-paths.ts';
-import { AUTH_SCHEME, CSRF_COOKIE, CSRF_HEADER, IDEMPOTENCY_HEADER } from '../contract/constants.ts';
+import {
+  AUTH_SCHEME,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  HOST_COOKIE_PREFIX,
+  IDEMPOTENCY_HEADER,
+} from '../contract/constants.ts';
 import { ApiErrorSchema, CsrfResponseSchema, RefreshResponseSchema } from '../contract/schemas.ts';
 import { ERROR_CODES } from '../contract/errors.ts';
 import { store } from '../state/store.ts';
@@ -91,9 +97,13 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
+/** The CSRF cookie: `__Host-lc_csrf` on an https origin, `lc_csrf` on http. */
+const readCsrfCookie = (): string | null =>
+  readCookie(`${HOST_COOKIE_PREFIX}${CSRF_COOKIE}`) ?? readCookie(CSRF_COOKIE);
+
 async function csrfToken(forceNew = false): Promise<string | null> {
   if (!forceNew) {
-    const fromCookie = readCookie(CSRF_COOKIE);
+    const fromCookie = readCsrfCookie();
     if (fromCookie) return fromCookie;
     if (csrfFromResponse) return csrfFromResponse;
   }
@@ -110,7 +120,7 @@ async function csrfToken(forceNew = false): Promise<string | null> {
       csrfFromResponse = null;
     }
     // The cookie is what the server compares against; prefer it when both exist.
-    return readCookie(CSRF_COOKIE) ?? csrfFromResponse;
+    return readCsrfCookie() ?? csrfFromResponse;
   })().finally(() => {
     csrfInFlight = null;
   });

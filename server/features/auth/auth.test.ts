@@ -7,6 +7,7 @@ import { Client, createTestContext, signUpPayload, type TestContext } from '../.
 import { DEMO_PLAYER } from '../../seed.ts';
 import { issueCsrfToken } from '../../http/csrf.ts';
 import { REUSE_GRACE_SECONDS } from './refresh-tokens.ts';
+import { LOGIN_PER_ACCOUNT_AND_CLIENT, LOGIN_PER_CLIENT } from './throttle.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -69,38 +70,46 @@ describe('login', () => {
     expect(res.body).toMatchObject({ code: 'ACCOUNT_CLOSED' });
   });
 
-  it('throttles failed sign-ins per email: 429 with the Server Busy text and Retry-After', async () => {
+  it('throttles sign-ins per account and address: 429 with the Server Busy text, Retry-After and retry_after_seconds', async () => {
     const p = await newPlayer();
-    for (let i = 0; i < 5; i++) {
-      // A new client address each time: the per-email counter alone must trip.
-      expect((await login(new Client(ctx), p.email, `Wrong-Password-${i}`)).status).toBe(401);
+    const stranger = new Client(ctx);
+    for (let i = 0; i < LOGIN_PER_ACCOUNT_AND_CLIENT.limit; i++) {
+      expect((await login(stranger, p.email, `Wrong-Password-${i}`)).status).toBe(401);
     }
-    const blocked = await login(new Client(ctx), p.email, p.password);
+    const blocked = await login(stranger, p.email, p.password);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: ERROR_TEXTS.serverBusy });
+    expect(blocked.body).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: ERROR_TEXTS.serverBusy,
+      field: null,
+    });
     expect(blocked.body.message).toBe(
       'Our system is currently experiencing a high load, please try again later.',
     );
     const retryAfter = Number(blocked.headers.get('Retry-After'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // After the window the right password works again.
-    ctx.clock.advance(retryAfter + 1);
+    expect(blocked.body.extra).toEqual({ retry_after_seconds: retryAfter });
+    // The owner, from their own address, is not locked out by the stranger.
     expect((await login(new Client(ctx), p.email, p.password)).status).toBe(200);
+    // After the window the right password works again from the stranger's address too.
+    ctx.clock.advance(retryAfter + 1);
+    expect((await login(stranger, p.email, p.password)).status).toBe(200);
   });
 
   it('throttles unknown emails exactly like known ones', async () => {
     const email = `ghost.${Date.now()}@example.com`;
+    const client = new Client(ctx);
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push(await login(new Client(ctx), email, 'Whatever-Pass-1'));
+    for (let i = 0; i < 6; i++) answers.push(await login(client, email, 'Whatever-Pass-1'));
     expect(answers.slice(0, 5).map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
     expect(answers[5]!.status).toBe(429);
     expect(answers[5]!.body.message).toBe(ERROR_TEXTS.serverBusy);
   });
 
-  it('throttles failed sign-ins per client address', async () => {
+  it('throttles sign-ins per client address over all accounts', async () => {
     const client = new Client(ctx, '203.0.113.77');
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < LOGIN_PER_CLIENT.limit; i++) {
       expect((await login(client, `spray${i}.${Date.now()}@example.com`, 'Whatever-Pass-1')).status).toBe(
         401,
       );
@@ -112,12 +121,12 @@ describe('login', () => {
     expect((await login(new Client(ctx), DEMO_PLAYER.email, DEMO_PLAYER.password)).status).toBe(200);
   });
 
-  it('a successful sign-in clears the failures of that email', async () => {
+  it('a successful sign-in forgives the misses made from that address', async () => {
     const p = await newPlayer();
-    for (let i = 0; i < 4; i++) await login(new Client(ctx), p.email, 'Wrong-Password-x');
-    expect((await login(new Client(ctx), p.email, p.password)).status).toBe(200);
-    for (let i = 0; i < 4; i++)
-      expect((await login(new Client(ctx), p.email, 'Wrong-Password-x')).status).toBe(401);
+    const client = new Client(ctx);
+    for (let i = 0; i < 4; i++) await login(client, p.email, 'Wrong-Password-x');
+    expect((await login(client, p.email, p.password)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await login(client, p.email, 'Wrong-Password-x')).status).toBe(401);
   });
 });
 

@@ -3,9 +3,16 @@
  * random salt, 32-byte key. Stored as `scrypt$N$r$p$<salt b64url>$<hash b64url>` so the cost
  * can be raised later: a login with an older, cheaper hash re-hashes it.
  * The 'test' cost (N=2^12) exists only so the test suite runs quickly; see config.ts.
+ *
+ * Every hash and verify of one hasher goes through a ConcurrencyLimit: at the OWASP cost each
+ * takes 128 MiB and a core for about a tenth of a second, so a burst of sign-ups or sign-ins
+ * would otherwise take every core and the memory with it and stall all other requests. Beyond
+ * the waiting line the request is answered 429 at once.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { PasswordHashCost } from '../../config.ts';
+import { CapacityExceeded, ConcurrencyLimit } from './concurrency-limit.ts';
+import { tooManyAttempts } from './throttle.ts';
 
 interface Params {
   N: number;
@@ -20,6 +27,10 @@ const COSTS: Record<PasswordHashCost, Params> = {
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 32;
 const MAX_N = 2 ** 20;
+/** Hashes at once per server process (one per core of a small machine) and how many may wait. */
+export const HASH_CONCURRENCY = 2;
+export const HASH_MAX_WAITING = 32;
+const BUSY_RETRY_SECONDS = 2;
 
 const derive = (password: string, salt: Buffer, params: Params): Promise<Buffer> =>
   new Promise((resolve, reject) => {
@@ -37,13 +48,25 @@ export interface PasswordHasher {
   verifyDummy(password: string): Promise<void>;
 }
 
-export function createPasswordHasher(cost: PasswordHashCost): PasswordHasher {
+export function createPasswordHasher(
+  cost: PasswordHashCost,
+  limit: ConcurrencyLimit = new ConcurrencyLimit(HASH_CONCURRENCY, HASH_MAX_WAITING),
+): PasswordHasher {
   const params = COSTS[cost];
   let dummy: Promise<string> | null = null;
 
+  const limited = async (password: string, salt: Buffer, p: Params): Promise<Buffer> => {
+    try {
+      return await limit.run(() => derive(password, salt, p));
+    } catch (error) {
+      if (error instanceof CapacityExceeded) throw tooManyAttempts(BUSY_RETRY_SECONDS);
+      throw error;
+    }
+  };
+
   const hash = async (password: string): Promise<string> => {
     const salt = randomBytes(SALT_LENGTH);
-    const key = await derive(password, salt, params);
+    const key = await limited(password, salt, params);
     return [
       'scrypt',
       params.N,
@@ -62,7 +85,7 @@ export function createPasswordHasher(cost: PasswordHashCost): PasswordHasher {
       return { ok: false, rehash: false };
     const salt = Buffer.from(parts[4] ?? '', 'base64url');
     const expected = Buffer.from(parts[5] ?? '', 'base64url');
-    const key = await derive(password, salt, { N, r, p });
+    const key = await limited(password, salt, { N, r, p });
     const ok = key.length === expected.length && timingSafeEqual(key, expected);
     return { ok, rehash: ok && (N < params.N || r < params.r || p < params.p) };
   };

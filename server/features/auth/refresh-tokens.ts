@@ -1,18 +1,29 @@
 /**
- * Refresh tokens: 32 random bytes in the httpOnly `lc_refresh` cookie (SameSite Strict, path
- * /api/v1/auth), stored only as SHA-256 hashes in refresh_tokens. Each refresh rotates the token;
- * the tokens of one sign-in share a family. Presenting a token that was already rotated means it
- * was copied: the whole family is revoked and the player must sign in again. One exception: within
- * REUSE_GRACE_SECONDS of its rotation (two tabs refreshing at once, a retried request) the old
- * token still gets an access token, but no new refresh token, since the browser already holds the
- * successor.
+ * Refresh tokens: 32 random bytes in an httpOnly, SameSite Strict cookie, stored only as SHA-256
+ * hashes in refresh_tokens. On http origins (development) the cookie is `lc_refresh` with path
+ * /api/v1/auth; on https it is `__Host-lc_refresh` (Secure, Path=/ as the prefix requires, no
+ * Domain), which no sibling subdomain can set or overwrite.
+ *
+ * Each refresh rotates the token; the tokens of one sign-in share a family whose id is the
+ * sign-in session's (auth_sessions). A refresh is refused when the session ended (logout, reuse,
+ * closed account) or has been idle past SESSION_INACTIVITY_SECONDS; the idle session then ends.
+ * Presenting a token that was already rotated means it was copied: the session ends and the
+ * player must sign in again. One exception: within REUSE_GRACE_SECONDS of its rotation (two tabs
+ * refreshing at once, a retried request) the old token still gets an access token, but no new
+ * refresh token, since the browser already holds the successor.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { API_PREFIX } from '../../../src/contract/api-paths.ts';
-import { REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from '../../../src/contract/constants.ts';
+import {
+  HOST_COOKIE_PREFIX,
+  REFRESH_COOKIE,
+  REFRESH_TOKEN_TTL_SECONDS,
+} from '../../../src/contract/constants.ts';
 import type { Queryable } from '../../db/driver.ts';
+import { isPastInactivityWindow } from '../../http/auth.ts';
+import { endAuthSession } from './auth-sessions.ts';
 
 export const REFRESH_COOKIE_PATH = `${API_PREFIX}/auth`;
 export const REUSE_GRACE_SECONDS = 10;
@@ -20,89 +31,112 @@ export const REUSE_GRACE_SECONDS = 10;
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 const iso = (ms: number): string => new Date(ms).toISOString();
 
+export const refreshCookieName = (secure: boolean): string =>
+  secure ? `${HOST_COOKIE_PREFIX}${REFRESH_COOKIE}` : REFRESH_COOKIE;
+const refreshCookiePath = (secure: boolean): string => (secure ? '/' : REFRESH_COOKIE_PATH);
+
+/** A new refresh token of the session (its family). */
 export async function createRefreshToken(
   db: Queryable,
   userId: string,
-  familyId: string | null,
+  sessionId: string,
   nowMs: number,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.query(
     'INSERT INTO refresh_tokens (user_id, family_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    [
-      userId,
-      familyId ?? randomUUID(),
-      hashToken(token),
-      iso(nowMs),
-      iso(nowMs + REFRESH_TOKEN_TTL_SECONDS * 1000),
-    ],
+    [userId, sessionId, hashToken(token), iso(nowMs), iso(nowMs + REFRESH_TOKEN_TTL_SECONDS * 1000)],
   );
   return token;
 }
 
 export type RotateResult =
-  | { kind: 'rotated'; userId: string; token: string }
-  | { kind: 'grace'; userId: string }
+  | { kind: 'rotated'; userId: string; sessionId: string; token: string }
+  | { kind: 'grace'; userId: string; sessionId: string }
   | { kind: 'reused' }
+  | { kind: 'idle' }
+  | { kind: 'foreign_csrf' }
   | { kind: 'invalid' };
 
-export async function rotateRefreshToken(tx: Queryable, token: string, nowMs: number): Promise<RotateResult> {
+export interface RotateOptions {
+  nowMs: number;
+  inactivitySeconds: number;
+  /** The session the request's CSRF token was issued to (undefined: no CSRF check ran). */
+  csrfSessionId?: string | undefined;
+}
+
+/** The session of a refresh token that can still be used, or null. */
+export async function sessionOfRefreshToken(db: Queryable, token: string): Promise<string | null> {
+  const rows = await db.query<{ family_id: string }>(
+    `SELECT t.family_id FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.family_id
+      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND s.ended_at IS NULL`,
+    [hashToken(token)],
+  );
+  return rows[0]?.family_id ?? null;
+}
+
+export async function rotateRefreshToken(
+  tx: Queryable,
+  token: string,
+  { nowMs, inactivitySeconds, csrfSessionId }: RotateOptions,
+): Promise<RotateResult> {
   const rows = await tx.query<{
     user_id: string;
     family_id: string;
     rotated_at: Date | null;
     revoked_at: Date | null;
     expires_at: Date;
+    last_active_at: Date;
+    ended_at: Date | null;
   }>(
-    'SELECT user_id, family_id, rotated_at, revoked_at, expires_at FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE',
+    `SELECT t.user_id, t.family_id, t.rotated_at, t.revoked_at, t.expires_at, s.last_active_at, s.ended_at
+       FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.family_id
+      WHERE t.token_hash = $1 FOR UPDATE OF t, s`,
     [hashToken(token)],
   );
   const row = rows[0];
-  if (!row || row.revoked_at || new Date(row.expires_at).getTime() <= nowMs) return { kind: 'invalid' };
+  if (!row || row.revoked_at || row.ended_at || new Date(row.expires_at).getTime() <= nowMs)
+    return { kind: 'invalid' };
+  // The cookie authenticates this request, so its CSRF token must have been issued to this session.
+  if (csrfSessionId !== undefined && csrfSessionId !== row.family_id) return { kind: 'foreign_csrf' };
+  if (isPastInactivityWindow(new Date(row.last_active_at).getTime(), nowMs, inactivitySeconds)) {
+    await endAuthSession(tx, row.family_id, 'inactivity', nowMs);
+    return { kind: 'idle' };
+  }
   if (row.rotated_at) {
     if (nowMs - new Date(row.rotated_at).getTime() <= REUSE_GRACE_SECONDS * 1000)
-      return { kind: 'grace', userId: row.user_id };
-    await revokeFamily(tx, row.family_id, nowMs);
+      return { kind: 'grace', userId: row.user_id, sessionId: row.family_id };
+    await endAuthSession(tx, row.family_id, 'reuse', nowMs);
     return { kind: 'reused' };
   }
   await tx.query('UPDATE refresh_tokens SET rotated_at = $1 WHERE token_hash = $2', [
     iso(nowMs),
     hashToken(token),
   ]);
+  // A refresh is activity: the app refreshes only while it is open and its own inactivity watch has not fired.
+  await tx.query('UPDATE auth_sessions SET last_active_at = $2 WHERE id = $1', [row.family_id, iso(nowMs)]);
   const next = await createRefreshToken(tx, row.user_id, row.family_id, nowMs);
-  return { kind: 'rotated', userId: row.user_id, token: next };
+  return { kind: 'rotated', userId: row.user_id, sessionId: row.family_id, token: next };
 }
 
-export async function revokeFamily(db: Queryable, familyId: string, nowMs: number): Promise<void> {
-  await db.query('UPDATE refresh_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL', [
-    iso(nowMs),
-    familyId,
-  ]);
-}
-
-/** Revokes the family of the given token (logout). Answers whether a token was found. */
-export async function revokeByToken(db: Queryable, token: string, nowMs: number): Promise<boolean> {
-  const rows = await db.query<{ family_id: string }>(
-    'SELECT family_id FROM refresh_tokens WHERE token_hash = $1',
-    [hashToken(token)],
-  );
-  if (!rows[0]) return false;
-  await revokeFamily(db, rows[0].family_id, nowMs);
-  return true;
-}
-
-export const readRefreshCookie = (c: Context): string | undefined => getCookie(c, REFRESH_COOKIE);
+export const readRefreshCookie = (c: Context, secure: boolean): string | undefined =>
+  getCookie(c, refreshCookieName(secure));
 
 export function setRefreshCookie(c: Context, token: string, secure: boolean): void {
-  setCookie(c, REFRESH_COOKIE, token, {
+  setCookie(c, refreshCookieName(secure), token, {
     httpOnly: true,
     secure,
     sameSite: 'Strict',
-    path: REFRESH_COOKIE_PATH,
+    path: refreshCookiePath(secure),
     maxAge: REFRESH_TOKEN_TTL_SECONDS,
   });
 }
 
 export function clearRefreshCookie(c: Context, secure: boolean): void {
-  deleteCookie(c, REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, secure, httpOnly: true, sameSite: 'Strict' });
+  deleteCookie(c, refreshCookieName(secure), {
+    path: refreshCookiePath(secure),
+    secure,
+    httpOnly: true,
+    sameSite: 'Strict',
+  });
 }

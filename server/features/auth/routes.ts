@@ -1,13 +1,18 @@
 /**
- * Sign-in, session and recovery routes. Failed sign-ins are throttled per email and per client
- * address in the database; unknown emails are hashed against a dummy so both failures look and
- * take the same.
+ * Sign-in, session and recovery routes.
+ *
+ * Throttling (./throttle.ts) counts every attempt before any password is checked or any mail is
+ * sent, atomically in the database: sign-in per account + client address (a stranger's guesses
+ * lock only the stranger), per client address, and per account from all addresses together (a
+ * higher ceiling); sign-in link mails per target email and per client address. A sign-in that
+ * succeeds gives its attempt back. Unknown emails are hashed against a dummy and counted like
+ * known ones, so both failures look and take the same.
  */
 import { randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { API_PATHS } from '../../../src/contract/api-paths.ts';
 import { normalizeEmail } from '../../../src/contract/eligibility.ts';
-import { ERROR_CODES, ERROR_TEXTS } from '../../../src/contract/errors.ts';
+import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import {
   LoginRequestSchema,
   PasswordRecoveryRequestSchema,
@@ -19,94 +24,97 @@ import { PRODUCT_NAME } from '../../../src/contract/constants.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
-import { issueAccessToken } from '../../http/auth.ts';
+import { accountClosed, csrfMismatch, issueAccessToken, readAccessToken } from '../../http/auth.ts';
 import { clientIp } from '../../http/client-ip.ts';
-import { ensureCsrfCookie } from '../../http/csrf.ts';
+import { ensureCsrfCookie, issueCsrfToken, setCsrfCookie } from '../../http/csrf.ts';
 import { readBody } from '../../http/validate.ts';
 import { findUserByEmail, findUserById } from '../users/users-repo.ts';
+import { endAuthSession } from './auth-sessions.ts';
 import {
   clearRefreshCookie,
   hashToken,
   readRefreshCookie,
-  revokeByToken,
   rotateRefreshToken,
+  sessionOfRefreshToken,
   setRefreshCookie,
 } from './refresh-tokens.ts';
 import { secureCookies, startSession } from './session.ts';
 import {
-  clearEvents,
-  LOGIN_FAILURES_PER_EMAIL,
-  LOGIN_FAILURES_PER_IP,
+  enforceAttempts,
+  LOGIN_PER_ACCOUNT,
+  LOGIN_PER_ACCOUNT_AND_CLIENT,
+  LOGIN_PER_CLIENT,
+  RECOVERY_PER_CLIENT,
   RECOVERY_PER_EMAIL,
-  RECOVERY_PER_IP,
-  recordEvent,
-  retryAfterSeconds,
-  type ThrottleRule,
+  refundAttempt,
+  resetAttempts,
+  SIGN_IN_LINK_PER_CLIENT,
+  type ThrottleCheck,
 } from './throttle.ts';
 
 export const SIGN_IN_LINK_TTL_SECONDS = 30 * 60;
-const UNKNOWN_IP = 'unknown';
+/** clientIp() without a socket (in-process requests): such callers share no per-address counter. */
+export const UNKNOWN_CLIENT = 'unknown';
 
-const tooMany = (seconds: number) =>
-  new ApiError(
-    429,
-    ERROR_CODES.TOO_MANY_ATTEMPTS,
-    ERROR_TEXTS.serverBusy,
-    null,
-    { retry_after_seconds: seconds },
-    { 'Retry-After': String(seconds) },
-  );
 const invalidCredentials = () =>
   new ApiError(401, ERROR_CODES.INVALID_CREDENTIALS, 'The email or password is incorrect.');
-const accountClosed = () =>
-  new ApiError(403, ERROR_CODES.ACCOUNT_CLOSED, 'This account is closed. Please contact support.');
+
+/** The sign-in checks of one attempt, narrowest first; per-address rules only for a known address. */
+export function loginChecks(email: string, ip: string): ThrottleCheck[] {
+  if (ip === UNKNOWN_CLIENT) return [[LOGIN_PER_ACCOUNT, email]];
+  return [
+    [LOGIN_PER_ACCOUNT_AND_CLIENT, `${email} ${ip}`],
+    [LOGIN_PER_CLIENT, ip],
+    [LOGIN_PER_ACCOUNT, email],
+  ];
+}
 
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { db } = deps;
+  const secure = secureCookies(deps);
+  const ipOf = (c: Context) => clientIp(c, deps.config.trustProxy);
 
-  /** Throws 429 when any (rule, subject) pair is over its limit. The 'unknown' address (no socket, tests) is not counted. */
-  const enforce = async (checks: Array<[ThrottleRule, string]>): Promise<void> => {
-    let wait = 0;
-    for (const [rule, subject] of checks) {
-      if (subject === UNKNOWN_IP && rule.scope.endsWith('_ip')) continue;
-      wait = Math.max(wait, (await retryAfterSeconds(db, rule, subject, deps.now())) ?? 0);
+  /** The session a request acts for: its access token's, else its refresh cookie's; null before sign-in. */
+  const sessionOfRequest = async (c: Context): Promise<string | null> => {
+    const header = c.req.header('Authorization');
+    if (header) {
+      try {
+        return readAccessToken(deps.secrets.jwtSecret, header).sid;
+      } catch {
+        // An expired or foreign token names no session; the refresh cookie may.
+      }
     }
-    if (wait > 0) throw tooMany(wait);
-  };
-  const record = async (checks: Array<[ThrottleRule, string]>): Promise<void> => {
-    for (const [rule, subject] of checks) {
-      if (subject === UNKNOWN_IP && rule.scope.endsWith('_ip')) continue;
-      await recordEvent(db, rule, subject, deps.now());
-    }
+    const refresh = readRefreshCookie(c, secure);
+    return refresh ? sessionOfRefreshToken(db, refresh) : null;
   };
 
-  app.get(API_PATHS.csrf, (c) =>
-    c.json({ csrf_token: ensureCsrfCookie(c, deps.secrets.csrfSecret, secureCookies(deps)) }),
+  app.get(API_PATHS.csrf, async (c) =>
+    c.json({
+      csrf_token: ensureCsrfCookie(c, deps.secrets.csrfSecret, secure, await sessionOfRequest(c)),
+    }),
   );
 
   app.post(API_PATHS.login, async (c) => {
     const body = await readBody(c, LoginRequestSchema);
     const email = normalizeEmail(body.email);
-    const ip = clientIp(c, deps.config.trustProxy);
-    const counters: Array<[ThrottleRule, string]> = [
-      [LOGIN_FAILURES_PER_EMAIL, email],
-      [LOGIN_FAILURES_PER_IP, ip],
-    ];
-    await enforce(counters);
+    const checks = loginChecks(email, ipOf(c));
+    // Counted before the password is looked at: a burst past the limit is refused, right password or not.
+    await enforceAttempts(db, checks, deps.now());
     const user = await findUserByEmail(db, email);
     if (!user) {
       await deps.hasher.verifyDummy(body.password);
-      await record(counters);
       throw invalidCredentials();
     }
     const check = await deps.hasher.verify(body.password, user.password_hash);
-    if (!check.ok) {
-      await record(counters);
-      throw invalidCredentials();
-    }
+    if (!check.ok) throw invalidCredentials();
     if (user.account_state === 'closed') throw accountClosed();
-    await clearEvents(db, LOGIN_FAILURES_PER_EMAIL, email);
+    // The owner's sign-in does not count against them: their own earlier misses from this address
+    // are forgiven; the wider counters give back this one attempt (others' misses still count).
+    for (const [rule, subject] of checks) {
+      if (rule === LOGIN_PER_ACCOUNT_AND_CLIENT) await resetAttempts(db, rule, subject);
+      else await refundAttempt(db, rule, subject);
+    }
     if (check.rehash) {
       await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [
         await deps.hasher.hash(body.password),
@@ -117,28 +125,35 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post(API_PATHS.refresh, async (c) => {
-    const token = readRefreshCookie(c);
+    const token = readRefreshCookie(c, secure);
     const refused = (message: string) => {
-      clearRefreshCookie(c, secureCookies(deps));
+      clearRefreshCookie(c, secure);
       return new ApiError(401, ERROR_CODES.REFRESH_FAILED, message);
     };
     if (!token) throw refused('You are not signed in.');
-    const result = await transaction(db, (tx) => rotateRefreshToken(tx, token, deps.now()));
+    const result = await transaction(db, (tx) =>
+      rotateRefreshToken(tx, token, {
+        nowMs: deps.now(),
+        inactivitySeconds: deps.config.sessionInactivitySeconds,
+        csrfSessionId: c.get('csrfSessionId'),
+      }),
+    );
     if (result.kind === 'invalid') throw refused('Your session has ended. Please sign in again.');
+    if (result.kind === 'foreign_csrf') throw csrfMismatch();
+    if (result.kind === 'idle')
+      throw refused('You were signed out after a period of inactivity. Please sign in again.');
     if (result.kind === 'reused') {
-      deps.logger.warn('refresh token reuse detected; session family revoked', {
-        ip: clientIp(c, deps.config.trustProxy),
-      });
+      deps.logger.warn('refresh token reuse detected; session ended', { ip: ipOf(c) });
       throw refused('Your session was ended for your security. Please sign in again.');
     }
     const user = await findUserById(db, result.userId);
     if (!user) throw refused('Your session has ended. Please sign in again.');
     if (user.account_state === 'closed') {
-      clearRefreshCookie(c, secureCookies(deps));
+      clearRefreshCookie(c, secure);
       throw accountClosed();
     }
-    if (result.kind === 'rotated') setRefreshCookie(c, result.token, secureCookies(deps));
-    const access = await issueAccessToken(deps.secrets.jwtSecret, user.id);
+    if (result.kind === 'rotated') setRefreshCookie(c, result.token, secure);
+    const access = await issueAccessToken(deps.secrets.jwtSecret, user.id, result.sessionId);
     const answer: RefreshResponse = {
       token: access.token,
       token_expires_at: access.expiresAt,
@@ -148,22 +163,35 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post(API_PATHS.logout, async (c) => {
-    const token = readRefreshCookie(c);
-    if (token) await revokeByToken(db, token, deps.now());
-    clearRefreshCookie(c, secureCookies(deps));
+    // Both the refresh cookie's session and the access token's end: neither works after this.
+    const sessions = new Set<string>();
+    const refresh = readRefreshCookie(c, secure);
+    const fromCookie = refresh ? await sessionOfRefreshToken(db, refresh) : null;
+    if (fromCookie) sessions.add(fromCookie);
+    const header = c.req.header('Authorization');
+    if (header) {
+      try {
+        sessions.add(readAccessToken(deps.secrets.jwtSecret, header).sid);
+      } catch {
+        // An expired or foreign token: nothing to end through it.
+      }
+    }
+    const bound = c.get('csrfSessionId');
+    if (sessions.size > 0 && bound !== undefined && !sessions.has(bound)) throw csrfMismatch();
+    for (const id of sessions) await endAuthSession(db, id, 'logout', deps.now());
+    clearRefreshCookie(c, secure);
+    // The next visitor of this browser starts with a token bound to no session.
+    setCsrfCookie(c, issueCsrfToken(deps.secrets.csrfSecret, null), secure);
     return c.body(null, 204);
   });
 
   app.post(API_PATHS.passwordRecovery, async (c) => {
     const body = await readBody(c, PasswordRecoveryRequestSchema);
     const email = normalizeEmail(body.email);
-    const ip = clientIp(c, deps.config.trustProxy);
-    const counters: Array<[ThrottleRule, string]> = [
-      [RECOVERY_PER_EMAIL, email],
-      [RECOVERY_PER_IP, ip],
-    ];
-    await enforce(counters);
-    await record(counters);
+    const ip = ipOf(c);
+    const checks: ThrottleCheck[] = [[RECOVERY_PER_EMAIL, email]];
+    if (ip !== UNKNOWN_CLIENT) checks.unshift([RECOVERY_PER_CLIENT, ip]);
+    await enforceAttempts(db, checks, deps.now());
     const user = await findUserByEmail(db, email);
     if (user && user.account_state !== 'closed')
       await sendSignInLink(deps, user.id, user.email, user.first_name);
@@ -177,6 +205,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post(API_PATHS.signInLink, async (c) => {
     const body = await readBody(c, SignInLinkRequestSchema);
+    const ip = ipOf(c);
+    if (ip !== UNKNOWN_CLIENT) await enforceAttempts(db, [[SIGN_IN_LINK_PER_CLIENT, ip]], deps.now());
     const now = new Date(deps.now()).toISOString();
     const userId = await transaction(db, async (tx) => {
       const rows = await tx.query<{ user_id: string }>(
@@ -209,7 +239,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
         'token',
       );
     if (user.account_state === 'closed') throw accountClosed();
-    await clearEvents(db, LOGIN_FAILURES_PER_EMAIL, user.email);
+    // The owner proved control of the mailbox: guesses at the password stop blocking the account.
+    await resetAttempts(db, LOGIN_PER_ACCOUNT, user.email);
     return c.json(await startSession(deps, c, user));
   });
 

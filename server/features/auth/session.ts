@@ -3,19 +3,35 @@ import type { Context } from 'hono';
 import type { LoginResponse } from '../../../src/contract/schemas.ts';
 import type { AppDeps } from '../../http/app-env.ts';
 import { issueAccessToken } from '../../http/auth.ts';
-import { ensureCsrfCookie } from '../../http/csrf.ts';
+import { issueCsrfToken, setCsrfCookie } from '../../http/csrf.ts';
+import { transaction } from '../../db/transaction.ts';
 import { activeLoginPromos } from '../promos/login-promos.ts';
 import { toWireUser, type UserRow } from '../users/users-repo.ts';
 import { readBalances } from '../wallet/balances.ts';
-import { createRefreshToken, setRefreshCookie } from './refresh-tokens.ts';
+import { createAuthSession, endAuthSession } from './auth-sessions.ts';
+import {
+  createRefreshToken,
+  readRefreshCookie,
+  sessionOfRefreshToken,
+  setRefreshCookie,
+} from './refresh-tokens.ts';
 
 export const secureCookies = (deps: AppDeps): boolean => deps.config.publicOrigin.startsWith('https://');
 
+/** A new sign-in session: its refresh cookie, an access token naming it, and a CSRF cookie bound to it. */
 export async function startSession(deps: AppDeps, c: Context, user: UserRow): Promise<LoginResponse> {
-  const refresh = await createRefreshToken(deps.db, user.id, null, deps.now());
-  const access = await issueAccessToken(deps.secrets.jwtSecret, user.id);
+  const now = deps.now();
+  // A browser holds one session: the one its refresh cookie named until now ends here.
+  const previous = readRefreshCookie(c, secureCookies(deps));
+  const previousSession = previous ? await sessionOfRefreshToken(deps.db, previous) : null;
+  if (previousSession) await endAuthSession(deps.db, previousSession, 'revoked', now);
+  const { sessionId, refresh } = await transaction(deps.db, async (tx) => {
+    const id = await createAuthSession(tx, user.id, now);
+    return { sessionId: id, refresh: await createRefreshToken(tx, user.id, id, now) };
+  });
+  const access = await issueAccessToken(deps.secrets.jwtSecret, user.id, sessionId);
   setRefreshCookie(c, refresh, secureCookies(deps));
-  ensureCsrfCookie(c, deps.secrets.csrfSecret, secureCookies(deps));
+  setCsrfCookie(c, issueCsrfToken(deps.secrets.csrfSecret, sessionId), secureCookies(deps));
   const [balances, promos] = [
     await readBalances(deps.db, user.id),
     await activeLoginPromos(deps.db, deps.now()),

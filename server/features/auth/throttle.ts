@@ -1,11 +1,18 @@
 /**
- * Attempt throttling kept in the database (table throttle_events), so any number of stateless
- * server instances share the counts. A rule allows `limit` events per subject in a sliding
- * window; beyond it the caller answers 429 with Retry-After. Counting and recording are two
- * statements, so a burst of parallel requests can overshoot by the number in flight; that is
- * accepted (the next request is refused).
+ * Attempt throttling kept in the database (table auth_throttle), so any number of stateless
+ * server instances on one database share the counts. Each attempt is counted BEFORE the work it
+ * guards (a password check, a scrypt hash, a mail): one INSERT ... ON CONFLICT DO UPDATE ...
+ * RETURNING per rule increments the counter and answers the new count in one atomic statement,
+ * so a burst of parallel requests cannot slip past the limit (the row lock orders them on
+ * PostgreSQL; PGlite runs statements one at a time).
+ *
+ * A rule allows `limit` attempts per subject in a fixed window that opens with the subject's
+ * first attempt and lasts `windowSeconds`; beyond it the caller answers 429 with Retry-After
+ * (the seconds until the window closes).
  */
+import { ERROR_CODES, ERROR_TEXTS } from '../../../src/contract/errors.ts';
 import type { Queryable } from '../../db/driver.ts';
+import { ApiError } from '../../http/api-error.ts';
 
 export interface ThrottleRule {
   scope: string;
@@ -13,60 +20,123 @@ export interface ThrottleRule {
   windowSeconds: number;
 }
 
-/** Failed sign-ins per email address (known or not, so answers reveal nothing). */
-export const LOGIN_FAILURES_PER_EMAIL: ThrottleRule = {
-  scope: 'login_email',
+/** One rule applied to one subject (an email, a client address, or both joined). */
+export type ThrottleCheck = readonly [ThrottleRule, string];
+
+const FIFTEEN_MINUTES = 15 * 60;
+const ONE_HOUR = 60 * 60;
+
+/** Sign-in attempts per account and client address: a stranger's guesses lock only the stranger. */
+export const LOGIN_PER_ACCOUNT_AND_CLIENT: ThrottleRule = {
+  scope: 'login_account_ip',
   limit: 5,
-  windowSeconds: 15 * 60,
+  windowSeconds: FIFTEEN_MINUTES,
 };
-/** Failed sign-ins per client address. */
-export const LOGIN_FAILURES_PER_IP: ThrottleRule = { scope: 'login_ip', limit: 20, windowSeconds: 15 * 60 };
-/** Sign-in link requests per email address and per client address. */
-export const RECOVERY_PER_EMAIL: ThrottleRule = { scope: 'recovery_email', limit: 3, windowSeconds: 60 * 60 };
-export const RECOVERY_PER_IP: ThrottleRule = { scope: 'recovery_ip', limit: 10, windowSeconds: 60 * 60 };
+/** Sign-in attempts per account from every address together: bounds a guess spread over many addresses. */
+export const LOGIN_PER_ACCOUNT: ThrottleRule = {
+  scope: 'login_account',
+  limit: 20,
+  windowSeconds: FIFTEEN_MINUTES,
+};
+/** Sign-in attempts per client address over all accounts (password spraying). */
+export const LOGIN_PER_CLIENT: ThrottleRule = {
+  scope: 'login_ip',
+  limit: 30,
+  windowSeconds: FIFTEEN_MINUTES,
+};
+/** Accounts created per client address (each costs a 128 MiB scrypt). */
+export const SIGN_UP_PER_CLIENT: ThrottleRule = { scope: 'signup_ip', limit: 10, windowSeconds: ONE_HOUR };
+/** Sign-in link mails per target email (known or not, so answers reveal nothing) and per client address. */
+export const RECOVERY_PER_EMAIL: ThrottleRule = {
+  scope: 'recovery_email',
+  limit: 3,
+  windowSeconds: ONE_HOUR,
+};
+export const RECOVERY_PER_CLIENT: ThrottleRule = { scope: 'recovery_ip', limit: 10, windowSeconds: ONE_HOUR };
+/** Sign-in link redemptions per client address. */
+export const SIGN_IN_LINK_PER_CLIENT: ThrottleRule = {
+  scope: 'signin_link_ip',
+  limit: 20,
+  windowSeconds: FIFTEEN_MINUTES,
+};
+
+/** The longest window of any rule: rows older than this are swept. */
+const LONGEST_WINDOW_SECONDS = ONE_HOUR;
+const SWEEP_EVERY_MS = 60_000;
+const lastSweep = new WeakMap<Queryable, number>();
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** Seconds until the subject may try again, or null when it is under the limit. */
-export async function retryAfterSeconds(
+export const tooManyAttempts = (retryAfterSeconds: number): ApiError =>
+  new ApiError(
+    429,
+    ERROR_CODES.TOO_MANY_ATTEMPTS,
+    ERROR_TEXTS.serverBusy,
+    null,
+    { retry_after_seconds: retryAfterSeconds },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+
+/**
+ * Counts one attempt under the rule. Answers null when the attempt is within the limit, or the
+ * seconds until the subject may try again.
+ */
+export async function countAttempt(
   db: Queryable,
   rule: ThrottleRule,
   subject: string,
   nowMs: number,
 ): Promise<number | null> {
-  const windowStart = nowMs - rule.windowSeconds * 1000;
-  // The limit-th most recent event: once it leaves the window, the count drops below the limit.
-  const rows = await db.query<{ created_at: Date | string }>(
-    `SELECT created_at FROM throttle_events
-      WHERE scope = $1 AND subject = $2 AND created_at > $3
-      ORDER BY created_at DESC OFFSET $4 LIMIT 1`,
-    [rule.scope, subject, iso(windowStart), rule.limit - 1],
+  const rows = await db.query<{ attempts: number | string; window_start: Date | string }>(
+    `INSERT INTO auth_throttle (scope, subject, window_start, attempts) VALUES ($1, $2, $3, 1)
+     ON CONFLICT (scope, subject) DO UPDATE SET
+       attempts = CASE WHEN auth_throttle.window_start <= $4 THEN 1 ELSE auth_throttle.attempts + 1 END,
+       window_start = CASE WHEN auth_throttle.window_start <= $4 THEN EXCLUDED.window_start
+                           ELSE auth_throttle.window_start END
+     RETURNING attempts, window_start`,
+    [rule.scope, subject, iso(nowMs), iso(nowMs - rule.windowSeconds * 1000)],
   );
+  await sweepExpired(db, nowMs);
   const row = rows[0];
-  if (!row) return null;
-  const leavesWindowAt = new Date(row.created_at).getTime() + rule.windowSeconds * 1000;
-  return Math.max(1, Math.ceil((leavesWindowAt - nowMs) / 1000));
+  if (!row || Number(row.attempts) <= rule.limit) return null;
+  const closesAt = new Date(row.window_start).getTime() + rule.windowSeconds * 1000;
+  return Math.max(1, Math.ceil((closesAt - nowMs) / 1000));
 }
 
-export async function recordEvent(
+/**
+ * Counts one attempt under each check, narrowest first, and throws 429 at the first one over its
+ * limit. Later checks are not counted then, so attempts refused at a stranger's own address do
+ * not use up the account-wide allowance.
+ */
+export async function enforceAttempts(
   db: Queryable,
-  rule: ThrottleRule,
-  subject: string,
+  checks: readonly ThrottleCheck[],
   nowMs: number,
 ): Promise<void> {
-  await db.query('INSERT INTO throttle_events (scope, subject, created_at) VALUES ($1, $2, $3)', [
-    rule.scope,
-    subject,
-    iso(nowMs),
-  ]);
-  // Keep the table small: this subject's events older than the window no longer count.
-  await db.query('DELETE FROM throttle_events WHERE scope = $1 AND subject = $2 AND created_at <= $3', [
-    rule.scope,
-    subject,
-    iso(nowMs - rule.windowSeconds * 1000),
-  ]);
+  for (const [rule, subject] of checks) {
+    const wait = await countAttempt(db, rule, subject, nowMs);
+    if (wait !== null) throw tooManyAttempts(wait);
+  }
 }
 
-export async function clearEvents(db: Queryable, rule: ThrottleRule, subject: string): Promise<void> {
-  await db.query('DELETE FROM throttle_events WHERE scope = $1 AND subject = $2', [rule.scope, subject]);
+/** Gives one attempt back (a sign-in that succeeded should not count against the player). */
+export async function refundAttempt(db: Queryable, rule: ThrottleRule, subject: string): Promise<void> {
+  await db.query(
+    'UPDATE auth_throttle SET attempts = attempts - 1 WHERE scope = $1 AND subject = $2 AND attempts > 0',
+    [rule.scope, subject],
+  );
+}
+
+export async function resetAttempts(db: Queryable, rule: ThrottleRule, subject: string): Promise<void> {
+  await db.query('DELETE FROM auth_throttle WHERE scope = $1 AND subject = $2', [rule.scope, subject]);
+}
+
+/** Keeps the table small: at most once a minute per database handle, rows whose window closed long ago go. */
+async function sweepExpired(db: Queryable, nowMs: number): Promise<void> {
+  const last = lastSweep.get(db) ?? 0;
+  if (nowMs - last < SWEEP_EVERY_MS && nowMs >= last) return;
+  lastSweep.set(db, nowMs);
+  await db.query('DELETE FROM auth_throttle WHERE window_start < $1', [
+    iso(nowMs - LONGEST_WINDOW_SECONDS * 1000),
+  ]);
 }

@@ -105,7 +105,7 @@ export const hasBillingAddress = (u: { address_line_1: string | null; city: stri
 
 export function addressRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.patch(PAYMENTS_API_PATHS.address, requireAuth(deps.secrets.jwtSecret, deps.db), async (c) => {
+  app.patch(PAYMENTS_API_PATHS.address, requireAuth(deps), async (c) => {
     const body = check(await readJson(c), AddressUpdateRequestSchema);
     const a = checkAddress(body, await prohibitedStates(deps.db));
     const id = c.get('userId');

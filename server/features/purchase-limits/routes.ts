@@ -76,7 +76,7 @@ async function limitsAnswer(
 
 export function purchaseLimitRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const auth = requireAuth(deps.secrets.jwtSecret, deps.db);
+  const auth = requireAuth(deps);
 
   app.get(WALLET_API_PATHS.purchaseLimits, auth, async (c) =>
     c.json(await limitsAnswer(deps.db, c.get('userId'), deps.now())),

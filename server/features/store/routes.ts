@@ -9,7 +9,7 @@ import { assertCoinStoreEnabled, bankingPackages } from './coin-packages.ts';
 
 export function storeRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get(PAYMENTS_API_PATHS.bankingPackages, requireAuth(deps.secrets.jwtSecret, deps.db), async (c) => {
+  app.get(PAYMENTS_API_PATHS.bankingPackages, requireAuth(deps), async (c) => {
     await assertCoinStoreEnabled(deps.db);
     const rows = await deps.db.query<{ state_or_province: string }>(
       'SELECT state_or_province FROM users WHERE id = $1',

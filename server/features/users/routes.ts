@@ -12,7 +12,10 @@ import { ApiError } from '../../http/api-error.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { check, readJson } from '../../http/validate.ts';
+import { UNKNOWN_CLIENT } from '../auth/routes.ts';
 import { startSession } from '../auth/session.ts';
+import { enforceAttempts, SIGN_UP_PER_CLIENT } from '../auth/throttle.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import {
   checkName,
   checkSignUp,
@@ -31,7 +34,7 @@ export const USER_DATA_MAX_BYTES = 16 * 1024;
 export function userRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { db } = deps;
-  const auth = requireAuth(deps.secrets.jwtSecret, db);
+  const auth = requireAuth(deps);
 
   const loadMe = async (id: string): Promise<UserRow> => {
     const user = await findUserById(db, id);
@@ -58,6 +61,9 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
       throw error;
     }
     const signUp = checkSignUp(body, deps.now());
+    // Counted before the 128 MiB scrypt: a burst of sign-ups from one address is refused, not hashed.
+    const ip = clientIp(c, deps.config.trustProxy);
+    if (ip !== UNKNOWN_CLIENT) await enforceAttempts(db, [[SIGN_UP_PER_CLIENT, ip]], deps.now());
     const hash = await deps.hasher.hash(signUp.password);
     const id = await insertUser(deps, signUp, hash);
     deps.logger.info('account created', { user_id: id, state: signUp.state });

@@ -6,7 +6,7 @@ import { readBalances } from './balances.ts';
 
 export function walletRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get(API_PATHS.balances, requireAuth(deps.secrets.jwtSecret, deps.db), async (c) =>
+  app.get(API_PATHS.balances, requireAuth(deps), async (c) =>
     c.json(await readBalances(deps.db, c.get('userId'))),
   );
   return app;

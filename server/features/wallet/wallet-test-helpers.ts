@@ -81,7 +81,7 @@ export async function ledgerViolations(db: Queryable): Promise<unknown[]> {
 export function moneyTestApp(ctx: TestContext, options: { waitMs?: number; db?: Database } = {}) {
   const app = new Hono<AppEnv>();
   const db = options.db ?? ctx.db;
-  const auth = requireAuth(ctx.deps.secrets.jwtSecret, db);
+  const auth = requireAuth({ ...ctx.deps, db });
   const once = idempotent(db, ctx.deps.now, options);
   const failures = new Set<string>();
   app.post('/spend', auth, once, async (c) => {
