@@ -19,6 +19,7 @@ import { PAYMENTS_WEBHOOK_PATHS } from '../src/contract/payments.ts';
 import type { AppDeps, AppEnv } from './http/app-env.ts';
 import { countryBlock } from './http/country-block.ts';
 import { csrfProtection } from './http/csrf.ts';
+import { goldOnlyAnswers } from './http/gold-only.ts';
 import { errorHandler, MAX_BODY_BYTES, notFoundHandler } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveApp } from './http/static-files.ts';
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Provider webhooks carry no browser cookies: they are verified by their HMAC signature instead.
   const webhookPaths = new Set(PAYMENTS_WEBHOOK_PATHS.map((p) => `${API_PREFIX}${p}`));
   api.use('*', (c, next) => (webhookPaths.has(c.req.path) ? next() : csrf(c, next)));
+  if (deps.config.goldOnly) api.use('*', goldOnlyAnswers());
   api.get(API_PATHS.health, async (c) => {
     try {
       await deps.db.query('SELECT 1');

@@ -87,6 +87,22 @@ describe('config', () => {
     expect(problemsOf({ PUBLIC_ORIGIN: 'ftp://x.example' })[0]).toMatch(/PUBLIC_ORIGIN/);
   });
 
+  it('seeds the demo player by default only for a local PUBLIC_ORIGIN; SEED_DEMO_PLAYER decides when set', () => {
+    const seeds = (env: Record<string, string>) => loadConfig(env, '/srv/app').seedDemoPlayer;
+    expect(seeds({})).toBe(true);
+    expect(seeds({ PUBLIC_ORIGIN: 'http://127.0.0.1:8080' })).toBe(true);
+    expect(seeds({ PUBLIC_ORIGIN: 'http://[::1]:8080' })).toBe(true);
+    expect(seeds({ PUBLIC_ORIGIN: 'https://localhost' })).toBe(true);
+    expect(seeds({ PUBLIC_ORIGIN: 'https://play.luckycrown.example' })).toBe(false);
+    expect(seeds({ PUBLIC_ORIGIN: 'http://192.168.1.20:8080' })).toBe(false);
+    expect(seeds({ PUBLIC_ORIGIN: 'https://localhost.luckycrown.example' })).toBe(false);
+    expect(seeds({ PUBLIC_ORIGIN: 'https://play.luckycrown.example', SEED_DEMO_PLAYER: 'true' })).toBe(true);
+    expect(seeds({ SEED_DEMO_PLAYER: 'false' })).toBe(false);
+    expect(problemsOf({ SEED_DEMO_PLAYER: 'sometimes' })[0]).toMatch(
+      /SEED_DEMO_PLAYER must be true or false/,
+    );
+  });
+
   it('generates secrets once into DATA_DIR/secrets.json with mode 0600', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-secrets-'));
     try {

@@ -24,6 +24,10 @@ export interface Config {
   trustProxy: boolean;
   /** 'owasp' in production. 'test' lowers scrypt cost for the test suite only. */
   passwordHashCost: PasswordHashCost;
+  /**
+   * Seed the demo player (published password). SEED_DEMO_PLAYER=true / false decides; unset, it is
+   * seeded only when PUBLIC_ORIGIN is a local origin (isLocalOrigin), never on a public site.
+   */
   seedDemoPlayer: boolean;
   /** From JWT_SECRET / CSRF_SECRET; null means generated and kept in DATA_DIR/secrets.json. */
   jwtSecret: string | null;
@@ -51,6 +55,18 @@ const TRUE = ['1', 'true', 'yes', 'on'];
 const FALSE = ['0', 'false', 'no', 'off'];
 const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 const MIN_SECRET_LENGTH = 32;
+
+/** Host names that only reach the machine itself: a demo account there is no risk to players. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** True for http(s)://localhost, 127.0.0.1 or [::1] on any port. */
+export function isLocalOrigin(origin: string): boolean {
+  try {
+    return LOCAL_HOSTS.has(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
 
 /** Builds the configuration from an environment; throws ConfigError listing every bad value. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
@@ -186,7 +202,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustCountryHeader: countryHeader,
     trustProxy: bool('TRUST_PROXY', false),
     passwordHashCost,
-    seedDemoPlayer: bool('SEED_DEMO_PLAYER', true),
+    seedDemoPlayer: bool('SEED_DEMO_PLAYER', isLocalOrigin(publicOrigin)),
     jwtSecret: secret('JWT_SECRET'),
     csrfSecret: secret('CSRF_SECRET'),
     welcomePromoSweepsCents,

@@ -18,7 +18,7 @@ import {
 import { createLogger } from './logger.ts';
 import { createOutboxEmail } from './providers/email/outbox-email.ts';
 import { loadSecrets } from './secrets.ts';
-import { seed } from './seed.ts';
+import { seed, seedOptionsOf } from './seed.ts';
 
 /** PGlite is a single-process database: a second server on the same DATA_DIR would corrupt it. */
 function lockDataDir(config: Config): () => void {
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   if (applied.length > 0) logger.info('migrations applied', { versions: applied });
   const hasher = createPasswordHasher(config.passwordHashCost);
-  await seed(db, hasher, { demoPlayer: config.seedDemoPlayer });
+  await seed(db, hasher, seedOptionsOf(config, logger));
   const email = createOutboxEmail(db, path.join(config.dataDir, 'outbox'), Date.now);
   const deps = { config, db, secrets, logger, email, hasher, now: Date.now };
   // Payments sandbox (card processor + pay-by-bank) on its own origin; state kept in DATA_DIR.

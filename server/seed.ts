@@ -1,9 +1,15 @@
 /**
  * First-start content, safe to run on every start: missing named properties, new legal document
- * versions, and the demo player (unless SEED_DEMO_PLAYER=false) with 250,000 Gold Coins and 25.00
- * Sweeps Coins written as ledger entries (kind 'adjustment', reference 'demo-seed'). The demo
+ * versions, and the demo player with 250,000 Gold Coins and 25.00 Sweeps Coins (Gold only in
+ * gold-only mode) written as ledger entries (kind 'adjustment', reference 'demo-seed'). The demo
  * player is created once; the ledger's idempotency keys keep the coins from being paid twice.
+ *
+ * The demo password is published, so the account is seeded only where config.seedDemoPlayer says
+ * (by default a local origin only). When it is not seeded, a demo account left by an earlier start
+ * loses the published password: anyone could otherwise sign in to it on a public site.
  */
+import { randomBytes } from 'node:crypto';
+import { isLocalOrigin, type Config } from './config.ts';
 import type { Database } from './db/driver.ts';
 import { transaction } from './db/transaction.ts';
 import { seedLegalDocuments } from './features/legal/legal-documents.ts';
@@ -13,6 +19,7 @@ import { seedPromoCodes } from './features/promo-codes/promo-codes.ts';
 import type { PasswordHasher } from './features/auth/password-hash.ts';
 import { householdKey, personKey } from './features/users/identity-keys.ts';
 import { postLedgerEntry } from './features/wallet/ledger.ts';
+import type { Logger } from './logger.ts';
 
 export const DEMO_PLAYER = {
   email: 'demo@luckycrown.example',
@@ -28,7 +35,11 @@ export const DEMO_PLAYER = {
   sweepsCents: 2_500,
 } as const;
 
-export async function seedDemoPlayer(db: Database, hasher: PasswordHasher): Promise<void> {
+export async function seedDemoPlayer(
+  db: Database,
+  hasher: PasswordHasher,
+  options: { goldOnly: boolean } = { goldOnly: false },
+): Promise<void> {
   const d = DEMO_PLAYER;
   const existing = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1', [d.email]);
   // The demo password is set directly: it is a documented QA credential, not a player's choice.
@@ -67,6 +78,8 @@ export async function seedDemoPlayer(db: Database, hasher: PasswordHasher): Prom
       reference: 'demo-seed',
       idempotencyKey: `demo-seed:${id}:gold:main`,
     });
+    // Gold-only mode credits no Sweeps, not even to the demo player.
+    if (options.goldOnly) return;
     await postLedgerEntry(tx, {
       userId: id,
       currency: 'sweeps',
@@ -79,14 +92,64 @@ export async function seedDemoPlayer(db: Database, hasher: PasswordHasher): Prom
   });
 }
 
-export async function seed(
-  db: Database,
-  hasher: PasswordHasher,
-  options: { demoPlayer: boolean },
-): Promise<void> {
+/**
+ * Takes the published password away from a demo account seeded by an earlier start (a random one
+ * replaces it and its sessions end). Answers true when it did; false when there is no such
+ * account or its password was changed already.
+ */
+export async function retireDemoPlayer(db: Database, hasher: PasswordHasher): Promise<boolean> {
+  const rows = await db.query<{ id: string; password_hash: string }>(
+    'SELECT id, password_hash FROM users WHERE lower(email) = $1',
+    [DEMO_PLAYER.email],
+  );
+  const demo = rows[0];
+  if (!demo || !(await hasher.verify(DEMO_PLAYER.password, demo.password_hash)).ok) return false;
+  const unusable = await hasher.hash(randomBytes(32).toString('base64url'));
+  await transaction(db, async (tx) => {
+    await tx.query('UPDATE users SET password_hash = $1 WHERE id = $2', [unusable, demo.id]);
+    await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
+      demo.id,
+    ]);
+  });
+  return true;
+}
+
+export interface SeedOptions {
+  /** Seed the demo player (config.seedDemoPlayer); false retires one left by an earlier start. */
+  demoPlayer: boolean;
+  /** Gold-only mode: the demo player gets Gold only. */
+  goldOnly?: boolean;
+  /** The origin players use: a demo player seeded on a non-local one is logged as a warning. */
+  publicOrigin?: string;
+  logger?: Pick<Logger, 'info' | 'warn'>;
+}
+
+export const seedOptionsOf = (
+  config: Pick<Config, 'seedDemoPlayer' | 'goldOnly' | 'publicOrigin'>,
+  logger: Pick<Logger, 'info' | 'warn'>,
+): SeedOptions => ({
+  demoPlayer: config.seedDemoPlayer,
+  goldOnly: config.goldOnly,
+  publicOrigin: config.publicOrigin,
+  logger,
+});
+
+export async function seed(db: Database, hasher: PasswordHasher, options: SeedOptions): Promise<void> {
   await seedProperties(db);
   await seedLegalDocuments(db);
   await seedCoinPackages(db);
   await seedPromoCodes(db);
-  if (options.demoPlayer) await seedDemoPlayer(db, hasher);
+  const local = options.publicOrigin === undefined || isLocalOrigin(options.publicOrigin);
+  if (options.demoPlayer) {
+    await seedDemoPlayer(db, hasher, { goldOnly: options.goldOnly ?? false });
+    if (!local)
+      options.logger?.warn(
+        'demo player seeded on a public origin: anyone can sign in with its published password; unset SEED_DEMO_PLAYER or set it to false',
+        { public_origin: options.publicOrigin, email: DEMO_PLAYER.email },
+      );
+  } else if (await retireDemoPlayer(db, hasher)) {
+    options.logger?.warn('demo player not seeded: its published password was replaced with a random one', {
+      email: DEMO_PLAYER.email,
+    });
+  }
 }

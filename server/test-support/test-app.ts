@@ -73,7 +73,7 @@ export async function createTestContext(
   const { db, drop } = await openTestDatabase();
   await migrate(db);
   const hasher = createPasswordHasher(config.passwordHashCost);
-  await seed(db, hasher, { demoPlayer: options.seedDemo ?? true });
+  await seed(db, hasher, { demoPlayer: options.seedDemo ?? true, goldOnly: config.goldOnly });
   const clock = {
     now: Date.now(),
     advance(seconds: number) {

@@ -8,6 +8,7 @@ import {
 } from '../../../src/contract/schemas.ts';
 import { createApp } from '../../app.ts';
 import { seed } from '../../seed.ts';
+import { SWEEPS_ONLY_PROPERTIES } from './properties.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 
 let ctx: TestContext;
@@ -23,14 +24,24 @@ const getJson = async (url: string, app = ctx.app) => {
 
 describe('GET /properties', () => {
   it('answers every seeded default, with the two config-owned values overridden', async () => {
-    const res = await getJson('/api/v1/properties');
+    const app = createApp({ ...ctx.deps, config: { ...ctx.deps.config, goldOnly: false } });
+    const res = await getJson('/api/v1/properties', app);
     expect(res.status).toBe(200);
     expect(is(res.body, NamedPropertiesResponseSchema)).toBe(true);
     const map = Object.fromEntries(res.body.results.map((r) => [r.key, r.value]));
     expect(Object.keys(map).sort()).toEqual(Object.keys(PROPERTY_DEFAULTS).sort());
-    expect(map.gold_only_mode).toBe('true');
+    expect(map.gold_only_mode).toBe('false');
     expect(map.inactivity_timeout_seconds).toBe('30');
     expect(map.redemption_values).toBe(PROPERTY_DEFAULTS.redemption_values);
+  });
+
+  it('gold-only mode answers gold_only_mode true and leaves out the Sweeps-only properties', async () => {
+    const res = await getJson('/api/v1/properties');
+    const map = Object.fromEntries(res.body.results.map((r) => [r.key, r.value]));
+    expect(map.gold_only_mode).toBe('true');
+    const expected = Object.keys(PROPERTY_DEFAULTS).filter((k) => !SWEEPS_ONLY_PROPERTIES.includes(k));
+    expect(Object.keys(map).sort()).toEqual(expected.sort());
+    expect(map).not.toHaveProperty('redemption_values');
   });
 
   it('answers the requested names in order, leaving out unknown ones', async () => {

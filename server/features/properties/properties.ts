@@ -2,6 +2,7 @@
  * Named properties (spec section 7): operator settings in the named_properties table, seeded
  * from PROPERTY_DEFAULTS. Two are owned by the server configuration and always answered from it:
  * gold_only_mode (GOLD_ONLY) and inactivity_timeout_seconds (SESSION_INACTIVITY_SECONDS).
+ * In gold-only mode the Sweeps-only ones (SWEEPS_ONLY_PROPERTIES) are left out of the answers.
  */
 import { Hono } from 'hono';
 import { API_PATHS } from '../../../src/contract/api-paths.ts';
@@ -13,6 +14,9 @@ import { ApiError } from '../../http/api-error.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 
 const MAX_NAMES = 50;
+
+/** Properties that only mean something with Sweeps (redemption minimums and rates). */
+export const SWEEPS_ONLY_PROPERTIES: readonly string[] = [PROPERTY_NAMES.redemptionValues];
 
 export function configOverrides(
   config: Pick<Config, 'goldOnly' | 'sessionInactivitySeconds'>,
@@ -80,7 +84,12 @@ export function propertyRoutes(deps: AppDeps): Hono<AppEnv> {
       }
     }
     // Unknown names are left out of the answer rather than refused, so an older server does not break a newer app.
-    return c.json({ results: await readProperties(deps.db, names, configOverrides(deps.config)) });
+    const results = await readProperties(deps.db, names, configOverrides(deps.config));
+    return c.json({
+      results: deps.config.goldOnly
+        ? results.filter((p) => !SWEEPS_ONLY_PROPERTIES.includes(p.key))
+        : results,
+    });
   });
   return app;
 }

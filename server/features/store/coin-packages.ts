@@ -21,6 +21,8 @@ interface SeedPackage {
   id: string;
   name: string;
   description: string;
+  /** The description shown in gold-only mode (no Sweeps in the product). */
+  goldOnlyDescription: string;
   price: number;
   original?: number;
   gold: number;
@@ -35,6 +37,7 @@ export const SEED_PACKAGES: readonly SeedPackage[] = [
     id: 'gold-199',
     name: '20,000 Gold Coins',
     description: 'Starter pack',
+    goldOnlyDescription: 'Starter pack',
     price: 199,
     gold: 20_000,
     sweepsCents: 200,
@@ -44,6 +47,7 @@ export const SEED_PACKAGES: readonly SeedPackage[] = [
     id: 'gold-499',
     name: '50,000 Gold Coins',
     description: 'Includes 5 free Sweeps Coins',
+    goldOnlyDescription: 'A handy top-up',
     price: 499,
     gold: 50_000,
     sweepsCents: 500,
@@ -53,6 +57,7 @@ export const SEED_PACKAGES: readonly SeedPackage[] = [
     id: 'gold-999',
     name: '100,000 Gold Coins',
     description: 'Includes 10 free Sweeps Coins',
+    goldOnlyDescription: 'Plenty of spins',
     price: 999,
     gold: 100_000,
     sweepsCents: 1_000,
@@ -62,6 +67,7 @@ export const SEED_PACKAGES: readonly SeedPackage[] = [
     id: 'gold-1999',
     name: '210,000 Gold Coins',
     description: 'Most popular: 5% bonus Gold',
+    goldOnlyDescription: 'Most popular: 5% bonus Gold',
     price: 1_999,
     gold: 210_000,
     sweepsCents: 2_000,
@@ -71,6 +77,7 @@ export const SEED_PACKAGES: readonly SeedPackage[] = [
     id: 'gold-4999',
     name: '550,000 Gold Coins',
     description: '10% bonus Gold',
+    goldOnlyDescription: '10% bonus Gold',
     price: 4_999,
     gold: 550_000,
     sweepsCents: 5_000,
@@ -80,6 +87,7 @@ export const SEED_PACKAGES: readonly SeedPackage[] = [
     id: 'gold-9999',
     name: '1,150,000 Gold Coins',
     description: 'Best value: 15% bonus Gold',
+    goldOnlyDescription: 'Best value: 15% bonus Gold',
     price: 9_999,
     gold: 1_150_000,
     sweepsCents: 10_000,
@@ -89,6 +97,7 @@ export const SEED_PACKAGES: readonly SeedPackage[] = [
     id: 'featured-welcome',
     name: 'Welcome Offer: 200,000 Gold Coins',
     description: 'Double Gold for half the price: 200,000 Gold Coins + 20 free Sweeps Coins',
+    goldOnlyDescription: 'Double Gold for half the price: 200,000 Gold Coins',
     price: 999,
     original: 1_999,
     gold: 200_000,
@@ -189,30 +198,66 @@ export interface SweepsEligibility {
   eligible: boolean;
   /** The state that withholds Sweeps, or null (eligible, or gold-only mode). */
   withheldState: string | null;
+  /** Gold-only mode: the product has no Sweeps, so nothing is withheld and no text names them. */
+  goldOnly: boolean;
 }
 
 /** Residents of a state without Sweeps (the excluded states) and everyone in gold-only mode get no Sweeps. */
 export function sweepsEligibility(config: Pick<Config, 'goldOnly'>, state: string): SweepsEligibility {
-  if (config.goldOnly) return { eligible: false, withheldState: null };
-  if (isExcludedState(state)) return { eligible: false, withheldState: state.toUpperCase() };
-  return { eligible: true, withheldState: null };
+  if (config.goldOnly) return { eligible: false, withheldState: null, goldOnly: true };
+  if (isExcludedState(state)) return { eligible: false, withheldState: state.toUpperCase(), goldOnly: false };
+  return { eligible: true, withheldState: null, goldOnly: false };
 }
 
 const usd = (cents: number): number => Math.round(cents) / 100;
 
+const MENTIONS_SWEEPS = /sweep/i;
+
+/**
+ * A package text for gold-only mode: the seeded text's Gold-only twin when the operator has not
+ * changed it; otherwise the text without its clauses that name Sweeps (clauses split at ":", ",",
+ * ";", " + " and sentence ends), or `fallback` when nothing is left.
+ */
+export function goldOnlyText(
+  text: string,
+  fallback: string,
+  seeded?: { text: string; goldOnly: string },
+): string {
+  if (seeded && text === seeded.text) return seeded.goldOnly;
+  if (!MENTIONS_SWEEPS.test(text)) return text;
+  const kept = text
+    .split(/(?<=[.!?:;,])\s+|\s+\+\s+/)
+    .filter((clause) => !MENTIONS_SWEEPS.test(clause))
+    .join(' ')
+    .replace(/[:;,]\s*$/, '')
+    .trim();
+  return kept === '' ? fallback : kept;
+}
+
+const SEEDED_BY_ID = new Map(SEED_PACKAGES.map((p) => [p.id, p]));
+
 export function toWirePackage(row: PackageRow, eligibility: SweepsEligibility): CoinPackage {
   const sweepsCents = Number(row.sweeps_cents);
+  const gold = Number(row.gold_coins);
+  const seeded = SEEDED_BY_ID.get(row.id);
+  const goldName = `${gold.toLocaleString('en-US')} Gold Coins`;
   return {
     id: row.id,
-    name: row.name,
+    name: eligibility.goldOnly ? goldOnlyText(row.name, goldName) : row.name,
     featured: row.featured,
     price_usd: usd(row.price_usd_cents),
     original_price_usd: row.original_price_usd_cents === null ? null : usd(row.original_price_usd_cents),
-    quantity_gld: Number(row.gold_coins),
+    quantity_gld: gold,
     quantity_ghc: eligibility.eligible ? sweepsCents / 100 : 0,
-    sweeps_withheld: !eligibility.eligible && sweepsCents > 0,
+    sweeps_withheld: !eligibility.eligible && !eligibility.goldOnly && sweepsCents > 0,
     show_countdown: row.show_countdown,
-    description: row.description,
+    description: eligibility.goldOnly
+      ? goldOnlyText(
+          row.description,
+          goldName,
+          seeded ? { text: seeded.description, goldOnly: seeded.goldOnlyDescription } : undefined,
+        )
+      : row.description,
     end_time: row.end_time === null ? null : new Date(row.end_time).toISOString(),
     cdn_image: row.cdn_image,
     cdn_image_width: row.cdn_image_width,

@@ -122,7 +122,8 @@ export async function creditPurchase(
   const entryIds = await creditCoins(tx, {
     userId: input.userId,
     goldCoins: input.goldCoins,
-    sweepsCents: input.sweepsCents,
+    // Gold-only mode credits no Sweeps, even for a purchase made before the switch.
+    sweepsCents: input.promoSettings.goldOnly ? 0 : input.sweepsCents,
     sweepsBucket: 'paid',
     kind: 'purchase',
     reference: `purchase:${input.purchaseId}`,
