@@ -18,6 +18,7 @@ import {
   type Guard,
 } from './guards.ts';
 import { useGuardContext } from './use-guard-context.ts';
+import { AppLoading } from './app-loading.tsx';
 
 const waiting = css`
   display: flex;
@@ -52,7 +53,9 @@ export function GuardOutlet({
 }) {
   const ctx = useGuardContext();
   const decision = guard(ctx);
-  if (decision.type === 'wait') return <PageWaiting />;
+  // While the session resumes nobody knows yet which page belongs here: the full-screen loading
+  // overlay (debounced, so a quick answer shows nothing), never the login page or a half page.
+  if (decision.type === 'wait') return ctx.status === 'unknown' ? <AppLoading /> : <PageWaiting />;
   if (decision.type === 'redirect')
     return <Redirect to={decision.to} remember={decision.rememberReturnTo} consume={consume} />;
   return <Outlet />;

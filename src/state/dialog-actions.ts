@@ -1,6 +1,6 @@
 /** Dialog actions: the open stack and each kind's close result (spec section 4). */
 import { store } from './store.ts';
-import { CLOSE_ON_NAVIGATION, PROMO_RESULT_KINDS, type DialogKind } from './dialog-kinds.ts';
+import { CLOSE_ON_NAVIGATION, type DialogKind } from './dialog-kinds.ts';
 
 let nextId = 1;
 
@@ -33,24 +33,15 @@ export function closeDialog(target: number | DialogKind, result: Record<string, 
 /** Navigation closes only the dialogs the spec lists; the rest stay open. */
 export function closeDialogsOnNavigation(): void {
   const keep = store.dialogs.stack.filter((d) => !CLOSE_ON_NAVIGATION.includes(d.kind));
-  if (keep.length !== store.dialogs.stack.length) store.dialogs.stack = keep;
-}
-
-export function isDialogOpen(kind: DialogKind): boolean {
-  return store.dialogs.stack.some((d) => d.kind === kind);
+  if (keep.length !== store.dialogs.stack.length) store.dialogs.stack.splice(0, Infinity, ...keep);
 }
 
 export function dialogResult(kind: DialogKind): Record<string, unknown> | undefined {
   return store.dialogs.results[kind];
 }
 
-/** The spec's reset action: promo pop-up, login bonus and featured package results together. */
-export function resetPromoDialogResults(): void {
-  for (const kind of PROMO_RESULT_KINDS) delete store.dialogs.results[kind];
-}
-
 export function closeAllDialogs(): void {
-  store.dialogs.stack = [];
+  store.dialogs.stack.length = 0;
 }
 
 function findLastIndex<T>(list: readonly T[], pred: (t: T) => boolean): number {

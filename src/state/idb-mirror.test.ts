@@ -10,7 +10,8 @@ import {
   writeMirror,
 } from './idb-mirror.ts';
 import { resetStore, store } from './store.ts';
-import { demoBalances, demoUser } from './test-fixtures.ts';
+import { demoBalances, demoUser, loginResponse } from './test-fixtures.ts';
+import { cancelTokenRefresh, clearLocalSession, completeLogin } from './session-actions.ts';
 
 const raw = createStore(MIRROR_DB, MIRROR_STORE);
 const flush = () => new Promise((r) => setTimeout(r, 30));
@@ -74,6 +75,29 @@ describe('IndexedDB mirror', () => {
       raw,
     );
     expect(await readMirror()).toBeNull();
+  });
+
+  it('mirrors a sign-in that follows a sign-out (login and logout do not detach the mirror)', async () => {
+    const stop = startMirroring(5);
+    completeLogin(loginResponse({ user: demoUser({ email: 'first@example.com' }) }));
+    await flush();
+    expect((await readMirror())?.user.email).toBe('first@example.com');
+    clearLocalSession();
+    await clearMirror();
+    completeLogin(loginResponse({ user: demoUser({ email: 'second@example.com' }) }));
+    await flush();
+    stop();
+    cancelTokenRefresh();
+    expect((await readMirror())?.user.email).toBe('second@example.com');
+  });
+
+  it('writes a sign-in at once, before any balance change', async () => {
+    const stop = startMirroring(60_000);
+    store.session.user = demoUser();
+    store.session.status = 'signed-in';
+    await flush();
+    stop();
+    expect((await readMirror())?.user.email).toBe('demo@luckycrown.example');
   });
 
   it('mirrors the store only while signed in', async () => {

@@ -9,7 +9,7 @@
  */
 import { del, get, set } from 'idb-keyval';
 import { enums, literal, nullable, number, type as shape, validate, type Infer } from 'superstruct';
-import { subscribe } from 'valtio';
+import { snapshot, subscribe } from 'valtio';
 import { BalancesSchema, UserSchema } from '../contract/schemas.ts';
 import { store } from './store.ts';
 import { MIRROR_DB, MIRROR_KEY, MIRROR_STORE, mirrorStore } from './mirror-presence.ts';
@@ -79,7 +79,11 @@ export async function clearMirror(): Promise<void> {
 }
 
 let pending: ReturnType<typeof setTimeout> | null = null;
-/** Mirrors the store while signed in (debounced); returns an unsubscribe function. */
+/**
+ * Mirrors the store while signed in; returns an unsubscribe function. It listens to the root
+ * store, not to the slice objects, so it keeps working whatever the actions do to a slice; a
+ * slice's snapshot is a new object exactly when something in it changed.
+ */
 export function startMirroring(delayMs = 100): () => void {
   const flush = () => {
     if (pending) clearTimeout(pending);
@@ -92,21 +96,24 @@ export function startMirroring(delayMs = 100): () => void {
       activeCurrency: store.currency.activeCurrency,
     });
   };
-  const unsubscribers = [
+  let last = snapshot(store);
+  const unsubscribe = subscribe(store, () => {
+    const next = snapshot(store);
+    const sessionChanged = next.session !== last.session;
+    const burstChanged = next.balances !== last.balances || next.currency !== last.currency;
+    last = next;
     // A sign-in is written at once, so a reload right after it still resumes the session.
-    subscribe(store.session, flush),
+    if (sessionChanged) flush();
     // Balances and currency change in bursts (coin animations): write them debounced.
-    ...[store.balances, store.currency].map((slice) =>
-      subscribe(slice, () => {
-        if (pending) clearTimeout(pending);
-        pending = setTimeout(flush, delayMs);
-      }),
-    ),
-  ];
+    else if (burstChanged) {
+      if (pending) clearTimeout(pending);
+      pending = setTimeout(flush, delayMs);
+    }
+  });
   window.addEventListener('pagehide', flush);
-  unsubscribers.push(() => window.removeEventListener('pagehide', flush));
   return () => {
     if (pending) clearTimeout(pending);
-    unsubscribers.forEach((u) => u());
+    unsubscribe();
+    window.removeEventListener('pagehide', flush);
   };
 }

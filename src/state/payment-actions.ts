@@ -35,9 +35,9 @@ import {
   isProviderPurchaseLimitCode,
   type PurchaseLimitCheckResponse,
 } from '../contract/wallet.ts';
-import type { Balances } from '../contract/schemas.ts';
+import type { Balances, User } from '../contract/schemas.ts';
 import { api, ApiError, CLIENT_ERROR_CODES, isApiError } from '../lib/api-client.ts';
-import { store } from './store.ts';
+import { assignSlice, store } from './store.ts';
 import { initialPayment } from './payment-slice.ts';
 import { setBalancesWithDelay } from './balances-actions.ts';
 import { registerLogoutCleanup } from './session-actions.ts';
@@ -49,12 +49,18 @@ registerLogoutCleanup(() => {
   // Banking data (selected package, cards, purchase state) belongs to the player who left.
   cancelStatusChecks();
   currentAttempt = null;
-  store.payment = initialPayment();
+  assignSlice('payment', initialPayment());
 });
 
 /** Spec section 4: after an address update (and on the next session) the coin packages are fetched again. */
 export function refreshBankingPackages(): void {
   void mutate((key) => Array.isArray(key) && key[0] === PAYMENTS_API_PATHS.bankingPackages);
+}
+
+/** The account as the address update answered it: the session shows it and the packages reload. */
+export function applySavedAddress(user: User): void {
+  store.session.user = user;
+  refreshBankingPackages();
 }
 
 export function selectPackage(pkg: CoinPackage): void {

@@ -8,6 +8,7 @@ import {
   registerLogoutCleanup,
   resumeSession,
   cancelTokenRefresh,
+  clearLocalSession,
   handleSessionExpired,
 } from './session-actions.ts';
 import { clearMirror, readMirror, writeMirror } from './idb-mirror.ts';
@@ -167,11 +168,115 @@ describe('session actions', () => {
     expect(navigations).toEqual(['/login']);
   });
 
-  it('resumeSession with no mirror is signed out without calling the server', async () => {
+  it('resumeSession for a first-time visitor (no mirror, no cookie, no previous email) is signed out without calling the server', async () => {
+    document.cookie = 'lc_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
     const calls = routeFetch({});
     await resumeSession();
     expect(store.session.status).toBe('signed-out');
     expect(calls).toHaveLength(0);
+  });
+
+  describe('resumeSession with no mirror (lost, or never written) tries the refresh cookie once', () => {
+    const refreshOk = () =>
+      json(200, { token: 'jwt-c', token_expires_at: Date.now() + 900_000, method: 'refresh' });
+    const signedInRoutes = {
+      'POST /api/v1/auth/refresh': refreshOk,
+      'GET /api/v1/users/me': () => json(200, demoUser({ first_name: 'Cookie' })),
+      'GET /api/v1/wallet/balances': () => json(200, demoBalances({ balance_total_gld: 7 })),
+      'GET /api/v1/properties': () => json(200, { results: [] }),
+    };
+
+    it('a valid cookie signs the player in with their profile and balances', async () => {
+      const calls = routeFetch(signedInRoutes);
+      await resumeSession();
+      expect(store.session.status).toBe('signed-in');
+      expect(store.session.token).toBe('jwt-c');
+      expect(store.session.user?.first_name).toBe('Cookie');
+      expect(store.balances.current?.balance_total_gld).toBe(7);
+      expect(calls.filter((c) => c === 'POST /api/v1/auth/refresh')).toHaveLength(1);
+    });
+
+    it('the remembered email alone (cookies readable by scripts gone) is enough to try', async () => {
+      document.cookie = 'lc_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+      localStorage.setItem(STORAGE_KEYS.previousEmail, 'demo@luckycrown.example');
+      const calls = routeFetch({
+        ...signedInRoutes,
+        'GET /api/v1/auth/csrf': () => {
+          document.cookie = 'lc_csrf=c.w; path=/';
+          return json(200, { csrf_token: 'c.w' });
+        },
+      });
+      await resumeSession();
+      expect(store.session.status).toBe('signed-in');
+      expect(calls.filter((c) => c === 'POST /api/v1/auth/refresh')).toHaveLength(1);
+    });
+
+    it('stays unknown (never signed out, so no login page) while the refresh is in flight', async () => {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      routeFetch(signedInRoutes);
+      const routed = globalThis.fetch;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string, init: RequestInit = {}) => {
+          if (String(url).endsWith('/auth/refresh')) await gate;
+          return routed(url, init);
+        }),
+      );
+      const resumed = resumeSession();
+      await new Promise((r) => setTimeout(r, 20));
+      expect(store.session.status).toBe('unknown');
+      release();
+      await resumed;
+      expect(store.session.status).toBe('signed-in');
+    });
+
+    it('a refused cookie is signed out, and what this visit stored (promo code) stays', async () => {
+      localStorage.setItem(STORAGE_KEYS.promoCode, 'WELCOME');
+      const calls = routeFetch({
+        'POST /api/v1/auth/refresh': () => json(401, { code: 'REFRESH_FAILED', message: 'no' }),
+      });
+      await resumeSession();
+      expect(store.session.status).toBe('signed-out');
+      expect(store.session.user).toBeNull();
+      expect(localStorage.getItem(STORAGE_KEYS.promoCode)).toBe('WELCOME');
+      expect(calls).toEqual(['POST /api/v1/auth/refresh']);
+      expect(navigations).toEqual([]);
+    });
+
+    it('a burst of resumes at once sends one refresh request', async () => {
+      const calls = routeFetch(signedInRoutes);
+      await Promise.all(Array.from({ length: 8 }, () => resumeSession()));
+      expect(calls.filter((c) => c === 'POST /api/v1/auth/refresh')).toHaveLength(1);
+      expect(store.session.status).toBe('signed-in');
+    });
+
+    it('resumes started one after another while the first is in flight send one refresh request', async () => {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const calls = routeFetch(signedInRoutes);
+      const routed = globalThis.fetch;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string, init: RequestInit = {}) => {
+          if (String(url).endsWith('/auth/refresh')) await gate;
+          return routed(url, init);
+        }),
+      );
+      const first = resumeSession();
+      await new Promise((r) => setTimeout(r, 10));
+      const second = resumeSession();
+      await new Promise((r) => setTimeout(r, 10));
+      const third = resumeSession();
+      release();
+      await Promise.all([first, second, third]);
+      expect(calls.filter((c) => c === 'POST /api/v1/auth/refresh')).toHaveLength(1);
+      expect(store.session.status).toBe('signed-in');
+    });
   });
 
   it('resumeSession with a mirror refreshes through the cookie and signs in', async () => {
@@ -241,6 +346,16 @@ describe('session actions', () => {
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(store.session.status).toBe('signed-out'));
     expect(navigations).toEqual(['/login']);
+  });
+
+  it('login and logout change the slices in place, so whoever subscribed to them keeps hearing', () => {
+    const slices = { session: store.session, balances: store.balances, currency: store.currency };
+    completeLogin(loginResponse());
+    clearLocalSession();
+    completeLogin(loginResponse());
+    expect(store.session).toBe(slices.session);
+    expect(store.balances).toBe(slices.balances);
+    expect(store.currency).toBe(slices.currency);
   });
 
   it('an expired session remembers where the player was and goes to login', () => {

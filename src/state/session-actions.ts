@@ -6,13 +6,14 @@
  */
 import { mutate } from 'swr';
 import { API_PATHS } from '../contract/api-paths.ts';
-import { STORAGE_KEYS, TIMINGS } from '../contract/constants.ts';
+import { CSRF_COOKIE, STORAGE_KEYS, TIMINGS } from '../contract/constants.ts';
 import { ROUTES } from '../contract/routes.ts';
 import { UserSchema, type LoginResponse } from '../contract/schemas.ts';
-import { api, configureApiClient, refreshAccessToken } from '../lib/api-client.ts';
+import { api, configureApiClient, readCookie, refreshAccessToken } from '../lib/api-client.ts';
 import { clearReturnTo, rememberReturnTo } from '../lib/return-to.ts';
 import { navigateTo } from '../lib/navigation.ts';
 import {
+  assignSlice,
   store,
   initialBalances,
   initialCurrency,
@@ -79,21 +80,21 @@ export function readPreviousEmail(): string | null {
  * the email; loads the session properties. The caller then navigates to consumeReturnTo().
  */
 export function completeLogin(resp: LoginResponse): void {
-  store.session = {
+  assignSlice('session', {
     ...initialSession(),
     user: resp.user,
     token: resp.token,
     tokenExpiresAt: resp.token_expires_at,
     accountClosed: resp.user.account_state === 'closed',
     status: 'signed-in',
-  };
-  store.promotions = {
+  });
+  assignSlice('promotions', {
     promopopups: resp.promopopups.map((p) => ({ ...p })),
     promocarousels: [...resp.promocarousels],
     loginBonusCoins:
       resp.quantity_ghc || resp.quantity_gld ? { ghc: resp.quantity_ghc, gld: resp.quantity_gld } : null,
     showLoginBonus: Boolean(resp.quantity_ghc || resp.quantity_gld),
-  };
+  });
   if (resp.quantity_ghc || resp.quantity_gld) {
     const b = resp.balances;
     const before = {
@@ -151,12 +152,58 @@ export async function refreshSession(): Promise<boolean> {
 }
 
 /**
- * App start: when the IndexedDB mirror says someone was signed in, show them at once and try
- * to resume with the refresh cookie. Otherwise (or when the server refuses) signed out.
+ * Whether this browser may hold a refresh cookie although nothing is mirrored (the mirror was
+ * lost, or never written). Every session start sets the CSRF cookie and remembers the email, so
+ * a first-time visitor has neither and is known to be signed out without asking the server.
  */
-export async function resumeSession(): Promise<void> {
+function maySignInWithCookie(): boolean {
+  const csrfCookie = readCookie(CSRF_COOKIE) ?? readCookie(`__Host-${CSRF_COOKIE}`);
+  return csrfCookie !== null || readPreviousEmail() !== null;
+}
+
+/** The refresh cookie gave a new token: load the player and balances, then signed in. */
+async function completeResume(): Promise<void> {
+  restoreLastCurrency();
+  scheduleSessionPropertiesLoad();
+  await reloadUserAndBalances();
+}
+
+let resuming: Promise<void> | null = null;
+
+/**
+ * App start: when the IndexedDB mirror says someone was signed in, show them at once and resume
+ * with the refresh cookie. With no mirror, the refresh cookie is still tried once (when this
+ * browser may hold one), so a player whose mirror is gone is not signed out; the status stays
+ * 'unknown' meanwhile (the guards show the loading overlay, never the login page). Calls while
+ * one is running share it.
+ */
+export function resumeSession(): Promise<void> {
+  resuming ??= resume().finally(() => {
+    resuming = null;
+  });
+  return resuming;
+}
+
+async function resume(): Promise<void> {
   const mirror = await readMirror();
   if (!mirror) {
+    if (!maySignInWithCookie()) {
+      store.session.status = 'signed-out';
+      return;
+    }
+    if ((await refreshAccessToken()) === 'refreshed') {
+      await completeResume();
+      if (store.session.user) {
+        store.session.status = 'signed-in';
+        return;
+      }
+      // Without the player's profile nothing can be shown as signed in; the cookie is still
+      // valid, so the next start tries again.
+      cancelTokenRefresh();
+      cancelSessionPropertiesLoad();
+      assignSlice('session', initialSession());
+    }
+    // Nothing local to clear: attribution stored from this visit's address must stay.
     store.session.status = 'signed-out';
     return;
   }
@@ -166,9 +213,7 @@ export async function resumeSession(): Promise<void> {
   const outcome = await refreshAccessToken();
   if (outcome === 'refreshed') {
     store.session.status = 'signed-in';
-    restoreLastCurrency();
-    scheduleSessionPropertiesLoad();
-    await reloadUserAndBalances();
+    await completeResume();
     return;
   }
   if (outcome === 'unreachable') {
@@ -247,14 +292,14 @@ export function clearLocalSession(
   }
   // Every cached server answer (banking packages included) is re-fetched by the next session.
   void mutate(() => true, undefined, { revalidate: false });
-  store.session = {
+  assignSlice('session', {
     ...initialSession(),
     status: opts.status ?? 'signed-out',
     signedOutReason: opts.reason ?? null,
-  };
-  store.balances = initialBalances();
-  store.promotions = initialPromotions();
-  store.currency = initialCurrency();
+  });
+  assignSlice('balances', initialBalances());
+  assignSlice('promotions', initialPromotions());
+  assignSlice('currency', initialCurrency());
   store.ui.menuOpen = false;
   closeAllDialogs();
   store.dialogs.results = {};

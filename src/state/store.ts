@@ -135,14 +135,27 @@ export const store = proxy<AppState>({
   payment: initialPayment(),
 });
 
+/**
+ * Replaces a slice's contents in place. Slices are never swapped for new objects: components
+ * (useSnapshot(store.session)) and the IndexedDB mirror subscribe to the slice objects, and a
+ * replaced object would leave them listening to one nobody writes any more.
+ */
+export function assignSlice<K extends keyof AppState>(key: K, next: AppState[K]): void {
+  const slice: object = store[key];
+  for (const field of Object.keys(slice)) {
+    if (!(field in next)) Reflect.deleteProperty(slice, field);
+  }
+  Object.assign(slice, next);
+}
+
 /** Test helper and logout: back to a blank store (properties are operator settings and stay). */
 export function resetStore(options: { keepProperties?: boolean } = {}): void {
-  store.session = initialSession();
-  store.balances = initialBalances();
-  store.currency = initialCurrency();
-  store.promotions = initialPromotions();
-  store.dialogs = { stack: [], results: {} };
-  store.ui = { navigating: false, loadingOverlay: null, menuOpen: false };
-  store.payment = initialPayment();
-  if (!options.keepProperties) store.properties = { values: {} };
+  assignSlice('session', initialSession());
+  assignSlice('balances', initialBalances());
+  assignSlice('currency', initialCurrency());
+  assignSlice('promotions', initialPromotions());
+  assignSlice('dialogs', { stack: [], results: {} });
+  assignSlice('ui', { navigating: false, loadingOverlay: null, menuOpen: false });
+  assignSlice('payment', initialPayment());
+  if (!options.keepProperties) assignSlice('properties', { values: {} });
 }
