@@ -114,7 +114,10 @@ describe('config', () => {
       expect(loadSecrets(dir, { jwtSecret: null, csrfSecret: null })).toEqual(first);
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(first);
       const fromEnv = loadSecrets(dir, { jwtSecret: 'j'.repeat(40), csrfSecret: null });
-      expect(fromEnv).toEqual({ jwtSecret: 'j'.repeat(40), csrfSecret: first.csrfSecret });
+      expect(fromEnv).toEqual({ ...first, jwtSecret: 'j'.repeat(40) });
+      // The payments key is its own random value, not derived from the CSRF key.
+      expect(first.paymentsSecret.length).toBeGreaterThanOrEqual(32);
+      expect(first.paymentsSecret).not.toBe(first.csrfSecret);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

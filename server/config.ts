@@ -40,6 +40,8 @@ export interface Config {
   cardSandboxOrigin: string;
   /** PAYMENTS_SANDBOX_SETTLE_MS (default 1500): sandbox time from "processing" to "succeeded". */
   paymentsSandboxSettleMs: number;
+  /** RECONCILE_INTERVAL_SECONDS (default 60): how often the payment reconciliation job runs (also once at start). */
+  reconcileIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -209,6 +211,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     cardSandboxPort,
     cardSandboxOrigin,
     paymentsSandboxSettleMs: int('PAYMENTS_SANDBOX_SETTLE_MS', 1500, 0, 600_000),
+    reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60, 1, 3600),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -15,6 +15,7 @@ import {
   createSandboxProviders,
   httpWebhookDelivery,
 } from './features/payments/payment-providers.ts';
+import { startReconciliationJob } from './features/payments/reconcile-job.ts';
 import { createLogger } from './logger.ts';
 import { createOutboxEmail } from './providers/email/outbox-email.ts';
 import { loadSecrets } from './secrets.ts';
@@ -81,6 +82,8 @@ async function main(): Promise<void> {
     deliverWebhook: httpWebhookDelivery(`http://127.0.0.1:${config.port}`),
   });
   attachPaymentProviders(deps, payments);
+  // Settles purchases left unfinished (crash, lost webhook) and frees claims of dead servers.
+  const reconciliation = startReconciliationJob(deps, { intervalMs: config.reconcileIntervalSeconds * 1000 });
   const app = createApp(deps);
 
   if (!existsSync(path.join(config.distDir, 'index.html'))) {
@@ -118,6 +121,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
+    void reconciliation.stop();
     payments.sandbox?.card.stop();
     payments.sandbox?.bank.stop();
     sandboxServer?.close();

@@ -1,7 +1,11 @@
 /**
- * Signing keys. Taken from JWT_SECRET / CSRF_SECRET when set (required when several server
- * instances share one PostgreSQL database); otherwise generated once and stored in
+ * Signing keys. JWT and CSRF keys are taken from JWT_SECRET / CSRF_SECRET when set (required when
+ * several server instances share one PostgreSQL database); otherwise generated once and stored in
  * DATA_DIR/secrets.json with mode 0600 so sessions survive restarts.
+ *
+ * The payments key (the sandbox providers' API and webhook keys are derived from it) is always a
+ * separate random value in secrets.json: knowing or rotating the CSRF key says nothing about the
+ * webhook signatures, and the reverse.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,43 +14,48 @@ import path from 'node:path';
 export interface Secrets {
   jwtSecret: string;
   csrfSecret: string;
+  /** Root of the payment providers' sandbox keys (API keys, webhook signing secrets). */
+  paymentsSecret: string;
 }
 
+const MIN_STORED_LENGTH = 32;
 const generate = (): string => randomBytes(48).toString('base64url');
 
 export function loadSecrets(
   dataDir: string,
   fromEnv: { jwtSecret: string | null; csrfSecret: string | null },
 ): Secrets {
-  if (fromEnv.jwtSecret && fromEnv.csrfSecret)
-    return { jwtSecret: fromEnv.jwtSecret, csrfSecret: fromEnv.csrfSecret };
   const file = path.join(dataDir, 'secrets.json');
-  let stored: Partial<Secrets> = {};
+  let stored: Partial<Record<keyof Secrets, unknown>> = {};
   if (existsSync(file)) {
     try {
-      stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+      stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<keyof Secrets, unknown>>;
     } catch {
       throw new Error(`${file} is not valid JSON. Fix it or delete it (deleting signs every player out).`);
     }
   }
+  const storedValue = (name: keyof Secrets): string | null => {
+    const v = stored[name];
+    return typeof v === 'string' && v.length >= MIN_STORED_LENGTH ? v : null;
+  };
+  const toStore: Record<keyof Secrets, string | null> = {
+    jwtSecret: storedValue('jwtSecret') ?? (fromEnv.jwtSecret ? null : generate()),
+    csrfSecret: storedValue('csrfSecret') ?? (fromEnv.csrfSecret ? null : generate()),
+    paymentsSecret: storedValue('paymentsSecret') ?? generate(),
+  };
   const secrets: Secrets = {
-    jwtSecret:
-      fromEnv.jwtSecret ??
-      (typeof stored.jwtSecret === 'string' && stored.jwtSecret.length >= 32 ? stored.jwtSecret : generate()),
-    csrfSecret:
-      fromEnv.csrfSecret ??
-      (typeof stored.csrfSecret === 'string' && stored.csrfSecret.length >= 32
-        ? stored.csrfSecret
-        : generate()),
+    jwtSecret: fromEnv.jwtSecret ?? toStore.jwtSecret!,
+    csrfSecret: fromEnv.csrfSecret ?? toStore.csrfSecret!,
+    paymentsSecret: toStore.paymentsSecret!,
   };
-  const toStore = {
-    jwtSecret: stored.jwtSecret ?? secrets.jwtSecret,
-    csrfSecret: stored.csrfSecret ?? secrets.csrfSecret,
-  };
-  if (toStore.jwtSecret !== stored.jwtSecret || toStore.csrfSecret !== stored.csrfSecret) {
+  const changed = (Object.keys(toStore) as Array<keyof Secrets>).some(
+    (name) => toStore[name] !== null && toStore[name] !== stored[name],
+  );
+  if (changed) {
+    const content = Object.fromEntries(Object.entries(toStore).filter(([, v]) => v !== null));
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, `${JSON.stringify(toStore, null, 2)}\n`, { mode: 0o600 });
+    writeFileSync(file, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
   }
-  chmodSync(file, 0o600);
+  if (existsSync(file)) chmodSync(file, 0o600);
   return secrets;
 }

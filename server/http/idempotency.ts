@@ -11,15 +11,18 @@
  * Answers with status >= 500 (and thrown non-API errors) are not stored: the claim is released
  * so a retry runs again. That is safe because routes derive their ledger entry keys from the
  * request key (see `requestKeyOf`), and the ledger refuses a key twice. A claim left by a crashed
- * server is taken over after STALE_CLAIM_MS.
+ * server is taken over by a retry after STALE_CLAIM_MS; sooner, the reconciliation job releases
+ * the claims of server processes it knows to be dead (`releaseAbandonedClaims`: each claim names
+ * the process that made it).
  * Mount after requireAuth so the key is scoped to the player.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import os from 'node:os';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { IDEMPOTENCY_HEADER } from '../../src/contract/constants.ts';
 import { WALLET_ERROR_CODES } from '../../src/contract/wallet.ts';
-import type { Database } from '../db/driver.ts';
+import type { Database, Queryable } from '../db/driver.ts';
 import { ApiError } from './api-error.ts';
 import type { AppEnv } from './app-env.ts';
 
@@ -27,6 +30,31 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 export const IN_PROGRESS_WAIT_MS = 5_000;
 export const STALE_CLAIM_MS = 60_000;
 const POLL_MS = 25;
+
+/** This server process, written on each claim it makes (host, pid and a random part against pid reuse). */
+export const SERVER_PROCESS_ID = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+/**
+ * Releases claims no running request will ever answer, so a retry with the same key runs at once
+ * instead of answering 409 IDEMPOTENCY_IN_PROGRESS: claims of a process registered in
+ * server_instances whose heartbeat is older than `liveSinceMs` (dead, or replaced by a restart),
+ * and any claim older than STALE_CLAIM_MS. Answers how many were released.
+ */
+export async function releaseAbandonedClaims(
+  db: Queryable,
+  nowMs: number,
+  liveSinceMs: number,
+): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM idempotency_requests r
+      WHERE r.status IS NULL
+        AND (r.created_at < $1
+             OR EXISTS (SELECT 1 FROM server_instances s WHERE s.id = r.claimed_by AND s.heartbeat_at < $2))
+      RETURNING r.key`,
+    [new Date(nowMs - STALE_CLAIM_MS).toISOString(), new Date(liveSinceMs).toISOString()],
+  );
+  return rows.length;
+}
 
 type StoredRow = {
   method: string;
@@ -98,9 +126,9 @@ export function idempotent(
 
     const claim = async (): Promise<boolean> => {
       const rows = await db.query(
-        `INSERT INTO idempotency_requests (scope, key, method, path, request_sha256, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (scope, key) DO NOTHING RETURNING key`,
-        [scope, key, c.req.method, c.req.path, hash, new Date(now()).toISOString()],
+        `INSERT INTO idempotency_requests (scope, key, method, path, request_sha256, created_at, claimed_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (scope, key) DO NOTHING RETURNING key`,
+        [scope, key, c.req.method, c.req.path, hash, new Date(now()).toISOString(), SERVER_PROCESS_ID],
       );
       return rows.length > 0;
     };
@@ -123,8 +151,9 @@ export function idempotent(
       if (now() - new Date(row.created_at).getTime() > STALE_CLAIM_MS) {
         // The first attempt died without answering: take the claim over (one winner).
         const taken = await db.query(
-          `UPDATE idempotency_requests SET created_at = $3 WHERE scope = $1 AND key = $2 AND status IS NULL AND created_at = $4 RETURNING key`,
-          [scope, key, new Date(now()).toISOString(), row.created_at],
+          `UPDATE idempotency_requests SET created_at = $3, claimed_by = $5
+            WHERE scope = $1 AND key = $2 AND status IS NULL AND created_at = $4 RETURNING key`,
+          [scope, key, new Date(now()).toISOString(), row.created_at, SERVER_PROCESS_ID],
         );
         claimed = taken.length > 0;
         continue;

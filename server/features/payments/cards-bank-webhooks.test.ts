@@ -4,7 +4,6 @@ import { API_PATHS, API_PREFIX } from '../../../src/contract/api-paths.ts';
 import { IDEMPOTENCY_HEADER } from '../../../src/contract/constants.ts';
 import {
   PAYMENTS_API_PATHS,
-  PAYMENT_TEXTS,
   SANDBOX_TEST_CARDS as CARDS,
   WEBHOOK_SIGNATURE_HEADER,
   type CardsResponse,
@@ -347,23 +346,30 @@ describe('pay-by-bank', () => {
     expect(row[0]?.status).toBe('succeeded');
   });
 
-  it('a phone already used by another account locks the purchase and the account', async () => {
+  it('an unverified phone claimed by another account locks nobody: the purchase goes on, the pair is kept for review', async () => {
     const first = await playerWithAddress(ctx);
     const phone = newPhone();
     expect((await start(first, { phone })).status).toBe(201);
+    // The real owner of the number signs up later and uses it: not locked out.
     const second = await playerWithAddress(ctx);
     const res = await start(second, { phone, package_id: 'gold-199' });
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({
-      code: 'PAY_BY_BANK_PHONE_IN_USE',
-      message: PAYMENT_TEXTS.payByBankPhoneInUse,
-      extra: { account_locked: true, title: 'PAY BY BANK PAYMENT ERROR' },
-    });
-    // Locked: even a card purchase is refused now.
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ method: 'pay_by_bank', status: 'requires_action' });
+    await answerBank(ctx, res.body.authorization_url!, 'approved');
+    expect((await check(second, res.body.purchase_id)).body.status).toBe('succeeded');
     const card = await buyWithCard(ctx, second, CARDS.success);
-    expect(card.body).toMatchObject({
-      code: 'CANT_COMPLETE_PURCHASE',
-      extra: { sub_code: 'account_locked' },
-    });
+    expect(card.status).toBe(201);
+    const again = await start(second, { phone, package_id: 'gold-1999' });
+    expect(again.status).toBe(201);
+    const ids = async (client: Client) => (await client.request<{ id: string }>('GET', API_PATHS.me)).body.id;
+    const [firstId, secondId] = [await ids(first), await ids(second)];
+    expect(await ctx.db.query('SELECT 1 FROM payment_account_locks WHERE user_id = $1', [secondId])).toEqual(
+      [],
+    );
+    const reviews = await ctx.db.query<{ other_user_id: string; attempts: number; reviewed_at: unknown }>(
+      'SELECT other_user_id, attempts, reviewed_at FROM payment_phone_reviews WHERE user_id = $1 AND phone = $2',
+      [secondId, phone.replace(/\D/g, '')],
+    );
+    expect(reviews).toEqual([{ other_user_id: firstId, attempts: 2, reviewed_at: null }]);
   });
 });

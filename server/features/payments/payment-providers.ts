@@ -46,7 +46,7 @@ export interface SandboxProviderOptions {
   limitsCents?: { daily: number; weekly: number; monthly: number };
 }
 
-/** Sandbox keys derived from the server's CSRF secret: stable across restarts, never configured by hand. */
+/** Sandbox keys derived from the server's payments secret: stable across restarts, never configured by hand. */
 const derive = (secret: string, label: string): string =>
   createHmac('sha256', secret).update(`payments-sandbox:${label}`).digest('hex').slice(0, 32);
 
@@ -54,11 +54,11 @@ export function createSandboxProviders(deps: AppDeps, o: SandboxProviderOptions)
   const { config, secrets, now } = deps;
   const origin = config.cardSandboxOrigin;
   const keys = {
-    publishable: `pk_sandbox_${derive(secrets.csrfSecret, 'publishable')}`,
-    secret: `sk_sandbox_${derive(secrets.csrfSecret, 'secret')}`,
-    cardWebhook: `whsec_${derive(secrets.csrfSecret, 'card-webhook')}`,
-    bankSecret: `sk_bank_${derive(secrets.csrfSecret, 'bank-secret')}`,
-    bankWebhook: `whsec_${derive(secrets.csrfSecret, 'bank-webhook')}`,
+    publishable: `pk_sandbox_${derive(secrets.paymentsSecret, 'publishable')}`,
+    secret: `sk_sandbox_${derive(secrets.paymentsSecret, 'secret')}`,
+    cardWebhook: `whsec_${derive(secrets.paymentsSecret, 'card-webhook')}`,
+    bankSecret: `sk_bank_${derive(secrets.paymentsSecret, 'bank-secret')}`,
+    bankWebhook: `whsec_${derive(secrets.paymentsSecret, 'bank-webhook')}`,
   };
   const settleDelayMs = o.settleDelayMs ?? config.paymentsSandboxSettleMs;
   const card = new CardSandbox({

@@ -31,7 +31,11 @@ import type {
 } from '../../providers/card-processor/card-processor.ts';
 import type { BankPayment } from '../../providers/pay-by-bank/pay-by-bank.ts';
 import { readProperties } from '../properties/properties.ts';
-import { purchaseLimitError } from '../purchase-limits/purchase-limits.ts';
+import {
+  UNSETTLED_PURCHASE_STATUSES,
+  lockPlayerPurchases,
+  purchaseLimitError,
+} from '../purchase-limits/purchase-limits.ts';
 import {
   assertCoinStoreEnabled,
   findPackage,
@@ -40,6 +44,7 @@ import {
   type PackageRow,
 } from '../store/coin-packages.ts';
 import { readBalances } from '../wallet/balances.ts';
+import { walletTransaction } from '../wallet/wallet-transaction.ts';
 import {
   checkPurchaseLimits,
   checkPurchasePromo,
@@ -127,17 +132,25 @@ export interface Prechecked {
   promoCode: string | null;
 }
 
+export interface PurchaseInput {
+  package_id: string;
+  promo_code?: string | null;
+  confirm_repeat?: boolean;
+}
+
 /**
  * Every rule before money moves, in the order the player meets them: store open, account not
  * locked, package on sale, billing address on file, state allowed, own purchase limits, identity
- * verification threshold, repeat purchase within 5 minutes, promo code usable.
+ * verification threshold, repeat purchase within 5 minutes, promo code usable. Purchases still
+ * being paid count in the limits and the threshold (they hold their amount until they fail).
+ * Runs inside `reservePurchase`, whose transaction holds the player's purchase lock.
  */
 export async function precheckPurchase(
+  db: Queryable,
   deps: AppDeps,
   userId: string,
-  input: { package_id: string; promo_code?: string | null; confirm_repeat?: boolean },
+  input: PurchaseInput,
 ): Promise<Prechecked> {
-  const { db } = deps;
   const now = deps.now();
   await assertCoinStoreEnabled(db);
   const locks = await db.query('SELECT 1 FROM payment_account_locks WHERE user_id = $1', [userId]);
@@ -163,8 +176,9 @@ export async function precheckPurchase(
     if (Number.isFinite(thresholdUsd) && thresholdUsd > 0) {
       const rows = await db.query<{ total: number | string | null }>(
         `SELECT COALESCE(sum(amount_usd_cents), 0) AS total FROM purchases
-          WHERE user_id = $1 AND status = 'succeeded' AND credited_at > $2`,
-        [userId, new Date(now - IDV_WINDOW_DAYS * DAY_MS).toISOString()],
+          WHERE user_id = $1
+            AND ((status = 'succeeded' AND credited_at > $2) OR (status = ANY($3::text[]) AND created_at > $2))`,
+        [userId, new Date(now - IDV_WINDOW_DAYS * DAY_MS).toISOString(), [...UNSETTLED_PURCHASE_STATUSES]],
       );
       const used = Number(rows[0]?.total ?? 0);
       if (used + pkg.price_usd_cents > Math.round(thresholdUsd * 100)) {
@@ -230,19 +244,43 @@ export async function findPurchaseByRequestKey(
   return rows[0] ?? null;
 }
 
+export interface PurchaseFields {
+  method: 'card' | 'pay_by_bank';
+  provider: string;
+  requestKey: string;
+  savedCardId?: string | null;
+  paymentMethodId?: string | null;
+  saveCard?: boolean;
+  phone?: string | null;
+}
+
+/**
+ * Checks and stores a new purchase as one step per player: the checks count the purchases
+ * already stored (credited or still being paid), so the insert must not race another purchase
+ * of the same player. One READ COMMITTED transaction holds the player's purchase lock from the
+ * first check to the insert; a second purchase waits for it and then sees the first one's hold.
+ * `complete` runs the method's own checks (saved card, phone) and answers its fields.
+ */
+export async function reservePurchase(
+  deps: AppDeps,
+  userId: string,
+  input: PurchaseInput,
+  complete: (tx: Queryable, pre: Prechecked) => Promise<PurchaseFields>,
+): Promise<PurchaseRow> {
+  return walletTransaction(deps.db, userId, async (tx) => {
+    if (!(await lockPlayerPurchases(tx, userId)))
+      throw paymentError(403, PAYMENT_ERROR_CODES.CANT_COMPLETE_PURCHASE, 'Please sign in again.');
+    const pre = await precheckPurchase(tx, deps, userId, input);
+    const fields = await complete(tx, pre);
+    return insertPurchase(tx, deps, pre, fields);
+  });
+}
+
 export async function insertPurchase(
   db: Queryable,
   deps: AppDeps,
   p: Prechecked,
-  fields: {
-    method: 'card' | 'pay_by_bank';
-    provider: string;
-    requestKey: string;
-    savedCardId?: string | null;
-    paymentMethodId?: string | null;
-    saveCard?: boolean;
-    phone?: string | null;
-  },
+  fields: PurchaseFields,
 ): Promise<PurchaseRow> {
   const now = new Date(deps.now()).toISOString();
   const rows = await db.query<PurchaseRow>(
@@ -278,6 +316,11 @@ export async function insertPurchase(
 export interface Observation {
   status: PurchaseStatus;
   providerReference?: string;
+  /** What the provider says was asked for: checked against the purchase before anything changes. */
+  amountCents?: number;
+  currency?: string;
+  /** The purchase id the provider's object carries in its metadata (absent: not checked). */
+  purchaseId?: string;
   threeDSecureUrl?: string | null;
   authorizationUrl?: string | null;
   card?: { brand: string; last4: string } | null;
@@ -318,7 +361,14 @@ export function observeIntent(pi: ProcessorPaymentIntent): Observation {
   const card = pi.payment_method
     ? { brand: pi.payment_method.card.brand, last4: pi.payment_method.card.last4 }
     : null;
-  const base = { providerReference: pi.id, card, paymentMethodId: pi.payment_method?.id ?? null };
+  const base = {
+    providerReference: pi.id,
+    amountCents: pi.amount,
+    currency: pi.currency,
+    purchaseId: pi.metadata?.purchase_id,
+    card,
+    paymentMethodId: pi.payment_method?.id ?? null,
+  };
   switch (pi.status) {
     case 'succeeded':
       return { ...base, status: 'succeeded' };
@@ -342,7 +392,13 @@ export function observeIntent(pi: ProcessorPaymentIntent): Observation {
 }
 
 export function observeBankPayment(p: BankPayment): Observation {
-  const base = { providerReference: p.id };
+  // Pay-by-bank payments are in USD only.
+  const base = {
+    providerReference: p.id,
+    amountCents: p.amount,
+    currency: 'usd',
+    purchaseId: p.metadata?.purchase_id,
+  };
   switch (p.status) {
     case 'succeeded':
       return { ...base, status: 'succeeded' };
@@ -369,9 +425,24 @@ export function observeBankPayment(p: BankPayment): Observation {
 }
 
 /**
+ * Why an observation cannot be about this purchase, or null when it can: another provider object
+ * than the one stored on the purchase, another purchase id in its metadata, another amount or
+ * currency. Such an observation changes nothing, whoever reports it.
+ */
+export function observationMismatch(row: PurchaseRow, o: Observation): string | null {
+  if (o.providerReference && row.provider_reference && o.providerReference !== row.provider_reference)
+    return 'provider_reference';
+  if (o.purchaseId !== undefined && o.purchaseId !== row.id) return 'purchase_id';
+  if (o.amountCents !== undefined && o.amountCents !== row.amount_usd_cents) return 'amount';
+  if (o.currency !== undefined && o.currency.toLowerCase() !== 'usd') return 'currency';
+  return null;
+}
+
+/**
  * Applies one observation to a purchase inside the caller's transaction (row locked). Final
  * states never change, with one exception: a purchase failed only because the provider did not
- * answer may still turn out paid, and is then credited (no paid coin is ever withheld).
+ * answer may still turn out paid, and is then credited (no paid coin is ever withheld). An
+ * observation that does not match the purchase (observationMismatch) is logged and ignored.
  */
 export async function applyObservation(
   tx: Queryable,
@@ -382,6 +453,15 @@ export async function applyObservation(
   const rows = await tx.query<PurchaseRow>('SELECT * FROM purchases WHERE id = $1 FOR UPDATE', [purchaseId]);
   const row = rows[0];
   if (!row) return null;
+  const mismatch = observationMismatch(row, o);
+  if (mismatch) {
+    deps.logger.error('payment observation does not match its purchase: ignored', {
+      purchase_id: row.id,
+      mismatch,
+      provider_reference: o.providerReference ?? null,
+    });
+    return row;
+  }
   const now = new Date(deps.now()).toISOString();
   const reopenable =
     row.status === 'failed' && row.error_sub_code === 'provider_unavailable' && o.status === 'succeeded';

@@ -31,27 +31,23 @@ import {
   type ProcessorSetupIntent,
   type WebhookEvent,
 } from '../../providers/card-processor/card-processor.ts';
-import {
-  PayByBankRequestError,
-  PayByBankUnavailableError,
-  type BankPayment,
-} from '../../providers/pay-by-bank/pay-by-bank.ts';
+import { PayByBankRequestError, PayByBankUnavailableError } from '../../providers/pay-by-bank/pay-by-bank.ts';
 import { readProperties } from '../properties/properties.ts';
 import { paymentProviders } from './payment-providers.ts';
+import { recordSharedPhone } from './shared-phones.ts';
 import {
   CHECK_AFTER_MS,
   applyObservation,
   cardPurchaseError,
   findOwnPurchase,
   findPurchaseByRequestKey,
-  insertPurchase,
   isUuid,
   observeBankPayment,
   observeIntent,
   paymentError,
-  precheckPurchase,
   providerUnavailable,
   purchaseNotFound,
+  reservePurchase,
   saveCardRow,
   toPurchaseResult,
   type Observation,
@@ -159,26 +155,27 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
     const card = providers().card;
     let row = await findPurchaseByRequestKey(db, requestKey);
     if (!row) {
-      const pre = await precheckPurchase(deps, userId, body);
-      let savedCard: { id: string; pm: string } | null = null;
-      if (body.payment_method.type === 'saved_card') {
-        const id = body.payment_method.card_id;
-        const rows = isUuid(id)
-          ? await db.query<{ id: string; payment_method_id: string }>(
-              'SELECT id, payment_method_id FROM saved_cards WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
-              [id, userId],
-            )
-          : [];
-        if (!rows[0]) throw cardNotFound('payment_method.card_id');
-        savedCard = { id: rows[0].id, pm: rows[0].payment_method_id };
-      }
-      row = await insertPurchase(db, deps, pre, {
-        method: 'card',
-        provider: card.name,
-        requestKey,
-        savedCardId: savedCard?.id ?? null,
-        paymentMethodId: savedCard?.pm ?? null,
-        saveCard: body.payment_method.type === 'card_token' && body.payment_method.save_card === true,
+      row = await reservePurchase(deps, userId, body, async (tx) => {
+        let savedCard: { id: string; pm: string } | null = null;
+        if (body.payment_method.type === 'saved_card') {
+          const id = body.payment_method.card_id;
+          const rows = isUuid(id)
+            ? await tx.query<{ id: string; payment_method_id: string }>(
+                'SELECT id, payment_method_id FROM saved_cards WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
+                [id, userId],
+              )
+            : [];
+          if (!rows[0]) throw cardNotFound('payment_method.card_id');
+          savedCard = { id: rows[0].id, pm: rows[0].payment_method_id };
+        }
+        return {
+          method: 'card',
+          provider: card.name,
+          requestKey,
+          savedCardId: savedCard?.id ?? null,
+          paymentMethodId: savedCard?.pm ?? null,
+          saveCard: body.payment_method.type === 'card_token' && body.payment_method.save_card === true,
+        };
       });
     }
     if (!row.provider_reference && row.status === 'processing') {
@@ -346,54 +343,20 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
       const digits = phoneDigits(body.phone);
       if (!digits)
         throw paymentError(400, PAYMENT_ERROR_CODES.INVALID_PHONE, PAYMENT_TEXTS.phoneInvalid, 'phone');
-      const pre = await precheckPurchase(deps, userId, body);
-      if (pre.user.phone && pre.user.phone.replace(/\D/g, '') !== digits)
-        throw paymentError(
-          400,
-          PAYMENT_ERROR_CODES.INVALID_PHONE,
-          'Please use the phone number on your account.',
-          'phone',
-          {
-            account_phone_last4: pre.user.phone.slice(-4),
-          },
-        );
-      // Duplicate phone: the same bank phone on two accounts locks this one (fraud control, spec section 8).
-      const inUse = await transaction(db, async (tx) => {
-        const others = await tx.query('SELECT 1 FROM users WHERE phone = $1 AND id <> $2 LIMIT 1', [
-          digits,
-          userId,
-        ]);
-        if (others.length > 0) {
-          await tx.query(
-            `INSERT INTO payment_account_locks (user_id, reason, detail) VALUES ($1, 'pay_by_bank_phone_in_use', $2)
-             ON CONFLICT (user_id) DO NOTHING`,
-            [userId, `phone ending ${digits.slice(-4)}`],
+      row = await reservePurchase(deps, userId, body, async (tx, pre) => {
+        if (pre.user.phone && pre.user.phone.replace(/\D/g, '') !== digits)
+          throw paymentError(
+            400,
+            PAYMENT_ERROR_CODES.INVALID_PHONE,
+            'Please use the phone number on your account.',
+            'phone',
+            {
+              account_phone_last4: pre.user.phone.slice(-4),
+            },
           );
-          return true;
-        }
+        await recordSharedPhone(tx, deps, userId, digits);
         if (!pre.user.phone) await tx.query('UPDATE users SET phone = $2 WHERE id = $1', [userId, digits]);
-        return false;
-      });
-      if (inUse) {
-        deps.logger.warn('pay-by-bank phone in use by another account: purchases locked', {
-          user_id: userId,
-        });
-        throw paymentError(
-          409,
-          PAYMENT_ERROR_CODES.PAY_BY_BANK_PHONE_IN_USE,
-          PAYMENT_TEXTS.payByBankPhoneInUse,
-          'phone',
-          {
-            title: PAYMENT_TEXTS.payByBankErrorTitle,
-            account_locked: true,
-          },
-        );
-      }
-      row = await insertPurchase(db, deps, pre, {
-        method: 'pay_by_bank',
-        provider: bank.name,
-        requestKey,
-        phone: digits,
+        return { method: 'pay_by_bank', provider: bank.name, requestKey, phone: digits };
       });
     }
     if (!row.provider_reference && row.status === 'processing') {
@@ -437,8 +400,17 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   // ------------------------------------------------------------------ webhooks (signature instead of JWT/CSRF)
+  /**
+   * A signed event is only a hint that something changed. Its handler finds the purchase (by the
+   * stored provider reference; by metadata only while the purchase has none), refuses a body that
+   * names another payment, amount or currency, and asks the provider for its own copy of the
+   * object before anything is credited (outside the transaction: a network call must not hold
+   * row locks). The returned step runs in the transaction that records the event id.
+   */
+  type WebhookStep = (tx: Queryable) => Promise<void>;
+  const nothing: WebhookStep = async () => undefined;
   const webhook =
-    (provider: 'card' | 'bank', handle: (tx: Queryable, event: WebhookEvent) => Promise<void>) =>
+    (provider: 'card' | 'bank', prepare: (event: WebhookEvent) => Promise<WebhookStep>) =>
     async (c: Context<AppEnv>) => {
       const raw = await c.req.text();
       const p = providers();
@@ -450,69 +422,126 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
           PAYMENT_ERROR_CODES.WEBHOOK_SIGNATURE_INVALID,
           'Webhook signature is missing, wrong or too old.',
         );
+      const source = `${provider}:${verifier.name}`;
+      const seen = await db.query(
+        'SELECT 1 FROM payment_webhook_events WHERE provider = $1 AND event_id = $2',
+        [source, event.id],
+      );
+      if (seen.length > 0) return c.json({ received: true, duplicate: true });
+      const step = await prepare(event);
       const fresh = await transaction(db, async (tx) => {
         const inserted = await tx.query(
           `INSERT INTO payment_webhook_events (provider, event_id, type, received_at) VALUES ($1, $2, $3, $4)
            ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
-          [`${provider}:${verifier.name}`, event.id, event.type, new Date(deps.now()).toISOString()],
+          [source, event.id, event.type, new Date(deps.now()).toISOString()],
         );
         if (inserted.length === 0) return false;
-        await handle(tx, event);
+        await step(tx);
         return true;
       });
       return c.json({ received: true, duplicate: !fresh });
     };
 
-  const purchaseForReference = async (
-    tx: Queryable,
-    reference: string,
-    metadata: Record<string, string> | undefined,
-  ) => {
-    const rows = await tx.query<{ id: string }>('SELECT id FROM purchases WHERE provider_reference = $1', [
-      reference,
+  /** The purchase an event is about, or null (unknown, or naming another payment than the stored one). */
+  const purchaseForEvent = async (
+    method: 'card' | 'pay_by_bank',
+    claimed: { id?: unknown; metadata?: unknown },
+  ): Promise<PurchaseRow | null> => {
+    if (typeof claimed.id !== 'string' || claimed.id === '') return null;
+    const byReference = await db.query<PurchaseRow>(
+      'SELECT * FROM purchases WHERE provider_reference = $1 AND method = $2',
+      [claimed.id, method],
+    );
+    if (byReference[0]) return byReference[0];
+    const metadata = (claimed.metadata ?? {}) as Record<string, unknown>;
+    const purchaseId = metadata.purchase_id;
+    if (typeof purchaseId !== 'string' || !isUuid(purchaseId)) return null;
+    const rows = await db.query<PurchaseRow>('SELECT * FROM purchases WHERE id = $1 AND method = $2', [
+      purchaseId,
+      method,
     ]);
-    if (rows[0]) return rows[0].id;
-    const byMeta = metadata?.purchase_id;
-    if (byMeta && isUuid(byMeta)) {
-      const r = await tx.query<{ id: string }>('SELECT id FROM purchases WHERE id = $1', [byMeta]);
-      if (r[0]) return r[0].id;
+    const row = rows[0];
+    if (!row) return null;
+    if (row.provider_reference !== null) {
+      deps.logger.warn('payment webhook names another payment than its purchase: ignored', {
+        purchase_id: row.id,
+        event_reference: claimed.id,
+      });
+      return null;
     }
-    return null;
+    return row;
+  };
+
+  /** Refuses an event body whose amount or currency differs from the purchase's (logged). */
+  const bodyMatches = (row: PurchaseRow, body: { amount?: unknown; currency?: unknown }): boolean => {
+    const amountOk = body.amount === row.amount_usd_cents;
+    const currencyOk = typeof body.currency === 'string' && body.currency.toLowerCase() === 'usd';
+    if (amountOk && currencyOk) return true;
+    deps.logger.warn('payment webhook amount or currency differs from its purchase: ignored', {
+      purchase_id: row.id,
+      event_amount: typeof body.amount === 'number' ? body.amount : null,
+      event_currency: typeof body.currency === 'string' ? body.currency : null,
+    });
+    return false;
+  };
+
+  /** Fetches the provider's copy; a provider that no longer knows the object answers null. */
+  const refetch = async <T>(fetchIt: () => Promise<T>, isRequestError: (e: unknown) => boolean) => {
+    try {
+      return await fetchIt();
+    } catch (error) {
+      if (isRequestError(error)) return null;
+      throw error;
+    }
   };
 
   app.post(
     PAYMENTS_API_PATHS.cardProcessorWebhook,
-    webhook('card', async (tx, event) => {
+    webhook('card', async (event) => {
+      const object = (event.data.object ?? {}) as Record<string, unknown>;
       if (event.type.startsWith('payment_intent.')) {
-        const pi = event.data.object as ProcessorPaymentIntent;
-        const id = await purchaseForReference(tx, pi.id, pi.metadata);
-        if (id) await applyObservation(tx, deps, id, observeIntent(pi));
-      } else if (event.type === 'setup_intent.succeeded') {
-        const si = event.data.object as ProcessorSetupIntent;
-        const owner = await tx.query<{ user_id: string }>(
-          'SELECT user_id FROM payment_customers WHERE customer_id = $1',
-          [si.customer],
+        const row = await purchaseForEvent('card', object);
+        if (!row || !bodyMatches(row, object)) return nothing;
+        const pi = await refetch(
+          () => cardCall(() => providers().card.retrievePaymentIntent(String(object.id))),
+          (e) => e instanceof CardProcessorRequestError,
         );
-        if (owner[0] && si.payment_method)
-          await saveCardRow(
-            tx,
-            owner[0].user_id,
-            providers().card.name,
-            si.payment_method.id,
-            si.payment_method.card,
-          );
+        if (!pi) return nothing;
+        return async (tx) => void (await applyObservation(tx, deps, row.id, observeIntent(pi)));
       }
+      if (event.type === 'setup_intent.succeeded' && typeof object.id === 'string') {
+        const si = await refetch(
+          () => cardCall(() => providers().card.retrieveSetupIntent(String(object.id))),
+          (e) => e instanceof CardProcessorRequestError,
+        );
+        const pm = si?.status === 'succeeded' ? si.payment_method : null;
+        if (!si || !pm) return nothing;
+        return async (tx) => {
+          const owner = await tx.query<{ user_id: string }>(
+            'SELECT user_id FROM payment_customers WHERE customer_id = $1',
+            [si.customer],
+          );
+          if (owner[0]) await saveCardRow(tx, owner[0].user_id, providers().card.name, pm.id, pm.card);
+        };
+      }
+      return nothing;
     }),
   );
 
   app.post(
     PAYMENTS_API_PATHS.payByBankWebhook,
-    webhook('bank', async (tx, event) => {
-      if (event.type.startsWith('payment.')) {
-        const payment = event.data.object as BankPayment;
-        const id = await purchaseForReference(tx, payment.id, payment.metadata);
-        if (id) await applyObservation(tx, deps, id, observeBankPayment(payment));
-      }
+    webhook('bank', async (event) => {
+      const object = (event.data.object ?? {}) as Record<string, unknown>;
+      if (!event.type.startsWith('payment.')) return nothing;
+      const row = await purchaseForEvent('pay_by_bank', object);
+      // Pay-by-bank objects carry no currency: the bank pays USD only.
+      if (!row || !bodyMatches(row, { amount: object.amount, currency: 'usd' })) return nothing;
+      const payment = await refetch(
+        () => bankCall(() => providers().bank.retrievePayment(String(object.id))),
+        (e) => e instanceof PayByBankRequestError,
+      );
+      if (!payment) return nothing;
+      return async (tx) => void (await applyObservation(tx, deps, row.id, observeBankPayment(payment)));
     }),
   );
 

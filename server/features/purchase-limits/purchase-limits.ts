@@ -71,7 +71,14 @@ export async function readLimits(
   return out;
 }
 
-/** Sum of purchases (cents) per rolling window ending at nowMs. */
+/** Purchase states that are not final yet: the payment may still succeed. */
+export const UNSETTLED_PURCHASE_STATUSES = ['processing', 'requires_action'] as const;
+
+/**
+ * Sum of purchases (cents) per rolling window ending at nowMs: credited purchases, plus holds,
+ * i.e. purchases still being paid (not final, not yet credited), counted from when they started.
+ * A failed, declined or abandoned payment is final and no longer holds anything.
+ */
 export async function readUsage(
   tx: Queryable,
   userId: string,
@@ -87,8 +94,22 @@ export async function readUsage(
     `SELECT sum(amount_usd_cents) FILTER (WHERE created_at > $2) AS d,
             sum(amount_usd_cents) FILTER (WHERE created_at > $3) AS w,
             sum(amount_usd_cents) FILTER (WHERE created_at > $4) AS m
-       FROM purchase_limit_usage WHERE user_id = $1 AND created_at > $4 AND created_at <= $5`,
-    [userId, since('daily'), since('weekly'), since('monthly'), new Date(nowMs).toISOString()],
+       FROM (
+         SELECT amount_usd_cents, created_at FROM purchase_limit_usage
+          WHERE user_id = $1 AND created_at > $4 AND created_at <= $5
+         UNION ALL
+         SELECT p.amount_usd_cents, p.created_at FROM purchases p
+          WHERE p.user_id = $1 AND p.status = ANY($6::text[]) AND p.created_at > $4
+            AND NOT EXISTS (SELECT 1 FROM purchase_limit_usage u WHERE u.purchase_id = p.id::text)
+       ) counted`,
+    [
+      userId,
+      since('daily'),
+      since('weekly'),
+      since('monthly'),
+      new Date(nowMs).toISOString(),
+      [...UNSETTLED_PURCHASE_STATUSES],
+    ],
   );
   const r = rows[0];
   return { daily: Number(r?.d ?? 0), weekly: Number(r?.w ?? 0), monthly: Number(r?.m ?? 0) };
@@ -112,8 +133,10 @@ export interface PurchaseLimitViolation {
 
 /**
  * Would a purchase of `amountUsdCents` now break one of the player's limits? Answers the first
- * period exceeded (daily, weekly, monthly) or null. Purchases already credited count; a purchase
- * exactly reaching the limit is allowed.
+ * period exceeded (daily, weekly, monthly) or null. Purchases already credited and purchases
+ * still being paid count; a purchase exactly reaching the limit is allowed. Two checks of one
+ * player must not run side by side with their inserts: the payments feature runs check and
+ * insert in one transaction holding the player's purchase lock (`lockPlayerPurchases`).
  */
 export async function checkPurchaseLimits(
   tx: Queryable,
@@ -224,6 +247,18 @@ export async function setLimits(
     );
   }
   return next;
+}
+
+/**
+ * Serializes one player's purchase checks and inserts across transactions, connections and server
+ * instances: a row lock on the player's users row, held until the transaction ends. FOR NO KEY
+ * UPDATE, not FOR UPDATE, so rows referencing the player (ledger entries, sessions) can still be
+ * written meanwhile. Use it in a READ COMMITTED transaction: the reads after it then see every
+ * purchase committed by the transaction that held the lock before.
+ */
+export async function lockPlayerPurchases(tx: Queryable, userId: string): Promise<boolean> {
+  const rows = await tx.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+  return rows.length > 0;
 }
 
 /** Records a credited purchase for the limits (creditPurchase calls it; a repeated purchase id is ignored). */

@@ -130,6 +130,7 @@ function depsFor(db: Database, dataDir: string): AppDeps {
     secrets: {
       jwtSecret: 'bench-jwt-secret-0123456789abcdef0123456789',
       csrfSecret: 'bench-csrf-secret-0123456789abcdef01234567',
+      paymentsSecret: 'bench-payments-secret-0123456789abcdef0123',
     },
     logger: createLogger('silent'),
     email: createOutboxEmail(db, path.join(dataDir, 'outbox'), Date.now),

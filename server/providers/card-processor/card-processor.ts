@@ -111,6 +111,13 @@ export interface CardProcessor {
   detachPaymentMethod(id: string): Promise<void>;
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<ProcessorPaymentIntent>;
   retrievePaymentIntent(id: string): Promise<ProcessorPaymentIntent>;
+  /**
+   * The newest payment intent created with this metadata value, or null. Finds the intent of a
+   * purchase whose create answer was lost (server stopped between the call and storing its id).
+   */
+  findPaymentIntentByMetadata(key: string, value: string): Promise<ProcessorPaymentIntent | null>;
+  /** Abandons an intent still waiting for the card holder (3-D Secure); answers it as it ends up. */
+  cancelPaymentIntent(id: string): Promise<ProcessorPaymentIntent>;
   /** Checks the signature header of a webhook against the raw body; returns the event or null when not genuine. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined, nowMs: number): WebhookEvent | null;
 }

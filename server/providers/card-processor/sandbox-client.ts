@@ -93,6 +93,13 @@ export function createSandboxCardProcessor(o: SandboxClientOptions): CardProcess
       ),
     retrievePaymentIntent: (id) =>
       call<ProcessorPaymentIntent>('GET', `/payment_intents/${encodeURIComponent(id)}`),
+    findPaymentIntentByMetadata: async (key, value) => {
+      const query = `metadata[${encodeURIComponent(key)}]=${encodeURIComponent(value)}`;
+      const list = await call<{ data: ProcessorPaymentIntent[] }>('GET', `/payment_intents?${query}`);
+      return list.data[0] ?? null;
+    },
+    cancelPaymentIntent: (id) =>
+      call<ProcessorPaymentIntent>('POST', `/payment_intents/${encodeURIComponent(id)}/cancel`, {}),
     verifyWebhook: (rawBody, header, nowMs) => {
       if (!isValidWebhookSignature(o.webhookSecret, rawBody, header, nowMs)) return null;
       try {

@@ -51,5 +51,7 @@ export interface PayByBankProvider {
   publicConfig(): { name: string; origin: string };
   createPayment(input: CreateBankPaymentInput): Promise<BankPayment>;
   retrievePayment(id: string): Promise<BankPayment>;
+  /** The newest payment created with this metadata value, or null (a create answer that was lost). */
+  findPaymentByMetadata(key: string, value: string): Promise<BankPayment | null>;
   verifyWebhook(rawBody: string, signatureHeader: string | undefined, nowMs: number): WebhookEvent | null;
 }

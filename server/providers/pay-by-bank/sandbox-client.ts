@@ -52,6 +52,18 @@ export function createSandboxPayByBank(o: {
         input.idempotencyKey,
       ),
     retrievePayment: (id) => call('GET', `/payments/${encodeURIComponent(id)}`),
+    findPaymentByMetadata: async (key, value) => {
+      const query = `metadata[${encodeURIComponent(key)}]=${encodeURIComponent(value)}`;
+      const res = await providerCall(http, 'GET', `/payments?${query}`);
+      const json = res.json as { data?: BankPayment[]; error?: { code: string; message: string } } | null;
+      if (!res.ok || !json?.data)
+        throw new PayByBankRequestError(
+          res.status,
+          json?.error?.code ?? 'api_error',
+          json?.error?.message ?? `HTTP ${res.status}`,
+        );
+      return json.data[0] ?? null;
+    },
     verifyWebhook: (rawBody, header, nowMs): WebhookEvent | null => {
       if (!isValidWebhookSignature(o.webhookSecret, rawBody, header, nowMs)) return null;
       try {

@@ -49,6 +49,15 @@ const metadataOf = (v: unknown): Record<string, string> => {
   return out;
 };
 
+/** The one `metadata[key]=value` pair of a search query, or ['', ''] when there is none. */
+export function metadataQuery(c: Context): [string, string] {
+  for (const [name, value] of Object.entries(c.req.query())) {
+    const m = /^metadata\[([A-Za-z0-9_]{1,40})\]$/.exec(name);
+    if (m) return [m[1]!, value];
+  }
+  return ['', ''];
+}
+
 export function cardSandboxRoutes(sandbox: CardSandbox): Hono {
   const app = new Hono();
   const { merchantOrigin } = sandbox.options;
@@ -231,6 +240,14 @@ export function cardSandboxRoutes(sandbox: CardSandbox): Hono {
   });
   app.get('/card/v1/payment_intents/:id', sk, (c) =>
     c.json(sandbox.retrievePaymentIntent(c.req.param('id'))),
+  );
+  // Search by one metadata value: ?metadata[purchase_id]=<id>
+  app.get('/card/v1/payment_intents', sk, (c) => {
+    const [key, value] = metadataQuery(c);
+    return c.json({ data: key ? sandbox.listPaymentIntentsByMetadata(key, value) : [] });
+  });
+  app.post('/card/v1/payment_intents/:id/cancel', sk, (c) =>
+    c.json(sandbox.cancelPaymentIntent(c.req.param('id'))),
   );
   return app;
 }

@@ -453,6 +453,44 @@ export class CardSandbox {
     return this.publicIntent(pi);
   }
 
+  /** Intents whose metadata has this value, newest first (settles those that are due). */
+  listPaymentIntentsByMetadata(key: string, value: string): ProcessorPaymentIntent[] {
+    this.settleDue();
+    return Object.values(this.d.paymentIntents)
+      .filter((pi) => pi.metadata[key] === value)
+      .sort((a, b) => b.created - a.created)
+      .map((pi) => this.publicIntent(pi));
+  }
+
+  /**
+   * Abandons an intent still waiting for the card holder or a new payment method. An intent
+   * already capturing or captured cannot be canceled (409); a canceled one answers as it is.
+   */
+  cancelPaymentIntent(piId: string): ProcessorPaymentIntent {
+    this.settleDue();
+    const pi = this.d.paymentIntents[piId];
+    if (!pi) throw this.missing('payment_intent', piId);
+    if (pi.status === 'canceled') return this.publicIntent(pi);
+    if (pi.status !== 'requires_action' && pi.status !== 'requires_payment_method')
+      throw new SandboxApiError(409, {
+        code: 'payment_intent_unexpected_state',
+        decline_code: null,
+        message: `A payment intent in status ${pi.status} cannot be canceled.`,
+      });
+    pi.status = 'canceled';
+    pi.next_action = null;
+    pi.challenge_secret = null;
+    pi.last_payment_error ??= {
+      code: 'payment_intent_canceled',
+      decline_code: 'abandoned',
+      message: 'The payment was not completed in time.',
+    };
+    this.state.save();
+    const answer = this.publicIntent(pi);
+    this.event('payment_intent.canceled', answer);
+    return answer;
+  }
+
   /** The 3-D Secure page's view of an intent (amount, merchant); null when the challenge secret is wrong. */
   challengeInfo(piId: string, challenge: string): { amount: number; status: string; last4: string } | null {
     const pi = this.d.paymentIntents[piId];

@@ -8,6 +8,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { formatPhone } from '../../../../src/contract/payments.ts';
 import { BANK_AUTHORIZE_JS } from '../../card-processor/sandbox/frame-assets.ts';
+import { metadataQuery } from '../../card-processor/sandbox/card-sandbox-routes.ts';
 import { escapeHtml, framePage, pageHeaders } from '../../card-processor/sandbox/page-shell.ts';
 import type { BankSandbox } from './bank-sandbox.ts';
 import { BankSandboxError } from './bank-sandbox.ts';
@@ -125,5 +126,10 @@ export function bankSandboxRoutes(sandbox: BankSandbox): Hono {
     );
   });
   app.get('/bank/v1/payments/:id', sk, (c) => c.json(sandbox.retrievePayment(c.req.param('id'))));
+  // Search by one metadata value: ?metadata[purchase_id]=<id>
+  app.get('/bank/v1/payments', sk, (c) => {
+    const [key, value] = metadataQuery(c);
+    return c.json({ data: key ? sandbox.listPaymentsByMetadata(key, value) : [] });
+  });
   return app;
 }

@@ -136,6 +136,15 @@ export class BankSandbox {
     return this.view(p);
   }
 
+  /** Payments whose metadata has this value, newest first (moves those whose time has come). */
+  listPaymentsByMetadata(key: string, value: string): BankPayment[] {
+    this.advance();
+    return Object.values(this.state.data.payments)
+      .filter((p) => p.metadata[key] === value)
+      .sort((a, b) => b.created - a.created)
+      .map((p) => this.view(p));
+  }
+
   /** The authorization page's view; null when the token is wrong. */
   authorizationInfo(
     id: string,
