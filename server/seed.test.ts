@@ -48,7 +48,8 @@ describe('demo player seeding', { timeout: 120_000 }, () => {
     const lines = await seedAsServer(ctx, { PUBLIC_ORIGIN: 'http://127.0.0.1:8621' });
     expect(await demoRows(ctx)).toHaveLength(1);
     expect(lines.filter((l) => l.level === 'warn')).toEqual([]);
-    expect((await demoLogin(ctx)).status).toBe(200);
+    const signedIn = await demoLogin(ctx);
+    expect(signedIn.status).toBe(200);
 
     // Restarted on a public origin: the published password and the open sessions stop working.
     const retired = await seedAsServer(ctx, { PUBLIC_ORIGIN: 'https://play.luckycrown.example' });
@@ -62,6 +63,10 @@ describe('demo player seeding', { timeout: 120_000 }, () => {
       [DEMO_PLAYER.email],
     );
     expect(live).toHaveLength(0);
+    const me = await new Client(ctx).request('GET', '/users/me', {
+      headers: { Authorization: `JWT ${signedIn.body.token}` },
+    });
+    expect(me.status).toBe(401);
     // The next start finds nothing to retire and says nothing.
     expect(await seedAsServer(ctx, { PUBLIC_ORIGIN: 'https://play.luckycrown.example' })).toEqual([]);
   });

@@ -16,6 +16,7 @@ import { seedLegalDocuments } from './features/legal/legal-documents.ts';
 import { seedProperties } from './features/properties/properties.ts';
 import { seedCoinPackages } from './features/store/coin-packages.ts';
 import { seedPromoCodes } from './features/promo-codes/promo-codes.ts';
+import { endUserSessions } from './features/auth/auth-sessions.ts';
 import type { PasswordHasher } from './features/auth/password-hash.ts';
 import { householdKey, personKey } from './features/users/identity-keys.ts';
 import { postLedgerEntry } from './features/wallet/ledger.ts';
@@ -107,9 +108,8 @@ export async function retireDemoPlayer(db: Database, hasher: PasswordHasher): Pr
   const unusable = await hasher.hash(randomBytes(32).toString('base64url'));
   await transaction(db, async (tx) => {
     await tx.query('UPDATE users SET password_hash = $1 WHERE id = $2', [unusable, demo.id]);
-    await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
-      demo.id,
-    ]);
+    // Its sessions end: refresh tokens and access tokens alike stop working.
+    await endUserSessions(tx, demo.id, 'revoked', Date.now());
   });
   return true;
 }
