@@ -58,7 +58,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   api.use('*', countryBlock(deps.config.trustCountryHeader));
-  const csrf = csrfProtection(deps.secrets.csrfSecret);
+  const csrf = csrfProtection(deps.secrets.csrfSecret, {
+    secure: deps.config.publicOrigin.startsWith('https://'),
+  });
   // Provider webhooks carry no browser cookies: they are verified by their HMAC signature instead.
   const webhookPaths = new Set(PAYMENTS_WEBHOOK_PATHS.map((p) => `${API_PREFIX}${p}`));
   api.use('*', (c, next) => (webhookPaths.has(c.req.path) ? next() : csrf(c, next)));

@@ -36,6 +36,7 @@ import { readBalances } from './balances.ts';
 import { creditPurchase } from './purchase-credit.ts';
 import { walletTransaction } from './wallet-transaction.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import { createAuthSession } from '../auth/auth-sessions.ts';
 import { issueAccessToken, requireAuth } from '../../http/auth.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { createLogger } from '../../logger.ts';
@@ -277,7 +278,11 @@ async function benchTarget(target: Target): Promise<Result[]> {
   await seed(target.db, createPasswordHasher('test'), { demoPlayer: false });
   const deps = depsFor(target.db, dataDir);
   const players = await makePlayers(target.db, PLAYERS);
-  const tokens = await Promise.all(players.map((id) => issueAccessToken(deps.secrets.jwtSecret, id)));
+  const tokens = await Promise.all(
+    players.map(async (id) =>
+      issueAccessToken(deps.secrets.jwtSecret, id, await createAuthSession(deps.db, id, Date.now())),
+    ),
+  );
 
   const app = serve({ fetch: appServer(deps).fetch, port: 0 });
   const bare = bareServer(target.db);
