@@ -153,6 +153,27 @@ describe('reconcilePurchases', () => {
   });
 });
 
+describe('reconcilePurchases and pay-by-bank', () => {
+  it('fails a bank authorization left unanswered for 15 minutes (expired); the hold is released', async () => {
+    const client = await playerWithAddress(ctx);
+    expect((await client.request('PATCH', '/wallet/purchase-limits', { body: { daily: 10 } })).status).toBe(
+      200,
+    );
+    const res = await client.request<PurchaseResult>('POST', PAYMENTS_API_PATHS.payByBankPurchases, {
+      body: { package_id: 'gold-999', phone: '(312) 555-4321' },
+      headers: { [IDEMPOTENCY_HEADER]: `bank-expiry-${ctx.clock.now}` },
+    });
+    expect(res.body.status).toBe('requires_action');
+    ctx.clock.advance(16 * 60);
+    await reconcile();
+    expect(await purchase(res.body.purchase_id)).toMatchObject({
+      status: 'failed',
+      error_sub_code: 'expired',
+    });
+    expect((await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-999' })).status).toBe(201);
+  });
+});
+
 describe('reconciliation job', () => {
   it('releases claims of a dead process at once and keeps those of live ones; settles on its own timer', async () => {
     const client = await playerWithAddress(ctx);
