@@ -218,7 +218,7 @@ describe('after kill -9 during a burst of purchases', () => {
       }>(
         'SELECT id, status, amount_usd_cents, updated_at, provider_reference, error_sub_code FROM purchases',
       );
-      expect(purchases.length).toBeGreaterThan(answered);
+      expect(purchases.length).toBeGreaterThanOrEqual(answered);
       expect(purchases.filter((p) => p.status !== 'succeeded' && p.status !== 'failed')).toEqual([]);
       for (const p of purchases) expect(new Date(p.updated_at).getTime()).toBeLessThan(restartedAt + 60_000);
       const charged = sandboxIntents()
