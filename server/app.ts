@@ -1,7 +1,6 @@
 /** Builds the Hono application: security headers, the /api/v1 routes, then the built app. Tests call `createApp(deps).request()`. */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { API_PATHS, API_PREFIX } from '../src/contract/api-paths.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -17,17 +16,20 @@ import { paymentRoutes } from './features/payments/routes.ts';
 import { storeRoutes } from './features/store/routes.ts';
 import { PAYMENTS_WEBHOOK_PATHS } from '../src/contract/payments.ts';
 import type { AppDeps, AppEnv } from './http/app-env.ts';
+import { compression } from './http/compression.ts';
 import { countryBlock } from './http/country-block.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { goldOnlyAnswers } from './http/gold-only.ts';
 import { errorHandler, MAX_BODY_BYTES, notFoundHandler } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveApp } from './http/static-files.ts';
+import { urlEdge } from './http/url-edge.ts';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  // gzip text answers (app shell, scripts, styles, JSON): phones on slow links load a third of the bytes.
-  app.use('*', compress());
+  // gzip text answers of 1 KB or more (app shell, scripts, styles, large JSON): phones on slow
+  // links load a third of the bytes; tiny JSON answers go out as they are.
+  app.use('*', compression());
   app.use(
     '*',
     securityHeaders({
@@ -36,27 +38,31 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       frameSrc: [deps.config.cardSandboxOrigin],
     }),
   );
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    await next();
-    deps.logger.debug('request', {
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round(performance.now() - started),
+  // One line per request at debug level only; at other levels the middleware is not installed.
+  if (deps.logger.level === 'debug')
+    app.use('*', async (c, next) => {
+      const started = performance.now();
+      await next();
+      deps.logger.debug('request', {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      });
     });
-  });
 
   const api = new Hono<AppEnv>();
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new HTTPException(413);
-      },
-    }),
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new HTTPException(413);
+    },
+  });
+  // GET and HEAD carry no body; asking for one would build a full Request object per read.
+  api.use('*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   );
+  api.use('*', urlEdge());
   api.use('*', countryBlock(deps.config.trustCountryHeader));
   const csrf = csrfProtection(deps.secrets.csrfSecret, {
     secure: deps.config.publicOrigin.startsWith('https://'),

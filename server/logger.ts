@@ -2,6 +2,8 @@
 import type { LogLevel } from './config.ts';
 
 export interface Logger {
+  /** The configured level, when known: lets callers skip building what would not be logged. */
+  readonly level?: LogLevel;
   debug(msg: string, data?: Record<string, unknown>): void;
   info(msg: string, data?: Record<string, unknown>): void;
   warn(msg: string, data?: Record<string, unknown>): void;
@@ -17,5 +19,5 @@ export function createLogger(level: LogLevel): Logger {
     if (at === 'error' || at === 'warn') process.stderr.write(`${line}\n`);
     else process.stdout.write(`${line}\n`);
   };
-  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+  return { level, debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
 }

@@ -47,6 +47,26 @@ describe('static app serving', () => {
     expect(res.headers.get('Content-Encoding')).toBe('gzip');
     const api = await ctx.app.request('/api/v1/legal-documents', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(api.headers.get('Content-Encoding')).toBe('gzip');
+    expect(api.headers.get('Vary')).toBe('Accept-Encoding');
+    const text = await new Response(
+      new Blob([await api.arrayBuffer()]).stream().pipeThrough(new DecompressionStream('gzip')),
+    ).text();
+    expect(JSON.parse(text)).toHaveProperty('results');
+  });
+
+  it('small JSON answers are sent as they are', async () => {
+    const res = await ctx.app.request('/api/v1/health', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(res.headers.get('Content-Encoding')).toBeNull();
+    expect(await res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('nothing is compressed for a client that refuses gzip', async () => {
+    for (const encoding of ['identity', 'gzip;q=0', 'br']) {
+      const res = await ctx.app.request('/api/v1/legal-documents', {
+        headers: { 'Accept-Encoding': encoding },
+      });
+      expect(res.headers.get('Content-Encoding'), encoding).toBeNull();
+    }
   });
 
   it('index.html, sw.js and the manifest are no-cache', async () => {
@@ -161,8 +181,8 @@ describe('API errors', () => {
 });
 
 describe('security headers', () => {
-  it('are set on app pages and API answers', async () => {
-    for (const url of ['/', '/lobby', '/api/v1/health', '/api/v1/nope']) {
+  it('are set on app pages', async () => {
+    for (const url of ['/', '/lobby']) {
       const res = await get(url);
       const csp = res.headers.get('Content-Security-Policy') ?? '';
       expect(csp, url).toContain("frame-ancestors 'none'");
@@ -174,7 +194,19 @@ describe('security headers', () => {
       expect(res.headers.get('Permissions-Policy')).toContain('camera=()');
       expect(res.headers.get('X-Frame-Options')).toBe('DENY');
     }
-    expect((await get('/api/v1/health')).headers.get('Cache-Control')).toBe('no-store');
+  });
+
+  it('API answers get the policy of a JSON API: nothing allowed, never framed, sniffed or stored', async () => {
+    for (const url of ['/api/v1/health', '/api/v1/nope', '/api/v1/legal-documents']) {
+      const res = await get(url);
+      expect(res.headers.get('Content-Security-Policy'), url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(res.headers.get('X-Frame-Options')).toBe('DENY');
+      expect(res.headers.get('Cross-Origin-Resource-Policy')).toBe('same-origin');
+      expect(res.headers.get('Cache-Control')).toBe('no-store');
+    }
   });
 
   it('game pages may be framed by our own origin only', async () => {
