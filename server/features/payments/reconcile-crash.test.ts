@@ -1,25 +1,49 @@
 /**
- * A real server process (tsx server/main.ts, PGlite in a temporary DATA_DIR) killed with SIGKILL
+ * A real server process (tsx server/main.ts on a temporary DATA_DIR: PGlite there, or a fresh
+ * schema of TEST_DATABASE_URL when it is set) killed with SIGKILL
  * in the middle of a burst of card purchases, then started again. Without any request from the
  * player, the reconciliation job must bring every purchase to a final state within a minute, with
  * what the processor charged equal to what was credited, and no Idempotency-Key left claimed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, API_PREFIX } from '../../../src/contract/api-paths.ts';
 import { AUTH_SCHEME, CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../../src/contract/constants.ts';
 import { PAYMENTS_API_PATHS, SANDBOX_TEST_CARDS as CARDS } from '../../../src/contract/payments.ts';
+import type { Database } from '../../db/driver.ts';
 import { openPglite } from '../../db/pglite-driver.ts';
+import { openPostgres } from '../../db/postgres-driver.ts';
 import { signUpPayload } from '../../test-support/test-app.ts';
 import { VALID_ADDRESS } from './payments-test-support.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-reconcile-crash-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const pgUrl = process.env.TEST_DATABASE_URL ?? null;
+const schema = `t_crash_${randomBytes(5).toString('hex')}`;
+const admin = pgUrl ? postgres(pgUrl, { max: 1, onnotice: () => undefined }) : null;
+beforeAll(async () => {
+  await admin?.unsafe(`CREATE SCHEMA ${schema}`);
+});
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  await admin?.unsafe(`DROP SCHEMA ${schema} CASCADE`);
+  await admin?.end();
+});
+
+/** The server's database URL: the test schema as search_path (postgres.js reads it from the URL). */
+const databaseUrl = (): string => {
+  if (!pgUrl) return '';
+  const url = new URL(pgUrl);
+  url.searchParams.set('search_path', schema);
+  return url.toString();
+};
+const openServerDatabase = (): Promise<Database> =>
+  pgUrl ? openPostgres(pgUrl, { schema, max: 2 }) : openPglite(path.join(dataDir, 'pglite'));
 
 const port = 21_000 + Math.floor(Math.random() * 20_000);
 const sandboxPort = port + 1;
@@ -27,6 +51,7 @@ const base = `http://127.0.0.1:${port}`;
 const GOLD_BY_CENTS: Record<number, number> = { 199: 20_000, 499: 50_000 };
 const BURST = 20;
 const ORPHAN_WAIT_MS = 15_000;
+const KILL_AFTER_ANSWERS = 5;
 
 function startServer(): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
   let out = '';
@@ -39,7 +64,7 @@ function startServer(): { child: ChildProcess; exited: Promise<number | null>; o
       CARD_SANDBOX_PORT: String(sandboxPort),
       DATA_DIR: dataDir,
       DIST_DIR: path.join(dataDir, 'dist'),
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl(),
       PASSWORD_HASH_COST: 'test',
       SEED_DEMO_PLAYER: 'false',
       RECONCILE_INTERVAL_SECONDS: '1',
@@ -167,7 +192,7 @@ describe('after kill -9 during a burst of purchases', () => {
         )
         .then(() => {
           answered += 1;
-          if (answered === 3 && killedAfter < 0) {
+          if (answered === KILL_AFTER_ANSWERS && killedAfter < 0) {
             killedAfter = answered;
             server.child.kill('SIGKILL');
           }
@@ -176,7 +201,7 @@ describe('after kill -9 during a burst of purchases', () => {
     );
     await Promise.all(burst);
     await server.exited;
-    expect(killedAfter).toBe(3);
+    expect(killedAfter).toBe(KILL_AFTER_ANSWERS);
     expect(answered).toBeLessThan(BURST);
 
     // Restart; from here on the player only reads the balance (no status check, no retry).
@@ -206,7 +231,7 @@ describe('after kill -9 during a burst of purchases', () => {
     expect(settled, server.output()).toBe(true);
 
     // The database after a clean stop: every purchase final, charged = credited, no claim left.
-    const db = await openPglite(path.join(dataDir, 'pglite'));
+    const db = await openServerDatabase();
     try {
       const purchases = await db.query<{
         id: string;
@@ -241,7 +266,7 @@ describe('after kill -9 during a burst of purchases', () => {
         expect(p).toMatchObject({ status: 'failed', error_sub_code: 'provider_unavailable' });
       expect(await db.query('SELECT key FROM idempotency_requests WHERE status IS NULL')).toEqual([]);
       console.info(
-        `reconcile-crash: ${purchases.length} purchases (${answered} answered before the kill), ` +
+        `reconcile-crash (${pgUrl ? 'PostgreSQL' : 'PGlite'}): ${purchases.length} purchases (${answered} answered before the kill), ` +
           `${purchases.filter((p) => p.status === 'succeeded').length} succeeded, charged ${charged} = credited ${credited} cents, ` +
           `${purchases.filter((p) => p.provider_reference === null).length} never reached the processor, ` +
           `settled ${settledAfterMs} ms after the restart`,
