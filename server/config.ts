@@ -16,6 +16,8 @@ export interface Config {
   publicOrigin: string;
   goldOnly: boolean;
   sessionInactivitySeconds: number;
+  /** SIGN_UPS_PER_ADDRESS_PER_HOUR (default 10): accounts one client address may create per hour. */
+  signUpsPerAddressPerHour: number;
   distDir: string;
   logLevel: LogLevel;
   /** Header carrying the visitor's country (set by the CDN/proxy), e.g. CF-IPCountry; null = country block off. */
@@ -199,6 +201,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     publicOrigin,
     goldOnly: bool('GOLD_ONLY', false),
     sessionInactivitySeconds: int('SESSION_INACTIVITY_SECONDS', 900, 5, 86_400),
+    signUpsPerAddressPerHour: int('SIGN_UPS_PER_ADDRESS_PER_HOUR', 10, 1, 1_000_000),
     distDir: path.resolve(cwd, get('DIST_DIR') ?? './dist'),
     logLevel,
     trustCountryHeader: countryHeader,

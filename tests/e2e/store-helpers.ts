@@ -32,7 +32,9 @@ async function apiSession(
   });
   expect(login.ok(), `login answered ${login.status()}`).toBeTruthy();
   const { token } = (await login.json()) as { token: string };
-  return { token, csrf };
+  // Sign-in binds a new CSRF token to the new session; the cookie jar holds it now.
+  const bound = (await (await request.get(apiUrl(API_PATHS.csrf))).json()) as { csrf_token: string };
+  return { token, csrf: bound.csrf_token };
 }
 
 /**

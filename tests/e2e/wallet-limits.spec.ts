@@ -25,8 +25,10 @@ async function limitCheck(
     data: { email: p.email, password: p.password },
   });
   const { token } = (await login.json()) as { token: string };
+  // Sign-in binds a new CSRF token to the new session; the cookie jar holds it now.
+  const bound = (await (await request.get(apiUrl(API_PATHS.csrf))).json()) as { csrf_token: string };
   const res = await request.post(apiUrl(WALLET_API_PATHS.purchaseLimitCheck), {
-    headers: { Authorization: `JWT ${token}`, [CSRF_HEADER]: csrf },
+    headers: { Authorization: `JWT ${token}`, [CSRF_HEADER]: bound.csrf_token },
     data: { package_id: STARTER_PACKAGE_ID },
   });
   expect(res.ok(), `limit check answered ${res.status()}: ${await res.text()}`).toBeTruthy();

@@ -25,7 +25,7 @@ import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { accountClosed, csrfMismatch, issueAccessToken, readAccessToken } from '../../http/auth.ts';
-import { clientIp } from '../../http/client-ip.ts';
+import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
 import { ensureCsrfCookie, issueCsrfToken, setCsrfCookie } from '../../http/csrf.ts';
 import { readBody } from '../../http/validate.ts';
 import { findUserByEmail, findUserById } from '../users/users-repo.ts';
@@ -73,7 +73,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { db } = deps;
   const secure = secureCookies(deps);
-  const ipOf = (c: Context) => clientIp(c, deps.config.trustProxy);
+  /** The client address as throttles count it (an IPv6 client by its /64). */
+  const ipOf = (c: Context) => throttleKeyOf(clientIp(c, deps.config.trustProxy));
 
   /** The session a request acts for: its access token's, else its refresh cookie's; null before sign-in. */
   const sessionOfRequest = async (c: Context): Promise<string | null> => {
@@ -143,7 +144,9 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     if (result.kind === 'idle')
       throw refused('You were signed out after a period of inactivity. Please sign in again.');
     if (result.kind === 'reused') {
-      deps.logger.warn('refresh token reuse detected; session ended', { ip: ipOf(c) });
+      deps.logger.warn('refresh token reuse detected; session ended', {
+        ip: clientIp(c, deps.config.trustProxy),
+      });
       throw refused('Your session was ended for your security. Please sign in again.');
     }
     const user = await findUserById(db, result.userId);

@@ -117,6 +117,18 @@ describe('sign-in throttling under bursts', () => {
     expect((await login(stranger, p.email, p.password)).status).toBe(429);
   });
 
+  it('counts an IPv6 client by its /64, however many of its addresses it uses', async () => {
+    const p = await newPlayer();
+    const clients = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => clientAt(`2001:db8:77:1:${i + 1}::${i + 9}`)),
+    );
+    const statuses = (
+      await Promise.all(clients.map((client, i) => login(client, p.email, `Wrong-Password-${i}`)))
+    ).map((a) => a.status);
+    expect(countOf(statuses, 401)).toBe(LOGIN_PER_ACCOUNT_AND_CLIENT.limit);
+    expect(countOf(statuses, 429)).toBe(8 - LOGIN_PER_ACCOUNT_AND_CLIENT.limit);
+  });
+
   it('holds across two app instances on one database', async () => {
     const p = await newPlayer();
     let second: Database = ctx.db;

@@ -44,7 +44,7 @@ export const LOGIN_PER_CLIENT: ThrottleRule = {
   limit: 30,
   windowSeconds: FIFTEEN_MINUTES,
 };
-/** Accounts created per client address (each costs a 128 MiB scrypt). */
+/** Accounts created per client address (each costs a 128 MiB scrypt); the limit is SIGN_UPS_PER_ADDRESS_PER_HOUR. */
 export const SIGN_UP_PER_CLIENT: ThrottleRule = { scope: 'signup_ip', limit: 10, windowSeconds: ONE_HOUR };
 /** Sign-in link mails per target email (known or not, so answers reveal nothing) and per client address. */
 export const RECOVERY_PER_EMAIL: ThrottleRule = {

@@ -15,7 +15,7 @@ import { check, readJson } from '../../http/validate.ts';
 import { UNKNOWN_CLIENT } from '../auth/routes.ts';
 import { startSession } from '../auth/session.ts';
 import { enforceAttempts, SIGN_UP_PER_CLIENT } from '../auth/throttle.ts';
-import { clientIp } from '../../http/client-ip.ts';
+import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
 import {
   checkName,
   checkSignUp,
@@ -35,6 +35,7 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { db } = deps;
   const auth = requireAuth(deps);
+  const signUpRule = { ...SIGN_UP_PER_CLIENT, limit: deps.config.signUpsPerAddressPerHour };
 
   const loadMe = async (id: string): Promise<UserRow> => {
     const user = await findUserById(db, id);
@@ -62,8 +63,8 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     const signUp = checkSignUp(body, deps.now());
     // Counted before the 128 MiB scrypt: a burst of sign-ups from one address is refused, not hashed.
-    const ip = clientIp(c, deps.config.trustProxy);
-    if (ip !== UNKNOWN_CLIENT) await enforceAttempts(db, [[SIGN_UP_PER_CLIENT, ip]], deps.now());
+    const ip = throttleKeyOf(clientIp(c, deps.config.trustProxy));
+    if (ip !== UNKNOWN_CLIENT) await enforceAttempts(db, [[signUpRule, ip]], deps.now());
     const hash = await deps.hasher.hash(signUp.password);
     const id = await insertUser(deps, signUp, hash);
     deps.logger.info('account created', { user_id: id, state: signUp.state });
