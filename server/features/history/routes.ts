@@ -9,7 +9,7 @@ import { parseYear, readHistory, transactionFilters, yearlySummary } from './his
 
 export function historyRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const auth = requireAuth(deps.secrets.jwtSecret, deps.db);
+  const auth = requireAuth(deps);
 
   app.get(WALLET_API_PATHS.transactionFilters, auth, async (c) => {
     const filters = await transactionFilters(deps.db, c.get('userId'), deps.now());

@@ -90,7 +90,7 @@ const cardNotFound = (field = 'card_id') =>
 export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { db } = deps;
-  const auth = requireAuth(deps.secrets.jwtSecret, db);
+  const auth = requireAuth(deps);
   const once = idempotent(db, deps.now);
   const providers = () => paymentProviders(deps);
 
