@@ -23,7 +23,7 @@ import { goldOnlyAnswers } from './http/gold-only.ts';
 import { errorHandler, MAX_BODY_BYTES, notFoundHandler } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveApp } from './http/static-files.ts';
-import { urlEdge } from './http/url-edge.ts';
+import { checkUrl } from './http/url-edge.ts';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -58,18 +58,30 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       throw new HTTPException(413);
     },
   });
-  // GET and HEAD carry no body; asking for one would build a full Request object per read.
-  api.use('*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
-  );
-  api.use('*', urlEdge());
-  api.use('*', countryBlock(deps.config.trustCountryHeader));
+  const country = deps.config.trustCountryHeader ? countryBlock(deps.config.trustCountryHeader) : null;
   const csrf = csrfProtection(deps.secrets.csrfSecret, {
     secure: deps.config.publicOrigin.startsWith('https://'),
   });
   // Provider webhooks carry no browser cookies: they are verified by their HMAC signature instead.
   const webhookPaths = new Set(PAYMENTS_WEBHOOK_PATHS.map((p) => `${API_PREFIX}${p}`));
-  api.use('*', (c, next) => (webhookPaths.has(c.req.path) ? next() : csrf(c, next)));
+  // The edge of every API request, one middleware in this order: the URL, the body size, the
+  // country, the CSRF token. A read (GET/HEAD) has no body and no token to check: its cost is the
+  // URL check, which is what the most frequent requests (balance, session) pay.
+  api.use('*', async (c, next) => {
+    checkUrl(c.req.url);
+    const read = c.req.method === 'GET' || c.req.method === 'HEAD';
+    if (read && !country) return next();
+    const afterCountry = async () => {
+      if (read || webhookPaths.has(c.req.path)) await next();
+      else await csrf(c, next);
+    };
+    const afterBody = async () => {
+      if (country) await country(c, afterCountry);
+      else await afterCountry();
+    };
+    if (read) return afterBody();
+    return limitBody(c, afterBody);
+  });
   if (deps.config.goldOnly) api.use('*', goldOnlyAnswers());
   api.get(API_PATHS.health, async (c) => {
     try {

@@ -7,6 +7,7 @@
  * - any other answer built in memory is read back and sized.
  * Answers already encoded, partial, bodiless or marked no-transform are left alone. A gzip stream
  * per request cost more than the rest of a balance read, which is why small answers skip it.
+ * `Vary: Accept-Encoding` goes on compressed answers: an uncompressed one suits every client.
  */
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
@@ -55,6 +56,7 @@ function recordJson(c: Context): { text: string | null } {
 async function sendGzipped(c: Context, res: Response, bytes: Uint8Array): Promise<void> {
   const packed = await gzip(bytes);
   const headers = res.headers;
+  addVary(headers);
   headers.set('Content-Encoding', 'gzip');
   headers.set('Content-Length', String(packed.byteLength));
   c.res = new Response(packed, { status: res.status, headers });
@@ -72,7 +74,6 @@ export function compression(): MiddlewareHandler {
     const type = headers.get('Content-Type');
     if (!type || !COMPRESSIBLE.test(type) || headers.has('Content-Encoding')) return;
     if (NO_TRANSFORM.test(headers.get('Cache-Control') ?? '')) return;
-    addVary(headers);
     const length = headers.get('Content-Length');
     // Written by c.json: small enough to send as it is, known without reading it back (at most
     // 3 UTF-8 bytes per UTF-16 unit). A larger one is read back below, so what is compressed is
@@ -80,6 +81,7 @@ export function compression(): MiddlewareHandler {
     if (json.text !== null && length === null && json.text.length * 3 < COMPRESS_MIN_BYTES) return;
     if (length !== null) {
       if (Number(length) < COMPRESS_MIN_BYTES || !res.body) return;
+      addVary(headers);
       headers.delete('Content-Length');
       headers.set('Content-Encoding', 'gzip');
       const etag = headers.get('ETag');

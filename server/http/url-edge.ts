@@ -5,7 +5,6 @@
  * reads it. A URL without '%' can hold neither (the URL parser encodes control characters and
  * replaces lone surrogates), so the common request costs one length check and one indexOf.
  */
-import type { MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../../src/contract/errors.ts';
 import { ApiError } from './api-error.ts';
 import { FORBIDDEN_CHARACTER_MESSAGE, hasForbiddenCharacter } from './untrusted-text.ts';
@@ -31,21 +30,17 @@ function checkComponent(raw: string, field: string | null): string {
   return text;
 }
 
-export function urlEdge(): MiddlewareHandler {
-  return async (c, next) => {
-    const url = c.req.url;
-    if (url.length > MAX_URL_LENGTH)
-      throw refuse(`The URL is longer than ${MAX_URL_LENGTH} characters.`, null);
-    if (!url.includes('%')) return next();
-    const { pathname, search } = new URL(url);
-    for (const segment of pathname.split('/')) checkComponent(segment, null);
-    for (const pair of search.slice(1).split('&')) {
-      if (pair === '') continue;
-      const eq = pair.indexOf('=');
-      const rawKey = (eq < 0 ? pair : pair.slice(0, eq)).replace(/\+/g, ' ');
-      const key = checkComponent(rawKey, null);
-      if (eq >= 0) checkComponent(pair.slice(eq + 1).replace(/\+/g, ' '), key);
-    }
-    return next();
-  };
+/** Throws the 400 when the request URL breaks a rule above. */
+export function checkUrl(url: string): void {
+  if (url.length > MAX_URL_LENGTH) throw refuse(`The URL is longer than ${MAX_URL_LENGTH} characters.`, null);
+  if (!url.includes('%')) return;
+  const { pathname, search } = new URL(url);
+  for (const segment of pathname.split('/')) checkComponent(segment, null);
+  for (const pair of search.slice(1).split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const rawKey = (eq < 0 ? pair : pair.slice(0, eq)).replace(/\+/g, ' ');
+    const key = checkComponent(rawKey, null);
+    if (eq >= 0) checkComponent(pair.slice(eq + 1).replace(/\+/g, ' '), key);
+  }
 }

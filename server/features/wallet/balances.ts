@@ -4,11 +4,14 @@ import type { Queryable } from '../../db/driver.ts';
 
 const cents = (minor: number): number => Math.round(minor) / 100;
 
-export async function readBalances(db: Queryable, userId: string): Promise<Balances> {
-  const rows = await db.query<{ currency: string; bucket: string; amount_minor: number | string }>(
-    'SELECT currency, bucket, amount_minor FROM wallet_balances WHERE user_id = $1',
-    [userId],
-  );
+/** One wallet_balances row; null columns (a player without rows, read through a LEFT JOIN) count as 0. */
+export type BalanceRow = {
+  currency: string | null;
+  bucket: string | null;
+  amount_minor: number | string | null;
+};
+
+export function balancesFromRows(rows: readonly BalanceRow[]): Balances {
   const get = (currency: string, bucket: string): number =>
     Number(rows.find((r) => r.currency === currency && r.bucket === bucket)?.amount_minor ?? 0);
   const paid = get('sweeps', 'paid');
@@ -23,4 +26,12 @@ export async function readBalances(db: Queryable, userId: string): Promise<Balan
     balance_total_ghc: cents(paid + free + redeemable),
     balance_total_gld: get('gold', 'main'),
   };
+}
+
+export async function readBalances(db: Queryable, userId: string): Promise<Balances> {
+  const rows = await db.query<BalanceRow>(
+    'SELECT currency, bucket, amount_minor FROM wallet_balances WHERE user_id = $1',
+    [userId],
+  );
+  return balancesFromRows(rows);
 }
