@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { layers } from './eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench-results', 'coverage'] },
@@ -20,6 +21,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Layering (app -> features -> state -> lib/ui/pwa -> contract) and store writes only in src/state.
+  ...layers,
   {
     files: ['scripts/**/*.mjs', '.ci/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

@@ -1,5 +1,5 @@
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
-import { DEFAULT_LOADING_TEXT } from '../state/ui-actions.ts';
+import { DEFAULT_LOADING_TEXT } from '../ui/spinner-messages.ts';
 
 /** Shown while the first route's code loads. */
 export function AppLoading() {

@@ -1,13 +1,12 @@
 /**
  * Guard components for the route tree: each renders its child routes (<Outlet/>) when its pure
- * guard from guards.ts allows, a spinner while it waits, or redirects. Later issues add guards
- * (billing address, pay-now, redeem identity check, known game) with <GuardOutlet guard={...}/>.
+ * guard from guards.ts allows, a spinner while it waits (the loading overlay while the session
+ * resumes), or redirects. A new guard is one more <GuardOutlet guard={...}/>.
  */
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { css } from '@linaria/core';
 import { consumeReturnTo, peekReturnTo, rememberReturnTo } from '../lib/return-to.ts';
-import { Spinner } from '../ui/spinner.tsx';
+import { PageWaiting } from '../ui/page-waiting.tsx';
 import {
   devOnly,
   redirectSignedIn,
@@ -19,20 +18,6 @@ import {
 } from './guards.ts';
 import { useGuardContext } from './use-guard-context.ts';
 import { AppLoading } from './app-loading.tsx';
-
-const waiting = css`
-  display: flex;
-  justify-content: center;
-  padding: var(--space-6) var(--space-4);
-`;
-
-export function PageWaiting() {
-  return (
-    <div className={waiting}>
-      <Spinner label="Loading..." />
-    </div>
-  );
-}
 
 function Redirect({ to, remember, consume }: { to: string; remember?: string; consume?: boolean }) {
   const navigate = useNavigate();

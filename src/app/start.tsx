@@ -6,6 +6,7 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { registerLogoutCleanup, resumeSession } from '../state/session-actions.ts';
+import { connectLibToState } from '../state/connect-lib.ts';
 import { startMirroring } from '../state/idb-mirror.ts';
 import { installChunkRecovery } from '../pwa/chunk-recovery.ts';
 import { installInstallPrompt } from '../pwa/install-prompt.ts';
@@ -13,6 +14,7 @@ import { clearPersistedSwr, loadPersistedSwr } from '../lib/persisted-swr.ts';
 import { App } from './app.tsx';
 
 export async function startApp(root: Root): Promise<void> {
+  connectLibToState();
   installChunkRecovery();
   installInstallPrompt();
   // The worker registers after the first render (workbox-window is not needed to show a page).

@@ -1,6 +1,6 @@
 /**
  * The one way the app talks to the API (/api/v1). It adds the `Authorization: JWT <token>`
- * header from the store, the CSRF double-submit header on unsafe methods, sends cookies
+ * header from the session (given by configureApiClient), the CSRF double-submit header on unsafe methods, sends cookies
  * (same origin), validates every answer with its superstruct schema and maps failures to the
  * error catalogue (spec section 8). An expired access token is refreshed once, transparently,
  * and the request retried. Callers that show an error inline pass `{ handleErrors: false }`.
@@ -17,11 +17,13 @@ import {
   HOST_COOKIE_PREFIX,
   IDEMPOTENCY_HEADER,
 } from '../contract/constants.ts';
-import { ApiErrorSchema, CsrfResponseSchema, RefreshResponseSchema } from '../contract/schemas.ts';
+import {
+  ApiErrorSchema,
+  CsrfResponseSchema,
+  RefreshResponseSchema,
+  type RefreshResponse,
+} from '../contract/schemas.ts';
 import { ERROR_CODES } from '../contract/errors.ts';
-import { store } from '../state/store.ts';
-import { openDialogOnce } from '../state/dialog-actions.ts';
-import type { DialogKind } from '../state/dialog-kinds.ts';
 
 /** Client-side codes added to the server's catalogue. */
 export const CLIENT_ERROR_CODES = {
@@ -73,13 +75,33 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const UNSAFE: readonly Method[] = ['POST', 'PATCH', 'PUT', 'DELETE'];
 
 // ---------------------------------------------------------------- hooks set by the session layer
-interface ApiHooks {
+/**
+ * What the client needs from the session, given by the app at start (configureApiClient): the
+ * client keeps no session state of its own and imports nothing from the store.
+ */
+export interface ApiHooks {
+  /** The access token to send, or null (no Authorization header). */
+  accessToken: () => string | null;
+  /** Whether a player is signed in: a refused refresh then ends the session. */
+  isSignedIn: () => boolean;
+  /** The refresh cookie gave a new access token: keep it and reschedule the next refresh. */
+  onTokenRefreshed: (answer: RefreshResponse) => void;
+  /** The refresh cookie was refused, or the server could not be reached. */
+  onTokenRefreshFailed: () => void;
   /** The refresh cookie is gone or refused while a call needed a session. */
   onSessionExpired: () => void;
-  /** A new access token was stored (the session layer reschedules its refresh). */
-  onTokenRefreshed: () => void;
+  /** An error the catalogue answers with a dialog (spec section 8). */
+  showErrorDialog: (dialog: CatalogueDialog) => void;
 }
-const hooks: ApiHooks = { onSessionExpired: () => {}, onTokenRefreshed: () => {} };
+const signedOutHooks = (): ApiHooks => ({
+  accessToken: () => null,
+  isSignedIn: () => false,
+  onTokenRefreshed: () => undefined,
+  onTokenRefreshFailed: () => undefined,
+  onSessionExpired: () => undefined,
+  showErrorDialog: () => undefined,
+});
+const hooks: ApiHooks = signedOutHooks();
 export function configureApiClient(next: Partial<ApiHooks>): void {
   Object.assign(hooks, next);
 }
@@ -127,11 +149,12 @@ async function csrfToken(forceNew = false): Promise<string | null> {
   return csrfInFlight;
 }
 
-/** Test helper: forget the cached CSRF token. */
-export function resetApiClientState(): void {
+/** Test helper: forget the cached CSRF token (and, with `hooks`, the configured hooks). */
+export function resetApiClientState(options: { hooks?: boolean } = {}): void {
   csrfFromResponse = null;
   csrfInFlight = null;
   refreshInFlight = null;
+  if (options.hooks) Object.assign(hooks, signedOutHooks());
 }
 
 // ---------------------------------------------------------------- token refresh
@@ -141,7 +164,7 @@ let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
 /**
  * Exchanges the httpOnly refresh cookie for a new access token (one call at a time however
- * many requests need it) and stores the token.
+ * many requests need it) and hands the token to the session (onTokenRefreshed).
  */
 export function refreshAccessToken(): Promise<RefreshOutcome> {
   refreshInFlight ??= (async (): Promise<RefreshOutcome> => {
@@ -154,13 +177,10 @@ export function refreshAccessToken(): Promise<RefreshOutcome> {
         { auth: false, handleErrors: false },
         true,
       );
-      store.session.token = answer.token;
-      store.session.tokenExpiresAt = answer.token_expires_at;
-      store.session.jwtRefreshFailed = false;
-      hooks.onTokenRefreshed();
+      hooks.onTokenRefreshed(answer);
       return 'refreshed';
     } catch (e) {
-      store.session.jwtRefreshFailed = true;
+      hooks.onTokenRefreshFailed();
       const unreachable = e instanceof ApiError && (e.status === 0 || e.status >= 500);
       return unreachable ? 'unreachable' : 'refused';
     }
@@ -171,8 +191,12 @@ export function refreshAccessToken(): Promise<RefreshOutcome> {
 }
 
 // ---------------------------------------------------------------- error catalogue
+/** The dialogs the error catalogue opens (kinds of the app's dialog list). */
+export type CatalogueDialogKind =
+  'access-unavailable' | 'permission-denied' | 'server-busy' | 'generic-error';
+
 export interface CatalogueDialog {
-  kind: DialogKind;
+  kind: CatalogueDialogKind;
   props: Record<string, unknown>;
 }
 
@@ -193,8 +217,8 @@ export function errorDialogFor(error: ApiError, signedIn: boolean): CatalogueDia
 }
 
 export function reportApiError(error: ApiError): void {
-  const dialog = errorDialogFor(error, store.session.status === 'signed-in');
-  if (dialog) openDialogOnce(dialog.kind, dialog.props);
+  const dialog = errorDialogFor(error, hooks.isSignedIn());
+  if (dialog) hooks.showErrorDialog(dialog);
 }
 
 // ---------------------------------------------------------------- requests
@@ -240,7 +264,7 @@ async function send<T>(
 
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = store.session.token;
+  const token = hooks.accessToken();
   const useAuth = opts.auth !== false;
   if (useAuth && token) headers.Authorization = `${AUTH_SCHEME} ${token}`;
   if (UNSAFE.includes(method)) {
@@ -289,7 +313,7 @@ async function send<T>(
           return send(method, path, body, schema, opts, false, { ...retried, token: true });
       }
       // The session is over (refresh refused, or the server no longer knows the token).
-      if (store.session.status === 'signed-in') {
+      if (hooks.isSignedIn()) {
         hooks.onSessionExpired();
         throw error;
       }

@@ -1,13 +1,21 @@
 /**
  * Named properties through SWR (one cache entry per list of names). Loaded values are also
- * merged into store.properties so non-React code (guards' helpers, actions) sees them.
+ * handed to the listener the app configures at start (configureNamedProperties: the store's
+ * properties, so non-React code such as guards' helpers and actions sees them).
  */
 import { useEffect, useMemo } from 'react';
 import { NamedPropertiesResponseSchema } from '../contract/schemas.ts';
 import { API_PATHS } from '../contract/api-paths.ts';
 import { PROPERTY_DEFAULTS, type PropertyName } from '../contract/properties.ts';
-import { mergeProperties } from '../state/properties-actions.ts';
 import { useApiGet } from './swr.tsx';
+
+type LoadedListener = (results: readonly { key: string; value: string }[]) => void;
+let onLoaded: LoadedListener = () => undefined;
+
+/** Where loaded values go besides the SWR cache; set once by the app at start. */
+export function configureNamedProperties(hooks: { onLoaded: LoadedListener }): void {
+  onLoaded = hooks.onLoaded;
+}
 
 export interface NamedPropertiesResult {
   /** Each requested name's value; the default while loading or when the call failed. */
@@ -28,7 +36,7 @@ export function useNamedProperties(names: readonly PropertyName[]): NamedPropert
     swr: { revalidateOnFocus: false },
   });
   useEffect(() => {
-    if (data) mergeProperties(data.results);
+    if (data) onLoaded(data.results);
   }, [data]);
   return useMemo(() => {
     const values = {} as Record<PropertyName, string>;

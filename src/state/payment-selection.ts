@@ -4,6 +4,7 @@
  * player presses Buy.
  */
 import { store } from './store.ts';
+import type { SavedCard } from '../contract/payments.ts';
 import type { PaymentMethodChoice } from './payment-slice.ts';
 
 /** A purchase started from a game returns to it after payment (?game_id=). */
@@ -19,4 +20,42 @@ export function markFeaturedShown(): void {
 /** The payment method chosen on pay-now (saved card, new card or pay by bank). */
 export function selectPaymentMethod(choice: PaymentMethodChoice): void {
   store.payment.selectedPaymentMethod = { ...choice };
+}
+
+/** A deleted saved card stops being the chosen payment method; pay-now falls back to the default. */
+export function forgetDeletedCard(cardId: string): void {
+  const chosen = store.payment.selectedPaymentMethod;
+  if (chosen?.type === 'saved_card' && chosen.card_id === cardId) store.payment.selectedPaymentMethod = null;
+}
+
+/** The saved cards as last listed (the pay-now choices read them). */
+export function setSavedCards(cards: readonly SavedCard[]): void {
+  store.payment.paymentMethods = cards.map((c) => ({ ...c }));
+}
+
+/** Where adding a card returns to (pay-now), or null for the payment methods pages. */
+export function setReturnAfterAddCard(route: string | null): void {
+  store.payment.returnAfterAddCard = route;
+}
+
+/** The setup intent of the card being added (null once the page closes); not confirmed yet. */
+export function setAddCardIntent(clientSecret: string | null): void {
+  store.payment.intentToAddCardClientSecret = clientSecret;
+  store.payment.confirmedCardSetup = false;
+}
+
+/** The card frame confirmed the setup intent. */
+export function confirmCardSetup(): void {
+  store.payment.confirmedCardSetup = true;
+}
+
+/**
+ * A card was saved: the return address is used up and, when the player came from pay-now, the
+ * new card becomes the chosen payment method. Returns where to go back to (null: the success page).
+ */
+export function completeAddCard(cardId: string): string | null {
+  const back = store.payment.returnAfterAddCard;
+  store.payment.returnAfterAddCard = null;
+  if (back) store.payment.selectedPaymentMethod = { type: 'saved_card', card_id: cardId };
+  return back;
 }

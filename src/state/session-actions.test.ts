@@ -9,6 +9,7 @@ import {
   resumeSession,
   cancelTokenRefresh,
   clearLocalSession,
+  connectApiClientToSession,
   handleSessionExpired,
 } from './session-actions.ts';
 import { clearMirror, readMirror, writeMirror } from './idb-mirror.ts';
@@ -40,6 +41,7 @@ describe('session actions', () => {
   beforeEach(async () => {
     resetStore();
     resetApiClientState();
+    connectApiClientToSession();
     localStorage.clear();
     sessionStorage.clear();
     await clearMirror();

@@ -29,7 +29,7 @@ import {
   setBalancesWithDelay,
 } from './balances-actions.ts';
 import { cancelCurrencySwitchTimer, restoreLastCurrency } from './currency-actions.ts';
-import { closeAllDialogs } from './dialog-actions.ts';
+import { closeAllDialogs, openDialogOnce } from './dialog-actions.ts';
 import { clearMirror, readMirror } from './idb-mirror.ts';
 
 // ---------------------------------------------------------------- refresh scheduling
@@ -60,10 +60,28 @@ export function cancelTokenRefresh(): void {
   refreshTimer = null;
 }
 
-configureApiClient({
-  onTokenRefreshed: scheduleTokenRefresh,
-  onSessionExpired: () => handleSessionExpired(),
-});
+/**
+ * Gives the API client what it needs from the session: the access token, whether someone is
+ * signed in, where a refreshed token goes, what an ended session does and how catalogue errors
+ * are shown. Called once by the app at start (and by tests), so the client imports no state.
+ */
+export function connectApiClientToSession(): void {
+  configureApiClient({
+    accessToken: () => store.session.token,
+    isSignedIn: () => store.session.status === 'signed-in',
+    onTokenRefreshed: (answer) => {
+      store.session.token = answer.token;
+      store.session.tokenExpiresAt = answer.token_expires_at;
+      store.session.jwtRefreshFailed = false;
+      scheduleTokenRefresh();
+    },
+    onTokenRefreshFailed: () => {
+      store.session.jwtRefreshFailed = true;
+    },
+    onSessionExpired: () => handleSessionExpired(),
+    showErrorDialog: (dialog) => openDialogOnce(dialog.kind, dialog.props),
+  });
+}
 
 // ---------------------------------------------------------------- login
 export function readPreviousEmail(): string | null {
@@ -247,7 +265,7 @@ type Cleanup = () => void;
 const logoutCleanups = new Set<Cleanup>();
 
 /**
- * Later features register what they keep (promo code state, social info, banking data) so one
+ * Features register what they keep (promo code state, social info, banking data) so one
  * logout clears it. Returns an unregister function.
  */
 export function registerLogoutCleanup(fn: Cleanup): () => void {

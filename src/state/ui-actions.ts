@@ -1,14 +1,8 @@
 /** UI flag actions: loading overlay text, menu open state, navigation flag. */
+import { DEFAULT_LOADING_TEXT } from '../ui/spinner-messages.ts';
 import { store } from './store.ts';
 
-export const DEFAULT_LOADING_TEXT = 'Loading...';
-
-/** Spec section 2: spinner messages used during payments. */
-export const SPINNER_MESSAGES = {
-  loadingPaymentProcessor: 'Loading payment processor...',
-  addingCreditCard: 'Adding credit card...',
-  processingPayment: 'Processing payment...',
-} as const;
+export { DEFAULT_LOADING_TEXT, SPINNER_MESSAGES } from '../ui/spinner-messages.ts';
 
 export function showLoadingOverlay(text: string = DEFAULT_LOADING_TEXT): void {
   store.ui.loadingOverlay = text;

@@ -1,10 +1,16 @@
 /**
  * Registry of dialog components by kind. The app shell registers the error-catalogue dialogs;
- * later features register theirs (featured package, daily bonus...) at import time. The
+ * each feature registers its own (featured package, purchase dialogs...) at import time. The
  * DialogHost renders the top of the store's dialog stack with the registered component.
  */
 import { lazy, type ComponentType } from 'react';
-import type { DialogKind } from '../state/dialog-kinds.ts';
+
+/**
+ * A dialog kind's name. The list of kinds is the app's (src/state/dialog-kinds.ts, whose
+ * DialogKind names are accepted here); the design system takes any name so it does not
+ * depend on the store.
+ */
+type DialogKind = string;
 
 export interface DialogComponentProps {
   /** Id of this opening (closeDialog(id, result)). */

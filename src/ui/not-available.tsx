@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
 import { ROUTES } from '../contract/routes.ts';
-import { store } from '../state/store.ts';
+import { useSignedIn } from './signed-in-context.ts';
 import { Page, Card } from './page.tsx';
 import { ButtonLink } from './button.tsx';
 
@@ -26,8 +25,7 @@ export interface NotAvailableProps {
  * sentence, and a way back. It shows no made-up data.
  */
 export function NotAvailable({ feature, children }: NotAvailableProps) {
-  const { session } = useSnapshot(store);
-  const signedIn = session.status === 'signed-in';
+  const signedIn = useSignedIn();
   return (
     <Page title={feature} width="narrow">
       <Card>

@@ -1,2 +1,8 @@
-/** Spinner texts used during payments (spec section 2). Re-exported here for UI code. */
-export { SPINNER_MESSAGES, DEFAULT_LOADING_TEXT } from '../state/ui-actions.ts';
+/** Texts of the loading overlay: the default and the payment steps' (spec section 2). */
+export const DEFAULT_LOADING_TEXT = 'Loading...';
+
+export const SPINNER_MESSAGES = {
+  loadingPaymentProcessor: 'Loading payment processor...',
+  addingCreditCard: 'Adding credit card...',
+  processingPayment: 'Processing payment...',
+} as const;

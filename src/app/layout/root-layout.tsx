@@ -14,6 +14,7 @@ import { closeDialogsOnNavigation } from '../../state/dialog-actions.ts';
 import { setMenuOpen, setNavigating } from '../../state/ui-actions.ts';
 import { enforceGoldOnly, setSwitchingDisabled } from '../../state/currency-actions.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
+import { SignedInContext } from '../../ui/signed-in-context.ts';
 import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
 import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
 import { captureAttributionFromUrl } from '../../lib/attribution.ts';
@@ -77,6 +78,7 @@ export function RootLayout() {
   const location = useLocation();
   const navigation = useNavigation();
   const { loadingOverlay } = useSnapshot(store.ui);
+  const signedIn = useSnapshot(store.session).status === 'signed-in';
   const { values } = useNamedProperties(SHELL_PROPERTY_NAMES);
   const goldOnly = isTrue(values[PROPERTY_NAMES.goldOnlyMode]);
   const firstRender = useRef(true);
@@ -125,7 +127,9 @@ export function RootLayout() {
       <OfflineBanner />
       <Header />
       <main id="main" tabIndex={-1} className={mainClass}>
-        <Outlet />
+        <SignedInContext value={signedIn}>
+          <Outlet />
+        </SignedInContext>
       </main>
       <Footer />
       <SwitchingOverlay />

@@ -10,7 +10,7 @@ import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
 import { PROPERTY_NAMES } from '../../contract/properties.ts';
 import { ROUTES, withParams } from '../../contract/routes.ts';
-import { useBalances } from '../../lib/use-balances.ts';
+import { useBalances } from '../../state/use-balances.ts';
 import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
 import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
 import { store } from '../../state/store.ts';

@@ -1,13 +1,13 @@
 import { CardsResponseSchema, PAYMENTS_API_PATHS } from '../../../contract/payments.ts';
 import { useApiGet } from '../../../lib/swr.tsx';
-import { store } from '../../../state/store.ts';
+import { setSavedCards } from '../../../state/payment-selection.ts';
 import { useEffect } from 'react';
 
 /** The player's saved cards (SWR; also kept in the payment slice's paymentMethods). */
 export function useSavedCards() {
   const query = useApiGet(PAYMENTS_API_PATHS.cards, CardsResponseSchema, { handleErrors: false });
   useEffect(() => {
-    if (query.data) store.payment.paymentMethods = query.data.results.map((c) => ({ ...c }));
+    if (query.data) setSavedCards(query.data.results);
   }, [query.data]);
   return query;
 }

@@ -1,6 +1,6 @@
 /**
  * Pay-now's guard (spec section 2) as a layout route: the pure rule is payNowGuard in
- * src/app/guards.ts; this component gathers its input (selected package, coin_store_enabled,
+ * pay-now-rule.ts; this component gathers its input (selected package, coin_store_enabled,
  * billing address, the purchase limit check for the package) and explains a refusal where the
  * player lands (the coin store): address dialog, purchase limit dialog, or the store's own
  * "Coin Store Unavailable" card.
@@ -10,8 +10,8 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { PROPERTY_NAMES } from '../../../contract/properties.ts';
 import { isTrue, useNamedProperties } from '../../../lib/use-named-properties.ts';
-import { payNowGuard, type PayNowDecision } from '../../../app/guards.ts';
-import { PageWaiting } from '../../../app/guard-outlets.tsx';
+import { PageWaiting } from '../../../ui/page-waiting.tsx';
+import { payNowGuard, type PayNowDecision } from './pay-now-rule.ts';
 import { store } from '../../../state/store.ts';
 import { openDialogOnce } from '../../../state/dialog-actions.ts';
 import { checkPurchaseLimit } from '../../../state/payment-actions.ts';

@@ -6,9 +6,9 @@ import { useCallback, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { BalancesSchema, type Balances } from '../contract/schemas.ts';
 import { API_PATHS } from '../contract/api-paths.ts';
-import { store } from '../state/store.ts';
-import { setBalances } from '../state/balances-actions.ts';
-import { useApiGet } from './swr.tsx';
+import { useApiGet } from '../lib/swr.tsx';
+import { store } from './store.ts';
+import { setBalances } from './balances-actions.ts';
 
 export function useBalances(): {
   balances: Balances | null;

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { number, type as shape } from 'superstruct';
-import { api, ApiError, configureApiClient, errorDialogFor, resetApiClientState } from './api-client.ts';
-import { resetStore, store } from '../state/store.ts';
+import { api, ApiError, configureApiClient, errorDialogFor, resetApiClientState } from '../lib/api-client.ts';
+import { cancelTokenRefresh, connectApiClientToSession } from './session-actions.ts';
+import { resetStore, store } from './store.ts';
 
 type Call = { url: string; init: RequestInit };
 
@@ -38,6 +39,7 @@ describe('api client', () => {
   beforeEach(() => {
     resetStore();
     resetApiClientState();
+    connectApiClientToSession();
     clearCookies();
   });
   afterEach(() => {
@@ -158,8 +160,6 @@ describe('api client', () => {
     document.cookie = 'lc_csrf=c.v; path=/';
     store.session.token = 'old';
     store.session.status = 'signed-in';
-    const refreshed = vi.fn();
-    configureApiClient({ onTokenRefreshed: refreshed });
     const calls = mockFetch(
       () => json(401, { code: 'TOKEN_EXPIRED', message: 'expired' }),
       () => json(200, { token: 'new', token_expires_at: 1_900_000_000_000, method: 'refresh' }),
@@ -172,7 +172,9 @@ describe('api client', () => {
     expect(headersOf(calls[2]!).Authorization).toBe('JWT new');
     expect(store.session.token).toBe('new');
     expect(store.session.tokenExpiresAt).toBe(1_900_000_000_000);
-    expect(refreshed).toHaveBeenCalledOnce();
+    // The session schedules the next refresh 120 s before the new token expires.
+    expect(store.session.refreshTimeEpoch).toBe(1_900_000_000_000 - 120_000);
+    cancelTokenRefresh();
   });
 
   it('a refused refresh ends the session through the hook', async () => {

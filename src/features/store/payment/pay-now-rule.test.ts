@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { payNowGuard, type PayNowGuardInput } from './guards.ts';
+import { payNowGuard, type PayNowGuardInput } from './pay-now-rule.ts';
 
 const input = (over: Partial<PayNowGuardInput> = {}): PayNowGuardInput => ({
   selectedPackageId: 'pkg-10',

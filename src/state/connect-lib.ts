@@ -1,0 +1,13 @@
+/**
+ * The lower layers (src/lib) know nothing of the store: the app connects them to it once at
+ * start. The API client gets the session's token and hooks; named properties loaded through
+ * SWR are merged into the store for code outside React.
+ */
+import { configureNamedProperties } from '../lib/use-named-properties.ts';
+import { mergeProperties } from './properties-actions.ts';
+import { connectApiClientToSession } from './session-actions.ts';
+
+export function connectLibToState(): void {
+  connectApiClientToSession();
+  configureNamedProperties({ onLoaded: mergeProperties });
+}
