@@ -136,6 +136,8 @@ export function Footer() {
   const { values } = useSnapshot(store.properties);
   const { user } = useSnapshot(store.session);
   const support = helpCenter(values[PROPERTY_NAMES.supportUrl] ?? ROUTES.corporate);
+  // Gold-only mode: no Sweeps, so no sweepstakes rules link and no sweepstakes wording.
+  const goldOnly = (values[PROPERTY_NAMES.goldOnlyMode] ?? '').trim().toLowerCase() === 'true';
   const [cmp, setCmp] = useState(() => consentManager());
   useEffect(() => {
     // Consent snippets often load after the app: look again once the page has loaded.
@@ -150,6 +152,7 @@ export function Footer() {
   const year = new Date().getFullYear();
   const states = [...EXCLUDED_STATES];
   const stateList = `${states.slice(0, -1).join(', ')} and ${states[states.length - 1]}`;
+  const excludedNotice = `${goldOnly ? 'Promotions' : 'Sweepstakes promotions'} are not available to residents of ${stateList}.`;
   const mailSubject = user ? `?subject=${encodeURIComponent(`Help with account ${user.email}`)}` : '';
 
   return (
@@ -166,9 +169,11 @@ export function Footer() {
               <li>
                 <AppLink to={ROUTES.policiesPrivacy}>Privacy Policy</AppLink>
               </li>
-              <li>
-                <AppLink to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</AppLink>
-              </li>
+              {goldOnly ? null : (
+                <li>
+                  <AppLink to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</AppLink>
+                </li>
+              )}
               <li>
                 <AppLink to={ROUTES.policiesGameRules}>Official Game Rules</AppLink>
               </li>
@@ -244,10 +249,10 @@ export function Footer() {
         </nav>
         <div className={legal} data-testid="legal-notice">
           <p>
-            <strong>No purchase necessary.</strong> Void where prohibited by law. Sweepstakes promotions are
-            not available to residents of {stateList}. Participants must be at least {MINIMUM_AGE} years old,
-            or the age of majority in their state of residence if higher. {PRODUCT_NAME} is a social casino
-            for entertainment: Gold Coins have no cash value.
+            <strong>No purchase necessary.</strong> Void where prohibited by law. {excludedNotice}{' '}
+            Participants must be at least {MINIMUM_AGE} years old, or the age of majority in their state of
+            residence if higher. {PRODUCT_NAME} is a social casino for entertainment: Gold Coins have no cash
+            value.
           </p>
           <p>
             © {year} {COMPANY_NAME}. All rights reserved.

@@ -179,7 +179,7 @@ export function CoinHistoryPage({ currency, title, goldOnly = false }: CoinHisto
     <Page title={title}>
       <p className={intro}>
         Every {unit.replace(/s$/, '')} that came into or left your account, newest first. Times are US Eastern
-        (the sweepstakes day).
+        {currency === 'sweeps' ? ' (the sweepstakes day).' : '.'}
       </p>
       {balances.current ? (
         <p className={balanceLine}>

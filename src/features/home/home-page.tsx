@@ -1,5 +1,8 @@
 import { AppLink } from '../../ui/app-link.tsx';
 import { css, cx } from '@linaria/core';
+import { useSnapshot } from 'valtio';
+import { PROPERTY_NAMES } from '../../contract/properties.ts';
+import { store } from '../../state/store.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { EXCLUDED_STATES, MINIMUM_AGE, PRODUCT_NAME } from '../../contract/constants.ts';
 import { Page, Card } from '../../ui/page.tsx';
@@ -133,8 +136,16 @@ const eligibility = css`
   }
 `;
 
-/** Home page for visitors: what the product is, how it works, who may play, and the way in. */
+/**
+ * Home page for visitors: what the product is, how it works, who may play, and the way in. In
+ * gold-only mode (named property gold_only_mode, read from the store the shell fills) it speaks of
+ * Gold Coins only.
+ */
 export function HomePage() {
+  const { values } = useSnapshot(store.properties);
+  // Read without lib/use-named-properties (SWR and the API client): the home page is in the light
+  // entry, which must stay within the home route's size budget.
+  const goldOnly = (values[PROPERTY_NAMES.goldOnlyMode] ?? '').trim().toLowerCase() === 'true';
   return (
     <Page title="Social casino games, free to play" hideTitle width="wide">
       <section className={hero} aria-labelledby="page-title">
@@ -146,8 +157,8 @@ export function HomePage() {
           Social casino games, <span>free to play</span>
         </p>
         <p className={heroText}>
-          {PRODUCT_NAME} is a social casino for adults in the United States. Play with Gold Coins just for
-          fun, and enter our sweepstakes with Sweeps Coins, which you can redeem for prizes.
+          {PRODUCT_NAME} is a social casino for adults in the United States. Play with Gold Coins just for fun
+          {goldOnly ? '.' : ', and enter our sweepstakes with Sweeps Coins, which you can redeem for prizes.'}
         </p>
         <div className={ctas}>
           <ButtonLink to={ROUTES.createUser}>Join now</ButtonLink>
@@ -173,13 +184,20 @@ export function HomePage() {
               Gold Coins are for fun only. Get them free with bonuses, or buy Gold Coin packages if you wish.
             </p>
           </li>
-          <li className={step}>
-            <h3>Redeem Sweeps Coins</h3>
-            <p>
-              Sweeps Coins come free with promotions and some packages. Play them through once and redeem
-              eligible coins for prizes.
-            </p>
-          </li>
+          {goldOnly ? (
+            <li className={step}>
+              <h3>Claim free bonuses</h3>
+              <p>Daily bonuses and promotions add free Gold Coins to your balance, so the fun keeps going.</p>
+            </li>
+          ) : (
+            <li className={step}>
+              <h3>Redeem Sweeps Coins</h3>
+              <p>
+                Sweeps Coins come free with promotions and some packages. Play them through once and redeem
+                eligible coins for prizes.
+              </p>
+            </li>
+          )}
         </ol>
         <p className={centered}>
           <AppLink to={ROUTES.corporateHowItWorks}>Read the details of how it works</AppLink>
@@ -188,7 +206,7 @@ export function HomePage() {
 
       <section aria-labelledby="coins-title">
         <h2 id="coins-title" className={sectionTitle}>
-          Two kinds of coins
+          {goldOnly ? 'Gold Coins' : 'Two kinds of coins'}
         </h2>
         <div className={coins}>
           <div className={coinCard}>
@@ -198,17 +216,19 @@ export function HomePage() {
             </h3>
             <p>Play-only coins for entertainment. Gold Coins have no cash value and can never be redeemed.</p>
           </div>
-          <div className={coinCard}>
-            <h3>
-              <span className={cx(dot, sweepsDot)} aria-hidden="true" />
-              Sweeps Coins
-            </h3>
-            <p>
-              Free promotional coins: you can never buy them. Sweeps Coins won in play can be redeemed for
-              prizes, as set out in the{' '}
-              <AppLink to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</AppLink>.
-            </p>
-          </div>
+          {goldOnly ? null : (
+            <div className={coinCard}>
+              <h3>
+                <span className={cx(dot, sweepsDot)} aria-hidden="true" />
+                Sweeps Coins
+              </h3>
+              <p>
+                Free promotional coins: you can never buy them. Sweeps Coins won in play can be redeemed for
+                prizes, as set out in the{' '}
+                <AppLink to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</AppLink>.
+              </p>
+            </div>
+          )}
         </div>
       </section>
 

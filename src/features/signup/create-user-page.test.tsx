@@ -94,6 +94,17 @@ describe('CreateUserPage', () => {
     ).toHaveProperty('type', 'checkbox');
   });
 
+  it('links the sweepstakes rules, except in gold-only mode', () => {
+    renderForm();
+    expect(screen.getByRole('link', { name: 'Official Sweepstakes Rules' })).toBeTruthy();
+    cleanup();
+    store.properties.values.gold_only_mode = 'true';
+    const { container } = renderForm();
+    expect(container.textContent).not.toMatch(/sweep/i);
+    expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toBeTruthy();
+  });
+
   it('shows each required-field message on submit and calls nothing', () => {
     const calls = stubApi({});
     renderForm();

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { css } from '@linaria/core';
+import { useSnapshot } from 'valtio';
 import { API_PATHS } from '../../contract/api-paths.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { LoginResponseSchema, type CreateUserRequest } from '../../contract/schemas.ts';
@@ -8,6 +9,9 @@ import { EXCLUDED_STATES, PRODUCT_NAME } from '../../contract/constants.ts';
 import { PASSPHRASE_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/eligibility.ts';
 import { api, isApiError } from '../../lib/api-client.ts';
 import { completeLogin } from '../../state/session-actions.ts';
+import { store } from '../../state/store.ts';
+import { PROPERTY_NAMES } from '../../contract/properties.ts';
+import { isTrue } from '../../lib/use-named-properties.ts';
 import { Page, Card } from '../../ui/page.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
@@ -138,6 +142,8 @@ export function CreateUserPage() {
   const [server, setServer] = useState<ServerProblem | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const birthErrorId = 'join-birth-date-error';
+  // Gold-only mode has no sweepstakes: their rules are not part of joining.
+  const goldOnly = isTrue(useSnapshot(store.properties).values[PROPERTY_NAMES.goldOnlyMode]);
 
   useEffect(() => {
     captureAttributionFromUrl(params);
@@ -371,10 +377,14 @@ export function CreateUserPage() {
             <Link to={ROUTES.policiesTerms} target="_blank" rel="noopener">
               Terms and Conditions
             </Link>
-            ,{' '}
-            <Link to={ROUTES.policiesSweepsRules} target="_blank" rel="noopener">
-              Official Sweepstakes Rules
-            </Link>{' '}
+            {goldOnly ? null : (
+              <>
+                ,{' '}
+                <Link to={ROUTES.policiesSweepsRules} target="_blank" rel="noopener">
+                  Official Sweepstakes Rules
+                </Link>
+              </>
+            )}{' '}
             and{' '}
             <Link to={ROUTES.policiesPrivacy} target="_blank" rel="noopener">
               Privacy Policy

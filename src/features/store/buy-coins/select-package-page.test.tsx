@@ -128,4 +128,30 @@ describe('Buy Coins: select package', () => {
       'Sweeps Coins are not available in Washington. Residents of Washington can still buy and play with Gold Coins.',
     );
   });
+
+  it('gold-only mode: packages as the server sends them, no store notice and no Sweeps in the small print', async () => {
+    store.properties.values.gold_only_mode = 'true';
+    renderStore(
+      { coin_store_enabled: 'true' },
+      {
+        results: [
+          pkg('gold-499', { quantity_ghc: 0, sweeps_withheld: false, description: 'A handy top-up' }),
+        ],
+        sweeps_eligible: false,
+        sweeps_withheld_state: null,
+      },
+    );
+    await waitFor(() => expect(screen.getByTestId('package-gold-499')).toBeTruthy());
+    expect(screen.queryByTestId('gold-only-store-notice')).toBeNull();
+    expect(screen.getByTestId('store-fine-print').textContent).toBe(
+      'Gold Coins are for fun play and have no cash value. Purchases are not refundable.',
+    );
+    expect(document.body.textContent).not.toMatch(/sweep/i);
+  });
+
+  it('the full product keeps the Sweeps small print', async () => {
+    renderStore({ coin_store_enabled: 'true' });
+    await waitFor(() => expect(screen.getByTestId('package-gold-499')).toBeTruthy());
+    expect(screen.getByTestId('store-fine-print').textContent).toContain('NO PURCHASE IS NECESSARY');
+  });
 });

@@ -29,6 +29,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { stateName } from '../../../contract/us-state-names.ts';
 import '../dialogs/register-purchase-dialogs.ts';
 import { PURCHASE_DIALOGS } from '../dialogs/purchase-dialog-kinds.ts';
+import { useGoldOnly } from '../use-gold-only.ts';
 import { BuyCoinsNav } from './buy-coins-nav.tsx';
 
 const STORE_PROPERTIES = [PROPERTY_NAMES.coinStoreEnabled, PROPERTY_NAMES.coinStoreUnavailableMessage];
@@ -196,6 +197,7 @@ export default function SelectPackagePage() {
   const [buying, setBuying] = useState<string | null>(null);
   // Buying needs the server: while offline the packages show, the Buy buttons wait.
   const online = useOnline();
+  const goldOnly = useGoldOnly();
 
   const serverOff = error?.code === PAYMENT_ERROR_CODES.COIN_STORE_DISABLED;
   const storeOff = ready && (!propertyOn || serverOff);
@@ -253,7 +255,7 @@ export default function SelectPackagePage() {
               {OFFLINE_ACTION_MESSAGE}
             </Notice>
           )}
-          {data && !data.sweeps_eligible ? (
+          {data && !data.sweeps_eligible && !goldOnly ? (
             <Notice tone="info" testId="gold-only-store-notice">
               {data.sweeps_withheld_state
                 ? `Sweeps Coins are not available in ${stateName(data.sweeps_withheld_state)}. Residents of ${stateName(data.sweeps_withheld_state)} can still buy and play with Gold Coins.`
@@ -277,9 +279,10 @@ export default function SelectPackagePage() {
               ))}
             </ul>
           )}
-          <p className={description}>
-            Gold Coins are for fun play and have no cash value. Sweeps Coins are free with your purchase; NO
-            PURCHASE IS NECESSARY to get Sweeps Coins. Purchases are not refundable.
+          <p className={description} data-testid="store-fine-print">
+            {goldOnly
+              ? 'Gold Coins are for fun play and have no cash value. Purchases are not refundable.'
+              : 'Gold Coins are for fun play and have no cash value. Sweeps Coins are free with your purchase; NO PURCHASE IS NECESSARY to get Sweeps Coins. Purchases are not refundable.'}
           </p>
         </>
       )}

@@ -41,6 +41,7 @@ import { PackageContents } from '../dialogs/package-contents.tsx';
 import { PURCHASE_DIALOGS } from '../dialogs/purchase-dialog-kinds.ts';
 import { cardExpiry, cardLabel } from '../dialogs/card-label.ts';
 import { formatPhone, phoneError } from './phone-format.ts';
+import { PurchaseFinePrint } from './purchase-fine-print.tsx';
 
 // The purchase process and the payment panels load with the page's first render or action, not
 // in its first load (size budget): the page shows the package and the saved cards at once.
@@ -577,10 +578,7 @@ export default function PayNowPage() {
             {method === 'new_card' && frameReady && !cardComplete ? (
               <p className={fine}>Enter your card details above to continue.</p>
             ) : null}
-            <p className={fine}>
-              Purchases are final and not refundable. Sweeps Coins are free with your purchase; no purchase is
-              necessary to get them. Card details go straight to our payment processor.
-            </p>
+            <PurchaseFinePrint className={fine} />
           </form>
         )}
       </Card>
