@@ -6,7 +6,6 @@ import {
   dialogResult,
   openDialog,
   openDialogOnce,
-  resetPromoDialogResults,
 } from './dialog-actions.ts';
 import { setCurrency, setInGame, toggleCurrency } from './currency-actions.ts';
 import { STORAGE_KEYS } from '../contract/constants.ts';
@@ -17,11 +16,11 @@ describe('dialog actions', () => {
   beforeEach(() => resetStore());
 
   it('stores each close result under its kind and clears it when the kind opens again', () => {
-    const id = openDialog('daily-bonus');
-    closeDialog(id, { bonusClaimed: true });
-    expect(dialogResult('daily-bonus')).toEqual({ bonusClaimed: true });
-    openDialog('daily-bonus');
-    expect(dialogResult('daily-bonus')).toBeUndefined();
+    const id = openDialog('confirm-purchase');
+    closeDialog(id, { confirmedPurchase: true });
+    expect(dialogResult('confirm-purchase')).toEqual({ confirmedPurchase: true });
+    openDialog('confirm-purchase');
+    expect(dialogResult('confirm-purchase')).toBeUndefined();
   });
 
   it('openDialogOnce does not stack the same kind', () => {
@@ -37,13 +36,6 @@ describe('dialog actions', () => {
     openDialog('access-unavailable');
     closeDialogsOnNavigation();
     expect(store.dialogs.stack.map((d) => d.kind)).toEqual(['generic-error', 'access-unavailable']);
-  });
-
-  it('the promo reset clears promo pop-up, login bonus and featured package results together', () => {
-    for (const k of ['promo-popup', 'login-bonus', 'featured-package', 'daily-bonus'] as const)
-      closeDialog(openDialog(k), { closed: true });
-    resetPromoDialogResults();
-    expect(Object.keys(store.dialogs.results)).toEqual(['daily-bonus']);
   });
 });
 

@@ -22,7 +22,7 @@ import { api, isApiError } from '../../../lib/api-client.ts';
 import { useNamedProperties } from '../../../lib/use-named-properties.ts';
 import { store } from '../../../state/store.ts';
 import { setCurrency } from '../../../state/currency-actions.ts';
-import { refreshBankingPackages } from '../../../state/payment-actions.ts';
+import { applySavedAddress } from '../../../state/payment-actions.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import type { DialogComponentProps } from '../../../ui/dialog-registry.ts';
@@ -46,7 +46,6 @@ import {
   type AddressFormValues,
 } from './address-form-rules.ts';
 import { lead, muted } from './dialog-styles.ts';
-import { useGoldOnly } from '../use-gold-only.ts';
 
 const row = css`
   display: grid;
@@ -115,7 +114,6 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
     () => parseProhibitedStates(propValues[PROPERTY_NAMES.prohibitedStates], EXCLUDED_STATES),
     [propValues],
   );
-  const goldOnly = useGoldOnly();
   const [values, setValues] = useState<AddressFormValues>(initialValues);
   const [touched, setTouched] = useState<Partial<Record<AddressField, boolean>>>({});
   const [pending, setPending] = useState(false);
@@ -136,8 +134,7 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
   const prohibitedText = prohibitedMessage(values, prohibited);
   const disabled = isSubmitDisabled(values, prohibited, pending);
   const state = values.stateOrProvince.trim().toUpperCase();
-  // In gold-only mode nobody gets Sweeps, so a state without them needs no notice.
-  const goldOnlyState = !goldOnly && !prohibitedText && !errors.stateOrProvince && isExcludedState(state);
+  const goldOnlyState = !prohibitedText && !errors.stateOrProvince && isExcludedState(state);
 
   const errorFor = (f: AddressField): string | undefined =>
     serverFieldErrors[f] ?? (touched[f] ? errors[f] : undefined);
@@ -199,8 +196,7 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
       const user = await api.patch(PAYMENTS_API_PATHS.address, toAddressRequest(values), UserSchema, {
         handleErrors: false,
       });
-      store.session.user = user;
-      refreshBankingPackages();
+      applySavedAddress(user);
       setCurrency('gold');
       close({ saved: true });
     } catch (err) {

@@ -17,6 +17,7 @@ import { CHILD_ROUTES } from '../../../lib/child-routes.ts';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { useApiGet } from '../../../lib/swr.tsx';
 import { store } from '../../../state/store.ts';
+import { completeAddCard, confirmCardSetup, setAddCardIntent } from '../../../state/payment-selection.ts';
 import { hideLoadingOverlay, showLoadingOverlay, SPINNER_MESSAGES } from '../../../state/ui-actions.ts';
 import { Button, ButtonLink } from '../../../ui/button.tsx';
 import { CheckboxField } from '../../../ui/checkbox-field.tsx';
@@ -50,8 +51,7 @@ export default function AddCardPage() {
         handleErrors: false,
       });
       setIntent(i);
-      store.payment.intentToAddCardClientSecret = i.client_secret;
-      store.payment.confirmedCardSetup = false;
+      setAddCardIntent(i.client_secret);
     } catch (e) {
       setIntentError(isApiError(e) ? e.message : 'We could not start adding a card. Please try again.');
     }
@@ -61,7 +61,7 @@ export default function AddCardPage() {
     void newIntent();
     return () => {
       hideLoadingOverlay();
-      store.payment.intentToAddCardClientSecret = null;
+      setAddCardIntent(null);
     };
   }, []);
 
@@ -79,7 +79,7 @@ export default function AddCardPage() {
           message: 'Your card could not be saved. Please check the details.',
           field: null,
         });
-      store.payment.confirmedCardSetup = true;
+      confirmCardSetup();
       const card = await api.post(
         PAYMENTS_API_PATHS.cards,
         {
@@ -92,9 +92,7 @@ export default function AddCardPage() {
         },
       );
       await mutate((key) => Array.isArray(key) && key[0] === PAYMENTS_API_PATHS.cards);
-      const back = store.payment.returnAfterAddCard;
-      store.payment.returnAfterAddCard = null;
-      if (back) store.payment.selectedPaymentMethod = { type: 'saved_card', card_id: card.card_id };
+      const back = completeAddCard(card.card_id);
       hideLoadingOverlay();
       void navigate(back ?? CHILD_ROUTES.managePaymentMethodsSuccess, { replace: true, state: { card } });
     } catch (e) {

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { CardsResponseSchema, PAYMENTS_API_PATHS } from '../../../contract/payments.ts';
 import { CHILD_ROUTES } from '../../../lib/child-routes.ts';
 import { api, isApiError } from '../../../lib/api-client.ts';
-import { store } from '../../../state/store.ts';
+import { forgetDeletedCard } from '../../../state/payment-selection.ts';
 import { Button, ButtonLink } from '../../../ui/button.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
 import { Card, Notice, Page } from '../../../ui/page.tsx';
@@ -30,9 +30,7 @@ export default function DeleteCardPage() {
         handleErrors: false,
       });
       await mutate(next, { revalidate: false });
-      const chosen = store.payment.selectedPaymentMethod;
-      if (chosen?.type === 'saved_card' && chosen.card_id === cardId)
-        store.payment.selectedPaymentMethod = null;
+      forgetDeletedCard(cardId);
       void navigate(CHILD_ROUTES.managePaymentMethodsManage, {
         replace: true,
         state: { notice: `${cardLabel(card)} was deleted.` },

@@ -26,7 +26,7 @@ import { formatUsd } from '../../../lib/format.ts';
 import { useApiGet } from '../../../lib/swr.tsx';
 import { store } from '../../../state/store.ts';
 import type { PurchaseAttempt, PurchaseOutcome, PurchaseRequest } from '../../../state/payment-actions.ts';
-import { selectPaymentMethod } from '../../../state/payment-selection.ts';
+import { selectPaymentMethod, setReturnAfterAddCard } from '../../../state/payment-selection.ts';
 import type { PaymentMethodChoice } from '../../../state/payment-slice.ts';
 import { hideLoadingOverlay, showLoadingOverlay, SPINNER_MESSAGES } from '../../../state/ui-actions.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -41,7 +41,6 @@ import { PackageContents } from '../dialogs/package-contents.tsx';
 import { PURCHASE_DIALOGS } from '../dialogs/purchase-dialog-kinds.ts';
 import { cardExpiry, cardLabel } from '../dialogs/card-label.ts';
 import { formatPhone, phoneError } from './phone-format.ts';
-import { PurchaseFinePrint } from './purchase-fine-print.tsx';
 
 // The purchase process and the payment panels load with the page's first render or action, not
 // in its first load (size budget): the page shows the package and the saved cards at once.
@@ -326,7 +325,7 @@ export default function PayNowPage() {
     } catch (e) {
       showOutcome(proc().classifyApiError(e));
     } finally {
-      store.payment.isPurchasing = false;
+      proc().setPurchasing(false);
       hideLoadingOverlay();
     }
   }
@@ -500,9 +499,7 @@ export default function PayNowPage() {
             <Link
               className={manageLink}
               to={CHILD_ROUTES.managePaymentMethodsManage}
-              onClick={() => {
-                store.payment.returnAfterAddCard = ROUTES.payNow;
-              }}
+              onClick={() => setReturnAfterAddCard(ROUTES.payNow)}
             >
               Manage saved cards
             </Link>
@@ -578,7 +575,10 @@ export default function PayNowPage() {
             {method === 'new_card' && frameReady && !cardComplete ? (
               <p className={fine}>Enter your card details above to continue.</p>
             ) : null}
-            <PurchaseFinePrint className={fine} />
+            <p className={fine}>
+              Purchases are final and not refundable. Sweeps Coins are free with your purchase; no purchase is
+              necessary to get them. Card details go straight to our payment processor.
+            </p>
           </form>
         )}
       </Card>
