@@ -6,11 +6,13 @@
  *   - port 8499: the normal server, used by every spec except the inactivity one;
  *   - port 8498: the same build with SESSION_INACTIVITY_SECONDS shortened, used only by
  *     tests/e2e/inactivity.spec.ts (project "chromium-inactivity").
+ * tests/e2e/gold-only.spec.ts (project "chromium-gold-only") starts a gold-only server of its own
+ * on E2E_GOLD_ONLY_PORT (default 8497).
  * Run with `npm run test:e2e` (builds first) or `npx playwright test` after `npx vite build`.
  */
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_INACTIVITY_SECONDS } from './tests/e2e/support/settings.ts';
+import { E2E_GOLD_ONLY_PORT, E2E_INACTIVITY_SECONDS } from './tests/e2e/support/settings.ts';
 
 const CI = !!process.env.CI;
 const MAIN_PORT = Number(process.env.E2E_PORT ?? 8499);
@@ -80,13 +82,20 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: [/inactivity\.spec\.ts$/, /pwa-[^/]*\.spec\.ts$/],
+      testIgnore: [/inactivity\.spec\.ts$/, /pwa-[^/]*\.spec\.ts$/, /gold-only\.spec\.ts$/],
       use: { ...chromium, baseURL: `http://localhost:${MAIN_PORT}` },
     },
     {
       name: 'chromium-inactivity',
       testMatch: /inactivity\.spec\.ts$/,
       use: { ...chromium, baseURL: `http://localhost:${INACTIVITY_PORT}` },
+    },
+    {
+      // Gold-only mode (GOLD_ONLY=true): the spec starts its own server (scripts/e2e-server.mjs
+      // --gold-only) on E2E_GOLD_ONLY_PORT, so runs without it start no third server.
+      name: 'chromium-gold-only',
+      testMatch: /gold-only\.spec\.ts$/,
+      use: { ...chromium, baseURL: `http://localhost:${E2E_GOLD_ONLY_PORT}` },
     },
     {
       // PWA specs build their own dist folders and run their own servers (ports 8470-8479,

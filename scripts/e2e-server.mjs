@@ -5,7 +5,8 @@
  * server stops, so every test run starts from an empty, freshly migrated and seeded database.
  * Started by playwright.config.ts (webServer); stopped with SIGTERM.
  *
- * Usage: node scripts/e2e-server.mjs --port 8499 [--inactivity-seconds 6]
+ * Usage: node scripts/e2e-server.mjs --port 8499 [--inactivity-seconds 6] [--gold-only]
+ * --gold-only runs the product in gold-only mode (GOLD_ONLY=true; tests/e2e/gold-only.spec.ts).
  * Set KEEP_E2E_DATA=1 to keep the data folder for a look afterwards (its path is printed).
  */
 import { spawn } from 'node:child_process';
@@ -23,7 +24,9 @@ function option(name) {
 
 const port = option('port');
 if (!port || !/^\d+$/.test(port)) {
-  console.error('[e2e-server] usage: node scripts/e2e-server.mjs --port <port> [--inactivity-seconds <n>]');
+  console.error(
+    '[e2e-server] usage: node scripts/e2e-server.mjs --port <port> [--inactivity-seconds <n>] [--gold-only]',
+  );
   process.exit(2);
 }
 const distDir = process.env.DIST_DIR ?? join(root, 'dist');
@@ -50,16 +53,18 @@ const env = {
   // Every spec signs players up from 127.0.0.1; the production per-address limit would stop the run.
   SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
 };
-// The browser tests always run on the embedded database in the full (not gold-only) product,
-// whatever the caller's shell says.
+// The browser tests always run on the embedded database, and in the full product unless
+// --gold-only asks for gold-only mode, whatever the caller's shell says.
 delete env.DATABASE_URL;
-delete env.GOLD_ONLY;
+const goldOnly = process.argv.includes('--gold-only');
+if (goldOnly) env.GOLD_ONLY = 'true';
+else delete env.GOLD_ONLY;
 const inactivity = option('inactivity-seconds');
 if (inactivity) env.SESSION_INACTIVITY_SECONDS = inactivity;
 else delete env.SESSION_INACTIVITY_SECONDS;
 
 console.error(
-  `[e2e-server] port ${port}, DATA_DIR ${dataDir}${inactivity ? `, inactivity ${inactivity} s` : ''}`,
+  `[e2e-server] port ${port}, DATA_DIR ${dataDir}${inactivity ? `, inactivity ${inactivity} s` : ''}${goldOnly ? ', gold-only' : ''}`,
 );
 const tsx = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
 const child = spawn(tsx, ['server/main.ts'], {

@@ -5,3 +5,9 @@
  * keep the spec quick, long enough that signing in finishes well inside it on a slow machine.
  */
 export const E2E_INACTIVITY_SECONDS = 8;
+
+/**
+ * Port of the gold-only server (GOLD_ONLY=true), started by tests/e2e/gold-only.spec.ts itself so
+ * other runs do not pay for a third server. Its card sandbox sits 1000 ports above.
+ */
+export const E2E_GOLD_ONLY_PORT = Number(process.env.E2E_GOLD_ONLY_PORT ?? 8497);

@@ -1,0 +1,187 @@
+/**
+ * Gold-only mode in the browser: the product runs with GOLD_ONLY=true on a server of its own
+ * (scripts/e2e-server.mjs --gold-only, started here for this file only; project
+ * "chromium-gold-only" in playwright.config.ts), and a player walking the main pages never reads
+ * the word Sweeps (nor "sweepstakes"): page text, menu, footer, dialogs, accessible names.
+ * The policy pages are left out on purpose: they are the operator's legal text (docs/security.md).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { API_PATHS, apiUrl } from '../../src/contract/api-paths.ts';
+import { PROPERTY_NAMES } from '../../src/contract/properties.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { WALLET_API_PATHS } from '../../src/contract/wallet.ts';
+import { E2E_GOLD_ONLY_PORT } from './support/settings.ts';
+import { DEMO, expectLobby, signIn } from './support/app.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const ORIGIN = `http://localhost:${E2E_GOLD_ONLY_PORT}`;
+
+let server: ChildProcess | null = null;
+let serverLog = '';
+
+async function goldOnlyAnswer(): Promise<string | null> {
+  try {
+    const res = await fetch(`${ORIGIN}${apiUrl(API_PATHS.properties)}?names=${PROPERTY_NAMES.goldOnlyMode}`, {
+      signal: AbortSignal.timeout(2_000),
+    });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { results: Array<{ value: string }> };
+    return body.results[0]?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+// One server for the file: its tests run in order in one worker.
+test.describe.configure({ mode: 'default', timeout: 150_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const running = await goldOnlyAnswer();
+  if (running === 'true') return; // a gold-only server left on the port (local runs) is reused
+  if (running !== null)
+    throw new Error(
+      `port ${E2E_GOLD_ONLY_PORT} serves the full product; set E2E_GOLD_ONLY_PORT to a free port`,
+    );
+  server = spawn(
+    process.execPath,
+    [join(ROOT, 'scripts', 'e2e-server.mjs'), '--port', String(E2E_GOLD_ONLY_PORT), '--gold-only'],
+    { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  server.stdout?.on('data', (d: Buffer) => (serverLog += d.toString()));
+  server.stderr?.on('data', (d: Buffer) => (serverLog += d.toString()));
+  const deadline = Date.now() + 150_000;
+  while ((await goldOnlyAnswer()) !== 'true') {
+    if (server.exitCode !== null)
+      throw new Error(`gold-only server exited (${server.exitCode}):\n${serverLog}`);
+    if (Date.now() > deadline) throw new Error(`gold-only server did not answer in time:\n${serverLog}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+});
+
+test.afterAll(async () => {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((r) => server?.once('exit', r));
+  server.kill('SIGTERM'); // the wrapper stops the server and deletes its data folder
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+});
+
+/**
+ * Every piece of text a player can read or hear on the page: the rendered text, the title, and
+ * the accessible names and hints in attributes. Lines naming Sweeps are answered (none expected).
+ */
+async function sweepsMentions(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts = [document.title, document.body.innerText];
+    for (const el of document.querySelectorAll(
+      '[aria-label], [title], [alt], [placeholder], [aria-description]',
+    ))
+      for (const name of ['aria-label', 'title', 'alt', 'placeholder', 'aria-description']) {
+        const v = el.getAttribute(name);
+        if (v) texts.push(v);
+      }
+    return texts.flatMap((t) => t.split('\n')).filter((line) => /sweep/i.test(line));
+  });
+}
+
+/** The demo player (seeded with Gold only in this mode) signs in and lands on the lobby. */
+async function signInAsDemo(page: Page): Promise<void> {
+  await page.goto(ROUTES.login);
+  await signIn(page, DEMO.email, DEMO.password);
+  // Sign-in hashes the password at full cost on a machine shared with other servers: allow it time.
+  await expect(page).toHaveURL(/\/lobby/, { timeout: 30_000 });
+  await expectLobby(page);
+}
+
+/** Waits for the page to settle (named properties loaded, lazy parts in) and checks its text. */
+async function expectNoSweeps(page: Page, where: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => sweepsMentions(page), { message: where, timeout: 10_000 }).toEqual([]);
+}
+
+test('signed out: home, join and login name no Sweeps; the footer has no sweepstakes rules', async ({
+  page,
+}) => {
+  await page.goto(ROUTES.home);
+  await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+  await expectNoSweeps(page, 'home');
+  await expect(
+    page.getByTestId('site-footer').getByRole('link', { name: 'Terms and Conditions' }),
+  ).toBeVisible();
+
+  await page.goto(ROUTES.createUser);
+  await expect(page.getByRole('button', { name: 'Create account', exact: true })).toBeVisible();
+  await expectNoSweeps(page, 'join');
+
+  await page.goto(ROUTES.login);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expectNoSweeps(page, 'login');
+});
+
+test('signed in: lobby, menu, buy coins, the address dialog, pay-now and my account name no Sweeps', async ({
+  page,
+}) => {
+  await signInAsDemo(page);
+  await expect(page.getByTestId('balance-amount')).toHaveText(DEMO.goldText);
+  await expectNoSweeps(page, 'lobby');
+
+  await page.getByTestId('menu-button').click();
+  await expect(page.getByTestId('menu-sign-out')).toBeVisible();
+  if (!(await page.getByTestId('menu-buy-coins').isVisible()))
+    await page.getByTestId('menu-get-coins').click();
+  await expect(page.getByTestId('menu-buy-coins')).toBeVisible();
+  await expectNoSweeps(page, 'menu open');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('menu-sign-out')).toBeHidden();
+
+  // The featured offer may open its dialog over the store (once a session): whenever it is in the
+  // way, its text is checked too and it is closed.
+  const featured = page.getByTestId('dialog-featured-package');
+  await page.addLocatorHandler(featured, async () => {
+    await expectNoSweeps(page, 'featured package dialog');
+    await featured.getByRole('button', { name: 'Not now' }).click();
+  });
+  await page.goto(ROUTES.buyCoins);
+  await expect(page.getByTestId('package-gold-199')).toBeVisible();
+  await expectNoSweeps(page, 'buy coins');
+
+  // No billing address yet: Buy opens the address dialog straight away (no zero-Sweeps warning).
+  await page.getByTestId('buy-gold-199').click();
+  const dialog = page.getByTestId('dialog-address-collection');
+  // The purchase steps load on the first Buy: allow a busy machine time.
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await dialog.getByLabel('Street address').fill('233 S Wacker Dr.');
+  await dialog.getByLabel('City').fill('Chicago');
+  await dialog.getByLabel('State').fill('IL');
+  await dialog.getByLabel('ZIP code').fill('60606');
+  await expectNoSweeps(page, 'address dialog');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Confirm address' }).click();
+
+  await expect(page).toHaveURL(/\/payment\/pay-now/, { timeout: 30_000 });
+  await expect(page.getByTestId('pay-now-fine-print')).toBeVisible();
+  await expectNoSweeps(page, 'pay-now');
+
+  await page.goto(ROUTES.myAccount);
+  await expect(page.getByRole('heading', { name: 'My Account', exact: true })).toBeVisible();
+  await expectNoSweeps(page, 'my account');
+
+  await page.getByTestId('my-account-yearly-summary').click();
+  await expect(page).toHaveURL(/\/yearly-summary\/\d{4}/);
+  await expectNoSweeps(page, 'yearly summary');
+
+  await page.goto(ROUTES.goldCoinsHistory);
+  await expectNoSweeps(page, 'gold coins history');
+});
+
+test('Sweeps pages lead to the lobby and the Sweeps API answers 404', async ({ page }) => {
+  await signInAsDemo(page);
+  await page.goto(ROUTES.sweepsCoinsHistory);
+  await expectLobby(page);
+  // Not mounted at all: 404 before any sign-in check (a mounted route would answer 401 here).
+  const res = await page.request.get(apiUrl(WALLET_API_PATHS.sweepsTransactions));
+  expect(res.status()).toBe(404);
+  expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+});
