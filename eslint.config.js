@@ -10,10 +10,10 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}', 'games/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
-    },
+    // The recommended set includes the React Compiler checks (refs read in render, setState
+    // in effects, components created in render, purity, immutability); missing dependencies
+    // fail the lint like every other finding.
+    rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     rules: {

@@ -1,6 +1,6 @@
 /** Data a route carries in its `handle` (read by the header and the feature-unavailable page). */
 export interface RouteHandle {
-  /** Feature name for pages of later issues ("<feature> is not available yet"). */
+  /** Feature name of a page not built yet ("<feature> is not available yet"). */
   feature?: string;
   /** Header shows Join now on this page (home, login, corporate, policies, what-is). */
   joinNow?: boolean;

@@ -1,7 +1,7 @@
 /**
  * The whole route table of spec section 2. Every page is lazy-loaded (its own chunk) so the
  * first load stays small. Guards are layout routes (guard-outlets.tsx) wrapping their pages.
- * Pages of later issues use the feature-unavailable page with `handle.feature`.
+ * Pages of features not built yet use the feature-unavailable page with `handle.feature`.
  */
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
@@ -50,12 +50,12 @@ const releaseUpdate = page(() => import('../features/about/release-update-page.t
 const playsonWeekly = page(() => import('../features/promotions/playson-weekly-page.tsx'));
 const styleGuide = page(() => import('../features/style-guide/style-guide-page.tsx'));
 const unavailable = page(() => import('../features/unavailable/feature-unavailable-page.tsx'));
-// Wallet UI (issue 4): my-account, coin histories, yearly summary.
+// Wallet UI: my-account, coin histories, yearly summary.
 const myAccount = page(() => import('../features/my-account/my-account-page.tsx'));
 const goldCoinsHistory = page(() => import('../features/history/gold-coins-history-page.tsx'));
 const sweepsCoinsHistory = page(() => import('../features/history/sweeps-coins-history-page.tsx'));
 const yearlySummary = page(() => import('../features/history/yearly-summary-page.tsx'));
-// Store UI (issue 4): coin store, pay-now (behind its guard), payment success, payment methods.
+// Store UI: coin store, pay-now (behind its guard), payment success, payment methods.
 const selectPackage = page(() => import('../features/store/buy-coins/select-package-page.tsx'));
 const payNowGuard = page(() => import('../features/store/payment/pay-now-guard.tsx'));
 const payNow = page(() => import('../features/store/payment/pay-now-page.tsx'));
@@ -65,7 +65,7 @@ const addCard = page(() => import('../features/store/payment-methods/add-card-pa
 const deleteCard = page(() => import('../features/store/payment-methods/delete-card-page.tsx'));
 const addCardSuccess = page(() => import('../features/store/payment-methods/add-card-success-page.tsx'));
 
-/** A page owned by a later issue: guarded now, says plainly that it is not available yet. */
+/** A page of a feature not built yet: guarded like the real page, says plainly that it is not available yet. */
 const later = (path: string, feature: string, extra: Partial<RouteObject> = {}): RouteObject =>
   ({ path, lazy: unavailable, handle: { feature } satisfies RouteHandle, ...extra }) as RouteObject;
 
@@ -151,7 +151,7 @@ export const routes: RouteObject[] = [
               later(ROUTES.w9Form, 'W-9 Form'),
               { path: ROUTES.yearlySummary, lazy: yearlySummary },
               { path: ROUTES.goldCoinsHistory, lazy: goldCoinsHistory },
-              // Later issue: known game, not under maintenance, currency not disabled.
+              // The game page will also need: a known game, not under maintenance, currency not disabled.
               later(ROUTES.game, 'Game'),
               {
                 path: ROUTES.payment,
@@ -202,7 +202,7 @@ export const routes: RouteObject[] = [
                 element: <RequireSweeps />,
                 children: [
                   { path: ROUTES.sweepsCoinsHistory, lazy: sweepsCoinsHistory },
-                  // Later issue: AMOE and redeem also need a billing address; redeem needs no pending identity check.
+                  // AMOE and redeem will also need a billing address; redeem, no pending identity check.
                   later(ROUTES.amoeStart, 'AMOE'),
                   later(ROUTES.amoeRedeem, 'AMOE'),
                   later(ROUTES.referAFriend, 'Refer a Friend'),

@@ -14,7 +14,6 @@ export const STATE_CODE_LENGTH = 2;
 export const POSTAL_CODE_MAX_LENGTH = 5;
 export const PHONE_FORMATTED_LENGTH = 14;
 export const PHONE_DIGITS = 10;
-export const SSN_LAST_FOUR_LENGTH = 4;
 
 /** Display decimals: Gold Coins are whole, Sweeps Coins and USD have cents. */
 export const GOLD_DECIMALS = 0;
@@ -53,7 +52,6 @@ export const PURCHASE_LIMIT_COOLING_OFF_DAYS = { daily: 3, weekly: 7, monthly: 3
 export const WELCOME_PROMO_CODE = 'FREECOINS';
 export const AMOE_CODE_LENGTH = 12;
 export const AMOE_CODE_EXPIRY_DAYS = 180;
-export const REJECTED_ACH_FEE_USD = 15;
 
 /** Cookie and header names of the session. */
 export const REFRESH_COOKIE = 'lc_refresh';

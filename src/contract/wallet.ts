@@ -1,5 +1,5 @@
 /**
- * Wallet contract (issue 4): coin histories, yearly summary, purchase limits, promo codes and the
+ * Wallet contract: coin histories, yearly summary, purchase limits, promo codes and the
  * idempotency errors of money-changing requests. Paths are relative to /api/v1 (API_PREFIX).
  * Amounts on the wire are display units: Gold whole coins, Sweeps and USD numbers with 2 decimals.
  * Answers use `type()` so a newer server may add fields; requests use strict `object()`.

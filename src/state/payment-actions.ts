@@ -68,10 +68,6 @@ export function selectPackage(pkg: CoinPackage): void {
   store.payment.purchaseError = null;
 }
 
-export function clearPurchaseError(): void {
-  store.payment.purchaseError = null;
-}
-
 // ---------------------------------------------------------------- repeat-purchase rule
 /** Spec section 4: buying the same package again within 5 minutes asks for confirmation. */
 export function isRepeatPurchase(

@@ -89,7 +89,11 @@ export interface DialogProps {
  */
 export function Dialog({ open, onClose, title, children, actions, dismissible = true, testId }: DialogProps) {
   const titleId = useId();
-  const { refs, context } = useFloating({
+  // The callback ref is taken out of `refs` so the render reads no ref object.
+  const {
+    refs: { setFloating },
+    context,
+  } = useFloating({
     open,
     onOpenChange: (next) => {
       if (!next) onClose();
@@ -105,7 +109,7 @@ export function Dialog({ open, onClose, title, children, actions, dismissible = 
       <FloatingOverlay lockScroll className={overlay}>
         <FloatingFocusManager context={context} modal returnFocus initialFocus={0}>
           <div
-            ref={refs.setFloating}
+            ref={setFloating}
             className={panel}
             aria-modal="true"
             aria-labelledby={titleId}

@@ -47,12 +47,14 @@ export function LoadingOverlay({
   text: string | null;
   debounceMs?: number;
 }) {
+  // Each showing mounts afresh, so it waits out the debounce again after the overlay was hidden.
+  return text === null ? null : <DebouncedOverlay text={text} debounceMs={debounceMs} />;
+}
+
+function DebouncedOverlay({ text, debounceMs }: { text: string; debounceMs: number }) {
+  // A new text replaces the shown one after the same debounce.
   const [shown, setShown] = useState<string | null>(null);
   useEffect(() => {
-    if (text === null) {
-      setShown(null);
-      return;
-    }
     const t = setTimeout(() => setShown(text), debounceMs);
     return () => clearTimeout(t);
   }, [text, debounceMs]);

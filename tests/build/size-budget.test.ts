@@ -1,5 +1,5 @@
 /**
- * Size budget (issue 3, "Measured, and kept"): first-load JavaScript, gzip level 9, of
+ * Size budget: first-load JavaScript, gzip level 9, of
  *   - the home route: at most 90 KB;
  *   - any route: at most 150 KB.
  * First-load JavaScript of a route = the entry script of dist/index.html and every chunk it

@@ -1,5 +1,5 @@
 /**
- * Chunk-load recovery (issue 3 section 3, spec section 4): a tab still running release A asks for
+ * Chunk-load recovery (spec section 4): a tab still running release A asks for
  * a lazy route chunk that the deploy of release B removed; the failed dynamic import reloads the
  * page once, the reload gets B's shell and the page works. When the chunk stays missing, the
  * page reloads only once (sessionStorage guard, 60 s) and then says what happened instead of

@@ -1,5 +1,5 @@
 /**
- * Installable app (issue 3, sections 1-2): Chromium reports no installability errors through the
+ * Installable app: Chromium reports no installability errors through the
  * DevTools protocol, the manifest parses cleanly, and the service worker registers and controls
  * the page. Production build + real server (tests/e2e/support/pwa-harness.ts), port 8470.
  */

@@ -1,5 +1,5 @@
 /**
- * Offline is a state (issue 3 section 4, architecture principle 7): after one online visit, the
+ * Offline is a state (architecture principle 7): after one online visit, the
  * home page, a policy page, the lobby (signed in: balances from the IndexedDB mirror) and a coin
  * history page (with its entries) open again with the network off, with the offline banner up; the banner goes when
  * the network returns. Production build + real server (pwa-harness.ts), port 8472.

@@ -1,5 +1,5 @@
 /**
- * Releases reach players without breaking the running version (issue 3 section 3):
+ * Releases reach players without breaking the running version:
  *   - update prompt: release A (APP_VERSION 1.0.0) is served and visited; release B (1.0.1) is
  *     copied over the served folder as a deploy does; the update check finds B's worker, which
  *     waits; "A new version is available — Reload" shows; Reload runs B.

@@ -42,7 +42,7 @@ export async function startSession(deps: AppDeps, c: Context, user: UserRow): Pr
     user: toWireUser(user),
     balances,
     ...promos,
-    // The login bonus arrives with a later issue; until then a sign-in awards nothing.
+    // No login bonus is built yet: a sign-in awards nothing.
     quantity_ghc: 0,
     quantity_gld: 0,
     promo_code: user.promo_code,

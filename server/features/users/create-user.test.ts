@@ -42,7 +42,7 @@ describe('POST /users (join)', () => {
     expect(body.user.sweeps_eligible).toBe(true);
     expect(body.promo_code).toBe('FREECOINS');
     expect(body.promopopups).toEqual([]);
-    // FREECOINS is applied at join (issue 4): 250,000 Gold + 1 Sweeps by default.
+    // FREECOINS is applied at join: 250,000 Gold + 1 Sweeps by default.
     expect(body.balances.balance_total_gld).toBe(250_000);
     expect(body.balances.balance_free_ghc).toBe(1);
     const setCookies = res.headers.getSetCookie().join('\n');

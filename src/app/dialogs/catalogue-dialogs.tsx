@@ -1,5 +1,5 @@
 /**
- * The dialogs of this issue: the error catalogue (spec section 8), the sign-out confirmation
+ * The app shell's dialogs: the error catalogue (spec section 8), the sign-out confirmation
  * (logo while mobile verification is pending). The PWA dialogs live in pwa-dialogs.tsx.
  */
 import { ERROR_TEXTS } from '../../contract/errors.ts';

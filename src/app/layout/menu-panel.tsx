@@ -154,7 +154,11 @@ export default function MenuPanel({
   onClose: () => void;
 }) {
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
-  const { refs, context } = useFloating({
+  // The callback ref is taken out of `refs` so the render reads no ref object.
+  const {
+    refs: { setFloating },
+    context,
+  } = useFloating({
     open: true,
     onOpenChange: (o) => {
       if (!o) onClose();
@@ -260,13 +264,7 @@ export default function MenuPanel({
     <FloatingPortal>
       <FloatingOverlay lockScroll className={overlay}>
         <FloatingFocusManager context={context} modal initialFocus={-1} returnFocus>
-          <nav
-            ref={refs.setFloating}
-            id={id}
-            className={panel}
-            aria-label="Main menu"
-            {...getFloatingProps()}
-          >
+          <nav ref={setFloating} id={id} className={panel} aria-label="Main menu" {...getFloatingProps()}>
             <div className={headRow}>
               <h2>Menu</h2>
               <button type="button" className={closeBtn} aria-label="Close menu" onClick={onClose}>

@@ -1,5 +1,5 @@
 /** Hamburger button of the signed-in header; the panel itself loads on first open. */
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
 import { store } from '../../state/store.ts';
@@ -37,7 +37,8 @@ export interface MenuButtonProps {
 export function MenuButton(props: MenuButtonProps) {
   const { menuOpen } = useSnapshot(store.ui);
   const install = useSnapshot(installState);
-  const ref = useRef<HTMLButtonElement>(null);
+  // Kept in state (not a ref) because the panel positions itself against it during render.
+  const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
   const installOption = install.installed
     ? null
     : install.canPrompt
@@ -49,7 +50,7 @@ export function MenuButton(props: MenuButtonProps) {
   return (
     <>
       <button
-        ref={ref}
+        ref={setAnchor}
         type="button"
         className={button}
         data-testid="menu-button"
@@ -65,7 +66,7 @@ export function MenuButton(props: MenuButtonProps) {
       </button>
       {menuOpen ? (
         <Suspense fallback={null}>
-          <MenuPanel id={MENU_ID} items={items} anchor={ref.current} onClose={() => setMenuOpen(false)} />
+          <MenuPanel id={MENU_ID} items={items} anchor={anchor} onClose={() => setMenuOpen(false)} />
         </Suspense>
       ) : null}
     </>

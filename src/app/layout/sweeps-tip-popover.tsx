@@ -63,7 +63,12 @@ function perUsd(): number {
 export default function SweepsTipPopover({ anchor, onClose }: { anchor: HTMLElement; onClose: () => void }) {
   const titleId = useId();
   const { current } = useSnapshot(store.balances);
-  const { refs, floatingStyles, context } = useFloating({
+  // The callback ref is taken out of `refs` so the render reads no ref object.
+  const {
+    refs: { setFloating },
+    floatingStyles,
+    context,
+  } = useFloating({
     open: true,
     onOpenChange: (o) => {
       if (!o) onClose();
@@ -81,7 +86,7 @@ export default function SweepsTipPopover({ anchor, onClose }: { anchor: HTMLElem
     <FloatingPortal>
       <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
         <div
-          ref={refs.setFloating}
+          ref={setFloating}
           style={floatingStyles}
           className={panel}
           aria-labelledby={titleId}

@@ -13,7 +13,9 @@ export function usePwaEffects(): void {
   const matches = useMatches();
   const onProtectedPage = matches.some((m) => isRouteHandle(m.handle) && m.handle.requiresSignIn);
   const protectedRef = useRef(onProtectedPage);
-  protectedRef.current = onProtectedPage;
+  useEffect(() => {
+    protectedRef.current = onProtectedPage;
+  }, [onProtectedPage]);
 
   useEffect(() => {
     // The poll (and the worker messaging it uses) loads after the first render.

@@ -10,7 +10,7 @@ function featureName(matches: ReturnType<typeof useMatches>): string {
   return 'This page';
 }
 
-/** Routes of later issues: guarded like the real page, saying plainly that it is not there yet. */
+/** Routes of features not built yet: guarded like the real page, saying plainly that it is not there yet. */
 export function FeatureUnavailablePage() {
   const matches = useMatches();
   return <NotAvailable feature={featureName(matches)} />;

@@ -46,6 +46,7 @@ import {
   type AddressFormValues,
 } from './address-form-rules.ts';
 import { lead, muted } from './dialog-styles.ts';
+import { useGoldOnly } from '../use-gold-only.ts';
 
 const row = css`
   display: grid;
@@ -114,6 +115,7 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
     () => parseProhibitedStates(propValues[PROPERTY_NAMES.prohibitedStates], EXCLUDED_STATES),
     [propValues],
   );
+  const goldOnly = useGoldOnly();
   const [values, setValues] = useState<AddressFormValues>(initialValues);
   const [touched, setTouched] = useState<Partial<Record<AddressField, boolean>>>({});
   const [pending, setPending] = useState(false);
@@ -134,7 +136,8 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
   const prohibitedText = prohibitedMessage(values, prohibited);
   const disabled = isSubmitDisabled(values, prohibited, pending);
   const state = values.stateOrProvince.trim().toUpperCase();
-  const goldOnlyState = !prohibitedText && !errors.stateOrProvince && isExcludedState(state);
+  // In gold-only mode nobody gets Sweeps, so a state without them needs no notice.
+  const goldOnlyState = !goldOnly && !prohibitedText && !errors.stateOrProvince && isExcludedState(state);
 
   const errorFor = (f: AddressField): string | undefined =>
     serverFieldErrors[f] ?? (touched[f] ? errors[f] : undefined);

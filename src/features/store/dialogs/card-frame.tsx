@@ -6,7 +6,7 @@
  * origin. Payment mode answers `tokenize` with a single-use token; setup mode answers
  * `confirm_setup` (with the setup intent's client secret) with the setup result.
  */
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useEffect, useEffectEvent, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { css } from '@linaria/core';
 import { CARD_FRAME_MESSAGES, CARD_FRAME_SOURCE, type PaymentsConfig } from '../../../contract/payments.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -103,8 +103,10 @@ export function CardFrame({
   const [height, setHeight] = useState(190);
   const [ready, setReady] = useState(false);
   const origin = config.card_processor.origin;
-  const callbacks = useRef({ onReady, onChange, onSubmit });
-  callbacks.current = { onReady, onChange, onSubmit };
+  // The frame's messages reach the parent's latest callbacks without re-adding the listener.
+  const notifyReady = useEffectEvent(() => onReady?.());
+  const notifyChange = useEffectEvent((complete: boolean) => onChange?.(complete));
+  const notifySubmit = useEffectEvent(() => onSubmit?.());
 
   useEffect(() => {
     const listener = (e: MessageEvent) => {
@@ -115,13 +117,13 @@ export function CardFrame({
       switch (d.type) {
         case CARD_FRAME_MESSAGES.ready:
           setReady(true);
-          callbacks.current.onReady?.();
+          notifyReady();
           return;
         case CARD_FRAME_MESSAGES.change:
-          callbacks.current.onChange?.(d.complete === true);
+          notifyChange(d.complete === true);
           return;
         case 'submit':
-          callbacks.current.onSubmit?.();
+          notifySubmit();
           return;
         case CARD_FRAME_MESSAGES.error: {
           const p = pending.current;

@@ -29,6 +29,19 @@ import { center, stack } from './styles.ts';
 import { useSavedCards } from './use-saved-cards.ts';
 import { mutate } from 'swr';
 
+/** Starts a setup intent and hands its client secret to the card frame's confirmation. */
+async function startSetupIntent(): Promise<SetupIntentResponse> {
+  const intent = await api.post(PAYMENTS_API_PATHS.setupIntents, {}, SetupIntentResponseSchema, {
+    handleErrors: false,
+  });
+  setAddCardIntent(intent.client_secret);
+  return intent;
+}
+
+function setupIntentFailure(e: unknown): string {
+  return isApiError(e) ? e.message : 'We could not start adding a card. Please try again.';
+}
+
 export default function AddCardPage() {
   const navigate = useNavigate();
   const config = useApiGet(PAYMENTS_API_PATHS.paymentsConfig, PaymentsConfigSchema, {
@@ -44,21 +57,18 @@ export default function AddCardPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function newIntent() {
+  function showIntent(next: Promise<SetupIntentResponse>) {
+    next.then(setIntent, (e: unknown) => setIntentError(setupIntentFailure(e)));
+  }
+
+  // Another try clears the last failure first; the first request starts with none.
+  function newIntent() {
     setIntentError(null);
-    try {
-      const i = await api.post(PAYMENTS_API_PATHS.setupIntents, {}, SetupIntentResponseSchema, {
-        handleErrors: false,
-      });
-      setIntent(i);
-      setAddCardIntent(i.client_secret);
-    } catch (e) {
-      setIntentError(isApiError(e) ? e.message : 'We could not start adding a card. Please try again.');
-    }
+    showIntent(startSetupIntent());
   }
 
   useEffect(() => {
-    void newIntent();
+    showIntent(startSetupIntent());
     return () => {
       hideLoadingOverlay();
       setAddCardIntent(null);
@@ -102,7 +112,7 @@ export default function AddCardPage() {
       else setError(isApiError(e) ? e.message : 'Your card could not be saved. Please try again.');
       // A setup intent is single use once it succeeded or failed: start a fresh one for the next try.
       if (!(e instanceof CardFrameFailure && ['incomplete', 'not_ready', 'busy'].includes(e.error.code)))
-        void newIntent();
+        newIntent();
     }
   }
 
@@ -115,10 +125,7 @@ export default function AddCardPage() {
               {intentError ??
                 `The payment service is not available right now. ${config.error?.message ?? ''}`}
             </p>
-            <Button
-              variant="secondary"
-              onClick={() => (config.error ? void config.mutate() : void newIntent())}
-            >
+            <Button variant="secondary" onClick={() => (config.error ? void config.mutate() : newIntent())}>
               Try again
             </Button>
           </Notice>
