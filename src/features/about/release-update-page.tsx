@@ -1,7 +1,11 @@
 import { Link, useLocation } from 'react-router-dom';
 import { Page, Card } from '../../ui/page.tsx';
 import { linkList, lede, prose } from '../../ui/prose.ts';
+import { useGoldOnly } from '../../state/use-gold-only.ts';
 import { RELEASE_NOTES, releaseNoteFor } from './release-notes.ts';
+
+/** Gold-only mode leaves out the release items about Sweeps (features this product does not have). */
+const MENTIONS_SWEEPS = /sweep/i;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -14,18 +18,20 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 export function ReleaseUpdatePage() {
   const { pathname } = useLocation();
   const note = releaseNoteFor(pathname) ?? RELEASE_NOTES[RELEASE_NOTES.length - 1]!;
+  const goldOnly = useGoldOnly();
+  const shown = (text: string) => !goldOnly || !MENTIONS_SWEEPS.test(text);
   return (
     <Page title={note.title}>
       <p className={lede}>
         Released <time dateTime={note.date}>{dateFormat.format(new Date(note.date))}</time>
       </p>
       <Card className={prose}>
-        <p>{note.summary}</p>
+        {shown(note.summary) ? <p>{note.summary}</p> : null}
         {note.sections.map((s) => (
           <section key={s.heading}>
             <h2>{s.heading}</h2>
             <ul>
-              {s.items.map((item) => (
+              {s.items.filter(shown).map((item) => (
                 <li key={item}>{item}</li>
               ))}
             </ul>

@@ -4,9 +4,11 @@ import { COMPANY_NAME, PRODUCT_NAME, SUPPORT_EMAIL } from '../../contract/consta
 import { Page, Card } from '../../ui/page.tsx';
 import { lede, prose } from '../../ui/prose.ts';
 import { CorporateNav } from './corporate-nav.tsx';
+import { useGoldOnly } from '../../state/use-gold-only.ts';
 
 /** Corporate information: who runs the product, how to reach us, where the rules are. */
 export function CorporatePage() {
+  const goldOnly = useGoldOnly();
   return (
     <Page title="Company information">
       <p className={lede}>
@@ -16,8 +18,10 @@ export function CorporatePage() {
         <h2>Who we are</h2>
         <p>
           We build {PRODUCT_NAME}, a free-to-play social casino for adults in the United States. Our players
-          enjoy casual casino-style games with Gold Coins for fun, and can take part in our sweepstakes with
-          Sweeps Coins, which are always free and never sold.
+          enjoy casual casino-style games with Gold Coins for fun
+          {goldOnly
+            ? '.'
+            : ', and can take part in our sweepstakes with Sweeps Coins, which are always free and never sold.'}
         </p>
         <p>
           We are a small team of game designers, engineers, player-support and compliance staff. We run the
@@ -36,7 +40,8 @@ export function CorporatePage() {
         <h2>Rules and policies</h2>
         <p>Everything that governs play on {PRODUCT_NAME} is published in full:</p>
         <ul>
-          {POLICY_PAGES.map((p) => (
+          {/* Gold-only mode has no sweepstakes: their rules are not listed (docs/security.md). */}
+          {POLICY_PAGES.filter((p) => !goldOnly || p.type !== 'sweeps_rules').map((p) => (
             <li key={p.path}>
               <Link to={p.path}>{p.title}</Link>
             </li>

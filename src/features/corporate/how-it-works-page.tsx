@@ -9,15 +9,21 @@ import {
 } from '../../contract/constants.ts';
 import { Page, Card } from '../../ui/page.tsx';
 import { lede, prose } from '../../ui/prose.ts';
+import { useGoldOnly } from '../../state/use-gold-only.ts';
 import { CorporateNav } from './corporate-nav.tsx';
 
-/** How the two coins, the free ways to get Sweeps Coins and prize redemption work. */
+/**
+ * How the two coins, the free ways to get Sweeps Coins and prize redemption work. In gold-only
+ * mode the product has Gold Coins only, and so does this page.
+ */
 export function HowItWorksPage() {
+  const goldOnly = useGoldOnly();
   return (
     <Page title="How it works">
       <p className={lede}>
-        {PRODUCT_NAME} runs on two kinds of coins. Here is what each one is for, how to get them and how
-        prizes are redeemed.
+        {goldOnly
+          ? `${PRODUCT_NAME} runs on Gold Coins. Here is what they are for and how to get them.`
+          : `${PRODUCT_NAME} runs on two kinds of coins. Here is what each one is for, how to get them and how prizes are redeemed.`}
       </p>
       <Card className={prose}>
         <h2>Gold Coins: play for fun</h2>
@@ -27,41 +33,49 @@ export function HowItWorksPage() {
           cash value.
         </p>
 
-        <h2>Sweeps Coins: free sweepstakes entries</h2>
-        <p>
-          Sweeps Coins are sweepstakes entries, and you can never buy them. You can receive them free of
-          charge:
-        </p>
-        <ul>
-          <li>as a free bonus with certain Gold Coin packages;</li>
-          <li>through the daily bonus, login bonus, referrals and other promotions;</li>
-          <li>
-            by mail, with the free alternative method of entry (AMOE): request a {AMOE_CODE_LENGTH}-character
-            postal request code from your account and mail it in as described in the{' '}
-            <Link to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</Link>. Codes expire{' '}
-            {AMOE_CODE_EXPIRY_DAYS} days after they are issued.
-          </li>
-        </ul>
-        <p>Every method is treated the same: Sweeps Coins from any source play and redeem the same way.</p>
+        {goldOnly ? null : (
+          <>
+            <h2>Sweeps Coins: free sweepstakes entries</h2>
+            <p>
+              Sweeps Coins are sweepstakes entries, and you can never buy them. You can receive them free of
+              charge:
+            </p>
+            <ul>
+              <li>as a free bonus with certain Gold Coin packages;</li>
+              <li>through the daily bonus, login bonus, referrals and other promotions;</li>
+              <li>
+                by mail, with the free alternative method of entry (AMOE): request a {AMOE_CODE_LENGTH}
+                -character postal request code from your account and mail it in as described in the{' '}
+                <Link to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</Link>. Codes expire{' '}
+                {AMOE_CODE_EXPIRY_DAYS} days after they are issued.
+              </li>
+            </ul>
+            <p>
+              Every method is treated the same: Sweeps Coins from any source play and redeem the same way.
+            </p>
 
-        <h2>Switching coins</h2>
-        <p>
-          Use the Gold/Sweeps switch at the top of the screen to choose which coins you play with. You cannot
-          switch in the middle of a game round.
-        </p>
+            <h2>Switching coins</h2>
+            <p>
+              Use the Gold/Sweeps switch at the top of the screen to choose which coins you play with. You
+              cannot switch in the middle of a game round.
+            </p>
 
-        <h2>Redeeming prizes</h2>
-        <ol>
-          <li>Play your free Sweeps Coins through at least once. Sweeps Coins you win become redeemable.</li>
-          <li>
-            Verify your identity, age and address (and complete a W-9 where required) so we pay the right
-            person.
-          </li>
-          <li>
-            Redeem at 1 Sweeps Coin to 1 US dollar by bank transfer, paper check, PayPal or gift card, subject
-            to the minimums in the Official Sweepstakes Rules.
-          </li>
-        </ol>
+            <h2>Redeeming prizes</h2>
+            <ol>
+              <li>
+                Play your free Sweeps Coins through at least once. Sweeps Coins you win become redeemable.
+              </li>
+              <li>
+                Verify your identity, age and address (and complete a W-9 where required) so we pay the right
+                person.
+              </li>
+              <li>
+                Redeem at 1 Sweeps Coin to 1 US dollar by bank transfer, paper check, PayPal or gift card,
+                subject to the minimums in the Official Sweepstakes Rules.
+              </li>
+            </ol>
+          </>
+        )}
 
         <h2>Who can play</h2>
         <p>

@@ -4,12 +4,14 @@ import { COMPANY_NAME, PRODUCT_NAME, SUPPORT_EMAIL } from '../../contract/consta
 import { Page, Card } from '../../ui/page.tsx';
 import { lede, prose } from '../../ui/prose.ts';
 import { CorporateNav } from './corporate-nav.tsx';
+import { useGoldOnly } from '../../state/use-gold-only.ts';
 
 /**
  * Our people, described by team and responsibility. We deliberately do not publish staff names
  * or photos here; players reach every team through one support address.
  */
 export function PeoplePage() {
+  const goldOnly = useGoldOnly();
   return (
     <Page title="Our people">
       <p className={lede}>The teams behind {PRODUCT_NAME}, and what each one does for you.</p>
@@ -24,15 +26,17 @@ export function PeoplePage() {
         <h2>Compliance and responsible gaming</h2>
         <p>
           Keeps {PRODUCT_NAME} within the law in every state where we operate: age and location checks,
-          identity verification before prizes are paid, tax forms, and the sweepstakes rules. The same team
-          looks after our <Link to={ROUTES.policiesResponsible}>Responsible Social Gaming</Link> tools, such
-          as purchase limits and self-exclusion.
+          {goldOnly
+            ? 'identity verification, and tax forms.'
+            : 'identity verification before prizes are paid, tax forms, and the sweepstakes rules.'}{' '}
+          The same team looks after our <Link to={ROUTES.policiesResponsible}>Responsible Social Gaming</Link>{' '}
+          tools, such as purchase limits and self-exclusion.
         </p>
 
         <h2>Payments and prizes</h2>
         <p>
-          Processes Gold Coin purchases through licensed payment providers and pays out Sweeps Coin
-          redemptions once a player's identity is verified.
+          Processes Gold Coin purchases through licensed payment providers
+          {goldOnly ? '.' : " and pays out Sweeps Coin redemptions once a player's identity is verified."}
         </p>
 
         <h2>Games and engineering</h2>

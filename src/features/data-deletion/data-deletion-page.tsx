@@ -5,6 +5,7 @@ import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../contract/constants.ts';
 import { Page, Card, Notice } from '../../ui/page.tsx';
 import { ButtonLink } from '../../ui/button.tsx';
 import { prose } from '../../ui/prose.ts';
+import { useGoldOnly } from '../../state/use-gold-only.ts';
 
 const codeBox = css`
   display: block;
@@ -24,6 +25,7 @@ const codeBox = css`
  * account. The code identifies the request if the player contacts us.
  */
 export function DataDeletionPage() {
+  const goldOnly = useGoldOnly();
   const { pathname } = useLocation();
   const { code = '' } = useParams();
   const deleted = pathname.startsWith(ROUTES.dataDeletionDone.replace('/:code', '/'));
@@ -65,8 +67,9 @@ export function DataDeletionPage() {
         <h2>Good to know</h2>
         <ul>
           <li>
-            Records we must keep by law, such as sweepstakes entries, purchases and prize redemptions, are
-            kept for the periods described in our Privacy Policy even after a deletion request.
+            Records we must keep by law, such as{' '}
+            {goldOnly ? 'purchases' : 'sweepstakes entries, purchases and prize redemptions'}, are kept for
+            the periods described in our Privacy Policy even after a deletion request.
           </li>
           <li>
             To close your {PRODUCT_NAME} account itself, or for any question about your data, email{' '}

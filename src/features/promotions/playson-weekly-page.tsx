@@ -3,12 +3,14 @@ import { ROUTES } from '../../contract/routes.ts';
 import { PRODUCT_NAME } from '../../contract/constants.ts';
 import { Page, Card, Notice } from '../../ui/page.tsx';
 import { lede, prose } from '../../ui/prose.ts';
+import { useGoldOnly } from '../../state/use-gold-only.ts';
 
 /**
  * The Playson Weekly Coins Challenge: how the promotion is structured. It is not running now,
  * so the page says so and shows no leaderboard or prize figures.
  */
 export function PlaysonWeeklyPage() {
+  const goldOnly = useGoldOnly();
   return (
     <Page title="Playson Weekly Coins Challenge">
       <p className={lede}>A weekly leaderboard promotion on selected Playson slots.</p>
@@ -46,11 +48,13 @@ export function PlaysonWeeklyPage() {
             Prize amounts, the number of winners and any minimum play amount are published before each
             challenge starts.
           </li>
-          <li>
-            Sweeps Coin prizes follow the{' '}
-            <Link to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</Link>; eligibility is the same
-            as for {PRODUCT_NAME} itself.
-          </li>
+          {goldOnly ? null : (
+            <li>
+              Sweeps Coin prizes follow the{' '}
+              <Link to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</Link>; eligibility is the same
+              as for {PRODUCT_NAME} itself.
+            </li>
+          )}
           <li>Accounts that break our Terms and Conditions are removed from the leaderboard.</li>
         </ul>
       </Card>

@@ -1,0 +1,13 @@
+/**
+ * Gold-only mode (server GOLD_ONLY, named property gold_only_mode, loaded into the store by the
+ * app shell): pages then name no Sweeps. The server already answers without Sweeps; this only
+ * picks the wording.
+ */
+import { useSnapshot } from 'valtio';
+import { PROPERTY_NAMES } from '../contract/properties.ts';
+import { store } from './store.ts';
+
+export function useGoldOnly(): boolean {
+  const { values } = useSnapshot(store.properties);
+  return (values[PROPERTY_NAMES.goldOnlyMode] ?? '').trim().toLowerCase() === 'true';
+}
