@@ -86,6 +86,9 @@ export function compression(): MiddlewareHandler {
       headers.set('Content-Encoding', 'gzip');
       const etag = headers.get('ETag');
       if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+      // Hono copies the previous answer's headers onto a new one, which would bring the
+      // uncompressed Content-Length back (and a browser would wait for bytes that never come).
+      c.res = undefined;
       c.res = new Response(res.body.pipeThrough(new CompressionStream('gzip')), {
         status: res.status,
         headers,

@@ -1,5 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/contract/errors.ts';
 import { DEMO_PLAYER } from '../seed.ts';
@@ -52,6 +55,41 @@ describe('static app serving', () => {
       new Blob([await api.arrayBuffer()]).stream().pipeThrough(new DecompressionStream('gzip')),
     ).text();
     expect(JSON.parse(text)).toHaveProperty('results');
+  });
+
+  it('a gzipped static file over HTTP carries no stale Content-Length (the browser would wait for it)', async () => {
+    writeFileSync(
+      path.join(ctx.deps.config.distDir, 'assets', 'wire-AbC123.js'),
+      'console.log("sent over the wire");\n'.repeat(200),
+    );
+    const server = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' });
+    try {
+      await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+      const { port } = server.address() as AddressInfo;
+      const answer = await new Promise<{ headers: Record<string, unknown>; bytes: number }>(
+        (resolve, reject) => {
+          httpGet(
+            {
+              host: '127.0.0.1',
+              port,
+              path: '/assets/wire-AbC123.js',
+              headers: { 'Accept-Encoding': 'gzip' },
+            },
+            (res) => {
+              let bytes = 0;
+              res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+              res.on('end', () => resolve({ headers: res.headers, bytes }));
+              res.on('error', reject);
+            },
+          ).on('error', reject);
+        },
+      );
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      const length = answer.headers['content-length'];
+      if (length !== undefined) expect(Number(length)).toBe(answer.bytes);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('small JSON answers are sent as they are', async () => {
