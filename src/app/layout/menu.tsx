@@ -25,7 +25,7 @@ const button = css`
   }
 `;
 
-export const MENU_ID = 'main-menu';
+const MENU_ID = 'main-menu';
 
 export interface MenuButtonProps {
   goldOnly: boolean;

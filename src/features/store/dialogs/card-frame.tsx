@@ -62,7 +62,7 @@ const loading = css`
 const ANSWER_TIMEOUT_MS = 30_000;
 
 /** The hosted fields URL for a mode, with the publishable key. */
-export function hostedFieldsSrc(config: PaymentsConfig, mode: 'payment' | 'setup'): string {
+function hostedFieldsSrc(config: PaymentsConfig, mode: 'payment' | 'setup'): string {
   const url = new URL(config.card_processor.hosted_fields_url, config.card_processor.origin);
   url.searchParams.set('mode', mode);
   url.searchParams.set('key', config.card_processor.publishable_key);
