@@ -14,9 +14,12 @@
  * Output: bench-results/lighthouse.json (scores, key metrics, every audit scoring below 1 per
  * page) and the summary table in docs/performance.md between the lighthouse markers.
  *
- * Options: --dist <dir> (audit an existing build instead of building), --runs <n> (median of n
- * runs per page, default 1), --keep (keep the temp folders). CHROME_PATH picks the browser
- * (default /usr/bin/chromium).
+ * Options: --dist <dir> or DIST_DIR (audit an existing build instead of building), --port <p> or
+ * LIGHTHOUSE_PORT (the server's port, the card sandbox on p + 1; default two free ports), --runs <n>
+ * (median of n runs per page, default 1), --pages home,login,... (a subset), --no-docs (leave
+ * docs/performance.md alone), --out <file> (the JSON results elsewhere), --lhr-dir <dir> (each
+ * page's full Lighthouse result of the median run, for a closer look), --keep (keep the temp
+ * folders). CHROME_PATH picks the browser (default /usr/bin/chromium).
  */
 /* global fetch, setTimeout, navigator */
 import { spawn } from 'node:child_process';
@@ -31,7 +34,15 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const resultsFile = join(root, 'bench-results', 'lighthouse.json');
+const SIGNED_OUT_PAGES = [
+  ['home', '/'],
+  ['login', '/login'],
+  ['policy', '/policies/terms-and-conditions'],
+];
+const SIGNED_IN_PAGES = [
+  ['lobby', '/lobby'],
+  ['buy-coins', '/buy-coins'],
+];
 const docsFile = join(root, 'docs', 'performance.md');
 const DEMO = { email: 'demo@luckycrown.example', password: 'DemoPlayer#2026' };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -50,7 +61,13 @@ function option(name) {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 const keep = process.argv.includes('--keep');
+const writeToDocs = !process.argv.includes('--no-docs');
 const runs = Math.max(1, Number(option('runs') ?? 1) || 1);
+const resultsFile = option('out') ?? join(root, 'bench-results', 'lighthouse.json');
+const fixedPort = Number(option('port') ?? process.env.LIGHTHOUSE_PORT ?? 0) || 0;
+const onlyPages = option('pages')?.split(',');
+const wanted = ([name]) => !onlyPages || onlyPages.includes(name);
+const lhrDir = option('lhr-dir');
 
 const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -78,8 +95,8 @@ function run(cmd, args, env) {
 }
 
 async function startServer(distDir, dataDir) {
-  const port = await freePort();
-  let sandboxPort = await freePort();
+  const port = fixedPort || (await freePort());
+  let sandboxPort = fixedPort ? fixedPort + 1 : await freePort();
   while (sandboxPort === port) sandboxPort = await freePort();
   const origin = `http://localhost:${port}`;
   const env = {
@@ -172,6 +189,11 @@ async function audit(chromePort, url, signedIn) {
   // The run with the median performance score stands for the page.
   const perf = results.map((r) => r.categories.performance.score ?? 0);
   const lhr = results[perf.indexOf(median(perf))];
+  if (lhrDir) {
+    mkdirSync(lhrDir, { recursive: true });
+    const file = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}.json`;
+    writeFileSync(join(lhrDir, file), JSON.stringify(lhr));
+  }
   const scores = Object.fromEntries(
     CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
   );
@@ -210,6 +232,7 @@ async function audit(chromePort, url, signedIn) {
     final_url: lhr.finalDisplayedUrl,
     signed_in: signedIn,
     runs,
+    performance_runs: perf.map((score) => Math.round(score * 100)),
     scores,
     metrics,
     failing,
@@ -225,11 +248,11 @@ function summaryMarkdown(report) {
   const lines = [
     `Run ${report.date}: Lighthouse ${report.lighthouse}, ${report.chromium}, form factor ${report.form_factor}, ${report.throttling} throttling, ${report.machine}. Raw results: \`bench-results/lighthouse.json\`.`,
     '',
-    '| Page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | SI |',
-    '| ---- | ----------: | ------------: | -------------: | --: | --: | --: | --: | --: | -: |',
+    '| Page | Performance | (runs) | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | SI |',
+    '| ---- | ----------: | -----: | ------------: | -------------: | --: | --: | --: | --: | --: | -: |',
     ...report.pages.map(
       (p) =>
-        `| ${p.name}${p.signed_in ? ' (signed in)' : ''} | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores['best-practices']} | ${p.scores.seo} | ${fmt(p.metrics.FCP)} | ${fmt(p.metrics.LCP)} | ${fmt(p.metrics.TBT)} | ${fmt(p.metrics.CLS)} | ${fmt(p.metrics.SI)} |`,
+        `| ${p.name}${p.signed_in ? ' (signed in)' : ''} | ${p.scores.performance} | ${p.performance_runs.join(' / ')} | ${p.scores.accessibility} | ${p.scores['best-practices']} | ${p.scores.seo} | ${fmt(p.metrics.FCP)} | ${fmt(p.metrics.LCP)} | ${fmt(p.metrics.TBT)} | ${fmt(p.metrics.CLS)} | ${fmt(p.metrics.SI)} |`,
     ),
     '',
     'Audits below full marks (id: value):',
@@ -266,8 +289,17 @@ function writeDocs(markdown) {
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'lucky-crown-lighthouse-'));
   const cleanups = [];
+  // Stopped from outside (Ctrl-C, kill): stop the server and the browser too.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      void Promise.allSettled(cleanups.reverse().map((stop) => stop())).then(() => {
+        if (!keep) rmSync(work, { recursive: true, force: true });
+        process.exit(130);
+      });
+    });
+  }
   try {
-    let distDir = option('dist');
+    let distDir = option('dist') ?? process.env.DIST_DIR;
     if (!distDir) {
       distDir = join(work, 'dist');
       console.log(`[lighthouse] vite build -> ${distDir}`);
@@ -294,18 +326,13 @@ async function main() {
     const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()).Browser;
 
     const pages = [];
-    for (const [name, path] of [
-      ['home', '/'],
-      ['login', '/login'],
-    ]) {
+    for (const [name, path] of SIGNED_OUT_PAGES.filter(wanted)) {
       console.log(`[lighthouse] ${name} (${path})`);
       pages.push({ name, path, ...(await audit(chrome.port, `${server.origin}${path}`, false)) });
     }
-    await signIn(chrome.port, server.origin);
-    for (const [name, path] of [
-      ['lobby', '/lobby'],
-      ['buy-coins', '/buy-coins'],
-    ]) {
+    const signedInPages = SIGNED_IN_PAGES.filter(wanted);
+    if (signedInPages.length > 0) await signIn(chrome.port, server.origin);
+    for (const [name, path] of signedInPages) {
       console.log(`[lighthouse] ${name} (${path}, signed in)`);
       const result = await audit(chrome.port, `${server.origin}${path}`, true);
       if (!new URL(result.final_url).pathname.startsWith(path))
@@ -326,7 +353,7 @@ async function main() {
     mkdirSync(dirname(resultsFile), { recursive: true });
     writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
     const markdown = summaryMarkdown(report);
-    writeDocs(markdown);
+    if (writeToDocs) writeDocs(markdown);
     console.log(`\n${markdown}\n\n[lighthouse] wrote ${resultsFile}`);
   } finally {
     for (const stop of cleanups.reverse()) {

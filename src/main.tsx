@@ -1,12 +1,14 @@
 /**
  * Light entry. A first-time visitor on the home page gets the page at once with only React
- * loaded; the full app follows at idle (or at the first interaction). Every other route, and
- * anyone with a mirrored session (who belongs in the lobby), starts the full app immediately.
+ * loaded; the full app follows at the first interaction (or a few seconds after load). Every
+ * other route, and anyone with a mirrored session (who belongs in the lobby), starts the full
+ * app immediately, its page's chunk fetched beside it.
  */
 import { createRoot, type Root } from 'react-dom/client';
 import { globalStyles } from './ui/theme.ts';
 import { hasMirroredSession } from './state/mirror-presence.ts';
 import { HomeLanding } from './app/home-landing.tsx';
+import { prefetchPolicyDocuments } from './features/policies/policy-documents-prefetch.ts';
 
 // Referencing the class keeps the global stylesheet in the bundle.
 document.documentElement.classList.add(globalStyles);
@@ -20,22 +22,50 @@ function startFullApp(target: Root): void {
   void import('./app/start.tsx').then(({ startApp }) => startApp(target));
 }
 
-/** Starts the app when the browser is idle, or sooner if the visitor starts interacting. */
-function startWhenIdle(target: Root): void {
+/**
+ * The page chunk of the route being opened, for the public pages visitors land on from outside:
+ * fetched beside the full app instead of after it (the router asks for it only once the app has
+ * started), so the first paint waits for two requests after the entry, not three. The router's
+ * lazy route imports the same module and finds it loaded. (A returning player's pages come from
+ * the service worker's cache, where the chain costs next to nothing.)
+ */
+function preloadLandingPage(pathname: string): void {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === '/login') void import('./features/auth/login-page.tsx');
+  else if (path.startsWith('/policies/')) {
+    prefetchPolicyDocuments();
+    void import('./features/policies/policy-page.tsx');
+  }
+}
+
+/** How long after load a home visitor who does nothing gets the full app. */
+const FULL_APP_AFTER_LOAD_MS = 5_000;
+
+/**
+ * The home page reads without the full app, whose start-up (router, session, the whole layout
+ * rendered again, the service worker) would keep a phone's main thread busy right after the
+ * first paint. It starts at the visitor's first interaction, or when the browser is idle a few
+ * seconds after load.
+ */
+function startOnInteraction(target: Root): void {
   const start = () => startFullApp(target);
   for (const type of ['pointerdown', 'keydown', 'touchstart'] as const) {
     window.addEventListener(type, start, { once: true, passive: true });
   }
-  if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 2_000 });
-  else setTimeout(start, 1_000);
+  const idle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 2_000 }) : start();
+  const later = () => setTimeout(idle, FULL_APP_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 async function boot(): Promise<void> {
   if (window.location.pathname === '/' && !(await hasMirroredSession())) {
     root.render(<HomeLanding />);
-    startWhenIdle(root);
+    startOnInteraction(root);
   } else {
     startFullApp(root);
+    preloadLandingPage(window.location.pathname);
   }
 }
 

@@ -19,6 +19,7 @@ import {
   pageModules,
   readDist,
   readViteManifest,
+  entryKey,
   requireBuild,
   routePathsByModule,
   startupModules,
@@ -100,5 +101,13 @@ describe('first-load JavaScript budget', () => {
       .filter((f) => f.gzipBytes > ROUTE_BUDGET)
       .map((f) => `${f.module}: ${kb(f.gzipBytes)}`);
     expect(over, 'routes over budget').toEqual([]);
+  });
+
+  it('the first paint waits for no stylesheet: the entry CSS is inline and no chunk loads it again', () => {
+    const html = readDist('index.html').toString('utf8');
+    expect(html, 'index.html links a stylesheet').not.toMatch(/<link[^>]*rel="stylesheet"/);
+    expect(html, 'index.html has the entry styles inline').toMatch(/<style>[^<]*\{[^<]*<\/style>/);
+    const entryCss = manifest[entryKey(manifest)]?.css ?? [];
+    expect(entryCss, 'the entry chunk lists no CSS file to load').toEqual([]);
   });
 });

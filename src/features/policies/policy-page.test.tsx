@@ -6,6 +6,7 @@ import { resetApiClientState } from '../../lib/api-client.ts';
 import { resetStore } from '../../state/store.ts';
 import { stubApi } from '../../test-support/stub-api.ts';
 import { PolicyPage } from './policy-page.tsx';
+import { prefetchPolicyDocuments } from './policy-documents-prefetch.ts';
 
 const doc = (type: string, title: string, body: string) => ({
   type,
@@ -69,5 +70,34 @@ describe('PolicyPage', () => {
     const error = await screen.findByTestId('policy-error');
     expect(error.textContent).toContain("We couldn't load the Official Sweepstakes Rules right now.");
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('uses the documents the entry asked for early instead of asking again', async () => {
+    const calls = stubApi({
+      '/legal-documents': {
+        status: 200,
+        body: { results: [doc('terms_conditions', 'Terms and Conditions', 'Early terms body.')] },
+      },
+    });
+    prefetchPolicyDocuments();
+    renderPolicy('/policies/terms-and-conditions');
+    expect(await screen.findByText('Early terms body.')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/legal-documents')).toHaveLength(1);
+  });
+
+  it('asks the API when the early answer is not a usable one', async () => {
+    const calls = stubApi({
+      '/legal-documents': [
+        { status: 200, body: { unexpected: true } },
+        {
+          status: 200,
+          body: { results: [doc('terms_conditions', 'Terms and Conditions', 'Checked terms body.')] },
+        },
+      ],
+    });
+    prefetchPolicyDocuments();
+    renderPolicy('/policies/terms-and-conditions');
+    expect(await screen.findByText('Checked terms body.')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/legal-documents')).toHaveLength(2);
   });
 });

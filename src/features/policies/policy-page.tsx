@@ -1,6 +1,7 @@
 import { useOnline } from '../../pwa/online-status.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { css } from '@linaria/core';
+
 import { API_PATHS } from '../../contract/api-paths.ts';
 import { POLICY_PAGES } from '../../contract/routes.ts';
 import { LegalDocumentsResponseSchema } from '../../contract/schemas.ts';
@@ -10,6 +11,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { Button } from '../../ui/button.tsx';
 import { linkList, lede, prose } from '../../ui/prose.ts';
 import { PolicyBody, parsePolicyBody, splitLastUpdated } from './policy-body.tsx';
+import { usePrefetchedPolicyDocuments } from './use-prefetched-policy-documents.ts';
 
 const layout = css`
   display: grid;
@@ -18,6 +20,11 @@ const layout = css`
     grid-template-columns: minmax(0, 1fr) 260px;
     align-items: start;
   }
+`;
+// The document is longer than a phone screen: reserving a screen's height while it loads keeps the
+// policy list and the footer below the fold, so nothing in view moves when the text arrives.
+const documentCard = css`
+  min-height: 100vh;
 `;
 const aside = css`
   @media (min-width: 960px) {
@@ -57,6 +64,7 @@ export function PolicyPage() {
   const online = useOnline();
   const { pathname } = useLocation();
   const entry = POLICY_PAGES.find((p) => p.path === pathname.replace(/\/+$/, '')) ?? POLICY_PAGES[0];
+  usePrefetchedPolicyDocuments();
   const { data, error, isLoading, mutate } = useApiGet(
     API_PATHS.legalDocuments,
     LegalDocumentsResponseSchema,
@@ -119,7 +127,9 @@ export function PolicyPage() {
   return (
     <Page title={entry.title} width="wide">
       <div className={layout}>
-        <Card as="div">{content}</Card>
+        <Card as="div" className={documentCard}>
+          {content}
+        </Card>
         <Card as="div" className={aside}>
           <nav aria-label="Policies">
             <h2>Our policies</h2>
