@@ -1,9 +1,9 @@
 /**
  * Starts the full app: session resume from the IndexedDB mirror (then the refresh cookie),
  * mirroring of the store, the PWA plumbing and the router. Loaded by the light entry
- * (src/main.tsx) at once, or at idle after the light home page has rendered.
+ * (src/main.tsx) at once, or after the light home page has rendered (see main.tsx).
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { registerLogoutCleanup, resumeSession } from '../state/session-actions.ts';
 import { connectLibToState } from '../state/connect-lib.ts';
@@ -29,9 +29,13 @@ export async function startApp(root: Root): Promise<void> {
   void resumeSession();
   startMirroring();
 
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition renders in slices that yield to the browser, instead of one long task that
+  // would block input while the whole app mounts (or takes over the light home page).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
