@@ -81,7 +81,7 @@ export function isRepeatPurchase(
 
 // ---------------------------------------------------------------- idempotency
 /** Random key per Buy click (crypto.randomUUID where available). */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   const c = globalThis.crypto;
   if (c && typeof c.randomUUID === 'function') return c.randomUUID();
   const bytes = new Uint8Array(16);
@@ -111,7 +111,7 @@ export function retryableAttempt(): PurchaseAttempt | null {
   return currentAttempt;
 }
 
-export function endPurchaseAttempt(): void {
+function endPurchaseAttempt(): void {
   currentAttempt = null;
 }
 
@@ -120,7 +120,7 @@ function structuredCloneSafe<T>(v: T): T {
 }
 
 /** Transport failures worth repeating with the same key: no answer, gateway errors, first request still running. */
-export function isTransientFailure(e: unknown): boolean {
+function isTransientFailure(e: unknown): boolean {
   if (!isApiError(e)) return false;
   if (e.code === CLIENT_ERROR_CODES.NETWORK_ERROR) return true;
   if (e.code === WALLET_ERROR_CODES.IDEMPOTENCY_IN_PROGRESS) return true;
@@ -177,7 +177,7 @@ export function cancelStatusChecks(): void {
 }
 
 /** Gives up waiting for a final status after this long (the purchase may still finish: the webhook credits it). */
-export const STATUS_CHECK_GIVE_UP_MS = 120_000;
+const STATUS_CHECK_GIVE_UP_MS = 120_000;
 
 /**
  * Checks the purchase until it is final (succeeded or failed), waiting the server-supplied
@@ -219,7 +219,7 @@ export async function checkAfterAction(result: PurchaseResult): Promise<Purchase
   return checkUntilFinal({ ...result, status: 'processing' });
 }
 
-export function trackStatus(result: PurchaseResult): void {
+function trackStatus(result: PurchaseResult): void {
   const p = store.payment;
   p.status = result.status;
   p.purchaseId = result.purchase_id;
@@ -248,7 +248,7 @@ interface DataLayerWindow {
 }
 
 /** Pushes an analytics event to the tag manager's data layer. */
-export function pushDataLayer(event: Record<string, unknown>): void {
+function pushDataLayer(event: Record<string, unknown>): void {
   const w = globalThis as DataLayerWindow;
   w.dataLayer = w.dataLayer ?? [];
   w.dataLayer.push(event);
