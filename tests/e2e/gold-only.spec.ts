@@ -74,7 +74,8 @@ test.afterAll(async () => {
  */
 async function sweepsMentions(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const texts = [document.title, document.body.innerText];
+    const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
+    const texts = [document.title, description, document.body.innerText];
     for (const el of document.querySelectorAll(
       '[aria-label], [title], [alt], [placeholder], [aria-description]',
     ))
@@ -101,7 +102,7 @@ async function expectNoSweeps(page: Page, where: string): Promise<void> {
   await expect.poll(() => sweepsMentions(page), { message: where, timeout: 10_000 }).toEqual([]);
 }
 
-test('signed out: home, join and login name no Sweeps; the footer has no sweepstakes rules', async ({
+test('signed out: home, join, login and the informational pages name no Sweeps; nor does the manifest', async ({
   page,
 }) => {
   await page.goto(ROUTES.home);
@@ -118,6 +119,19 @@ test('signed out: home, join and login name no Sweeps; the footer has no sweepst
   await page.goto(ROUTES.login);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expectNoSweeps(page, 'login');
+
+  for (const [path, heading] of [
+    [ROUTES.whatIs, 'What is Lucky Crown?'],
+    [ROUTES.corporate, 'Company information'],
+    [ROUTES.corporateHowItWorks, 'How it works'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expectNoSweeps(page, path);
+  }
+
+  const manifest = await page.request.get('/manifest.webmanifest');
+  expect(await manifest.text()).not.toMatch(/sweep/i);
 });
 
 test('signed in: lobby, menu, buy coins, the address dialog, pay-now and my account name no Sweeps', async ({
