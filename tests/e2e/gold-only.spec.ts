@@ -76,10 +76,10 @@ async function sweepsMentions(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
     const texts = [document.title, description, document.body.innerText];
-    for (const el of document.querySelectorAll(
-      '[aria-label], [title], [alt], [placeholder], [aria-description]',
-    ))
-      for (const name of ['aria-label', 'title', 'alt', 'placeholder', 'aria-description']) {
+    const attributes = ['aria-label', 'title', 'alt', 'placeholder', 'aria-description'];
+    const labelled = document.querySelectorAll(attributes.map((a) => `[${a}]`).join(', '));
+    for (const el of Array.from(labelled))
+      for (const name of attributes) {
         const v = el.getAttribute(name);
         if (v) texts.push(v);
       }
