@@ -231,7 +231,8 @@ export async function precheckPurchase(
     user,
     pkg,
     sweepsCents: eligibility.eligible ? packageSweeps : 0,
-    sweepsWithheld: !eligibility.eligible && packageSweeps > 0,
+    // Gold-only mode withholds nothing: no package carries Sweeps there.
+    sweepsWithheld: !eligibility.eligible && !eligibility.goldOnly && packageSweeps > 0,
     promoCode,
   };
 }

@@ -218,6 +218,12 @@ describe('gold-only mode: no Sweeps credit is ever made', () => {
     const res = await buyWithCard(gold, client, SANDBOX_TEST_CARDS.success, { promo_code: 'GOLDRUSH' });
     expect(res.status).toBe(201);
     expect(res.body.quantity_ghc).toBe(0);
+    // Nothing is withheld from anyone: the product has no Sweeps (a state without them is another matter).
+    const row = await gold.db.query<{ sweeps_withheld: boolean }>(
+      'SELECT sweeps_withheld FROM purchases WHERE id = $1',
+      [res.body.purchase_id],
+    );
+    expect(row[0]?.sweeps_withheld).toBe(false);
     const checked = await client.request<PurchaseResult>(
       'GET',
       PAYMENTS_API_PATHS.cardPurchaseStatus(res.body.purchase_id),
