@@ -4,7 +4,7 @@
  * the documented error shape. Routes come from the app itself (`app.routes`), so a new route is
  * fuzzed without touching this file. Each route is tried signed out and signed in (JWT, CSRF
  * header and an Idempotency-Key sent by default; each case may drop or garble any of them).
- * FUZZ_RUNS (default 40) sets the cases per route and state.
+ * FUZZ_RUNS (default 30) sets the cases per route and state.
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -25,7 +25,7 @@ import * as walletContract from '../../src/contract/wallet.ts';
 import { createPaymentsContext, playerWithAddress } from '../features/payments/payments-test-support.ts';
 import { Client, signUpPayload } from '../test-support/test-app.ts';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const ctx = await createPaymentsContext();
 afterAll(() => ctx.close());
 
