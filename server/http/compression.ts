@@ -75,10 +75,9 @@ export function compression(): MiddlewareHandler {
     if (!type || !COMPRESSIBLE.test(type) || headers.has('Content-Encoding')) return;
     if (NO_TRANSFORM.test(headers.get('Cache-Control') ?? '')) return;
     const length = headers.get('Content-Length');
-    // Written by c.json: small enough to send as it is, known without reading it back (at most
-    // 3 UTF-8 bytes per UTF-16 unit). A larger one is read back below, so what is compressed is
-    // always the answer itself.
-    if (json.text !== null && length === null && json.text.length * 3 < COMPRESS_MIN_BYTES) return;
+    // Written by c.json and under the threshold: sent as it is, sized without reading it back. A
+    // larger one is read back below, so what is compressed is always the answer itself.
+    if (json.text !== null && length === null && Buffer.byteLength(json.text) < COMPRESS_MIN_BYTES) return;
     if (length !== null) {
       if (Number(length) < COMPRESS_MIN_BYTES || !res.body) return;
       addVary(headers);
