@@ -8,8 +8,6 @@ import { createRoot, type Root } from 'react-dom/client';
 import { globalStyles } from './ui/theme.ts';
 import { hasMirroredSession } from './state/mirror-presence.ts';
 import { HomeLanding } from './app/home-landing.tsx';
-import { LoadingOverlay } from './ui/loading-overlay.tsx';
-import { DEFAULT_LOADING_TEXT } from './ui/spinner-messages.ts';
 import { prefetchPolicyDocuments } from './features/policies/policy-documents-prefetch.ts';
 
 // Referencing the class keeps the global stylesheet in the bundle.
@@ -66,9 +64,6 @@ async function boot(): Promise<void> {
     root.render(<HomeLanding />);
     startOnInteraction(root);
   } else {
-    // The app's loading screen at once, rather than a blank page while the app's code arrives;
-    // the app replaces it when its first page is ready.
-    root.render(<LoadingOverlay text={DEFAULT_LOADING_TEXT} debounceMs={0} />);
     startFullApp(root);
     preloadLandingPage(window.location.pathname);
   }
