@@ -173,7 +173,7 @@ function whereOf(a) {
 
 async function audit(chromePort, url, signedIn) {
   const results = [];
-  for (let i = 0; i < runs; i += 1) {
+  for (let i = 0, failures = 0; i < runs; i += 1) {
     const answer = await lighthouse(url, {
       port: chromePort,
       output: 'json',
@@ -182,8 +182,14 @@ async function audit(chromePort, url, signedIn) {
       disableStorageReset: signedIn,
     });
     if (!answer?.lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (answer.lhr.runtimeError)
-      throw new Error(`Lighthouse failed on ${url}: ${answer.lhr.runtimeError.message}`);
+    if (answer.lhr.runtimeError) {
+      // A trace now and then comes back unusable (NO_NAVSTART, NO_FCP) on a busy machine: retry.
+      failures += 1;
+      if (failures > 2) throw new Error(`Lighthouse failed on ${url}: ${answer.lhr.runtimeError.message}`);
+      console.warn(`[lighthouse] ${url}: ${answer.lhr.runtimeError.code}, running again`);
+      i -= 1;
+      continue;
+    }
     results.push(answer.lhr);
   }
   // The run with the median performance score stands for the page.
