@@ -117,8 +117,10 @@ async function releaseBWhileAIsOpen(page: Page, check: 'reload' | 'registration.
   await expect(page.locator(`script[src="${entryB}"]`)).toHaveCount(1);
   await expect(page.getByTestId('header-logo')).toBeVisible();
   await expect(page.getByTestId('update-prompt')).toHaveCount(0);
-  // On the home page the full app (where the version constant lives) starts a few seconds after
-  // load, so wait for its scripts rather than reading them at once.
+  // On the home page the full app (where the version constant lives) starts at the visitor's first
+  // interaction or a few seconds after load: the player presses a key, as a returning player would
+  // before doing anything, and the new release's full app must be what starts.
+  await page.keyboard.press('Shift');
   await expect.poll(() => versionsInLoadedScripts(page), { timeout: 20_000 }).toEqual([VERSION_B]);
   const state = await page.evaluate(async () => {
     const reg = await navigator.serviceWorker.getRegistration();
