@@ -3,7 +3,7 @@
  * guard from guards.ts allows, a spinner while it waits (the loading overlay while the session
  * resumes), or redirects. A new guard is one more <GuardOutlet guard={...}/>.
  */
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { consumeReturnTo, peekReturnTo, rememberReturnTo } from '../lib/return-to.ts';
 import { PageWaiting } from '../ui/page-waiting.tsx';
@@ -38,8 +38,14 @@ export function GuardOutlet({
 }) {
   const ctx = useGuardContext();
   const decision = guard(ctx);
+  // The store's answer to session resume re-renders synchronously (useSyncExternalStore); the
+  // page it lets through mounts in a deferred render instead, in slices that yield to the
+  // browser, so mounting the whole page is not one long task.
+  const deferredStatus = useDeferredValue(ctx.status);
+  const resumeJustEnded = deferredStatus === 'unknown' && ctx.status !== 'unknown';
   // While the session resumes nobody knows yet which page belongs here: the full-screen loading
   // overlay (debounced, so a quick answer shows nothing), never the login page or a half page.
+  if (resumeJustEnded) return <AppLoading />;
   if (decision.type === 'wait') return ctx.status === 'unknown' ? <AppLoading /> : <PageWaiting />;
   if (decision.type === 'redirect')
     return <Redirect to={decision.to} remember={decision.rememberReturnTo} consume={consume} />;

@@ -1,4 +1,4 @@
-/** Balance actions: the header balance, delayed (animated) balances and reloading from the API. */
+/** Balance actions: the header balance, delayed (animated) balances and loading from the API. */
 import { BalancesSchema, type Balances } from '../contract/schemas.ts';
 import { API_PATHS } from '../contract/api-paths.ts';
 import { TIMINGS } from '../contract/constants.ts';
@@ -53,14 +53,31 @@ export function cancelDelayedBalances(): void {
   store.balances.animateCoins = false;
 }
 
-/** Reloads the balances from the API into the store. */
-export async function loadBalances(): Promise<Balances> {
-  store.balances.updateInProgress = true;
+/**
+ * How long a load from the API counts as fresh for a page that mounts meanwhile (SWR's own
+ * deduping interval): the page shows the store's balances instead of asking a second time.
+ */
+export const RECENT_BALANCES_LOAD_MS = 2_000;
+
+let lastLoad: { startedAt: number; settled: boolean } | null = null;
+
+/** Whether a load is running or started less than RECENT_BALANCES_LOAD_MS ago. */
+export function balancesLoadIsRecent(now: number = Date.now()): boolean {
+  if (!lastLoad) return false;
+  return !lastLoad.settled || now - lastLoad.startedAt < RECENT_BALANCES_LOAD_MS;
+}
+
+/**
+ * Asks the API for the balances without writing them, so a caller that loads more than the
+ * balances can write every answer in one go (one render). Marks the load for
+ * balancesLoadIsRecent.
+ */
+export async function fetchBalances(): Promise<Balances> {
+  const load = { startedAt: Date.now(), settled: false };
+  lastLoad = load;
   try {
-    const b = await api.get(API_PATHS.balances, BalancesSchema);
-    if (!store.balances.delayed) setBalances(b);
-    return b;
+    return await api.get(API_PATHS.balances, BalancesSchema);
   } finally {
-    store.balances.updateInProgress = false;
+    load.settled = true;
   }
 }

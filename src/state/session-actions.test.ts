@@ -300,6 +300,42 @@ describe('session actions', () => {
     expect(store.balances.current?.balance_total_gld).toBe(43);
   });
 
+  it('resumeSession writes the reloaded player and balances together, once both have answered', async () => {
+    await writeMirror({
+      user: demoUser({ first_name: 'Mirrored' }),
+      balances: demoBalances({ balance_total_gld: 42 }),
+      activeCurrency: 'gold',
+    });
+    let answerMe: () => void = () => undefined;
+    let balancesAnswered = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = String(url).split('?')[0] ?? '';
+        if (path === '/api/v1/auth/refresh')
+          return json(200, { token: 'jwt-r', token_expires_at: Date.now() + 900_000, method: 'refresh' });
+        if (path === '/api/v1/users/me')
+          return new Promise<Response>((resolve) => {
+            answerMe = () => resolve(json(200, demoUser({ first_name: 'Fresh' })));
+          });
+        if (path === '/api/v1/wallet/balances') {
+          balancesAnswered = true;
+          return json(200, demoBalances({ balance_total_gld: 43 }));
+        }
+        return json(200, { results: [] });
+      }),
+    );
+    const resumed = resumeSession();
+    await vi.waitFor(() => expect(balancesAnswered).toBe(true));
+    await new Promise((r) => setTimeout(r, 20));
+    // The balances' answer waits for the player's, so the page renders once for both.
+    expect(store.balances.current?.balance_total_gld).toBe(42);
+    answerMe();
+    await resumed;
+    expect(store.session.user?.first_name).toBe('Fresh');
+    expect(store.balances.current?.balance_total_gld).toBe(43);
+  });
+
   it('resumeSession: a refused refresh signs out and drops the mirror', async () => {
     await writeMirror({ user: demoUser(), balances: null, activeCurrency: 'gold' });
     routeFetch({ 'POST /api/v1/auth/refresh': () => json(401, { code: 'REFRESH_FAILED', message: 'no' }) });

@@ -24,7 +24,7 @@ import {
 import { cancelSessionPropertiesLoad, scheduleSessionPropertiesLoad } from './properties-actions.ts';
 import {
   cancelDelayedBalances,
-  loadBalances,
+  fetchBalances,
   setBalances,
   setBalancesWithDelay,
 } from './balances-actions.ts';
@@ -136,16 +136,21 @@ export function completeLogin(resp: LoginResponse): void {
 }
 
 // ---------------------------------------------------------------- refresh
-/** Reloads the user and balances after a refresh; failures keep what the store has. */
+/**
+ * Reloads the user and balances after a refresh; failures keep what the store has. Both answers
+ * are written together once both have arrived, so the signed-in page re-renders once for them.
+ */
 async function reloadUserAndBalances(): Promise<void> {
-  const [user] = await Promise.allSettled([
+  const [user, balances] = await Promise.allSettled([
     api.get(API_PATHS.me, UserSchema, { handleErrors: false }),
-    loadBalances(),
+    fetchBalances(),
   ]);
   if (user.status === 'fulfilled') {
     store.session.user = user.value;
     store.session.accountClosed = user.value.account_state === 'closed';
   }
+  // A delayed (animated) balance wins until it has been applied.
+  if (balances.status === 'fulfilled' && !store.balances.delayed) setBalances(balances.value);
 }
 
 /**

@@ -8,17 +8,21 @@ import { BalancesSchema, type Balances } from '../contract/schemas.ts';
 import { API_PATHS } from '../contract/api-paths.ts';
 import { useApiGet } from '../lib/swr.tsx';
 import { store } from './store.ts';
-import { setBalances } from './balances-actions.ts';
+import { balancesLoadIsRecent, setBalances } from './balances-actions.ts';
 
 export function useBalances(): {
   balances: Balances | null;
   refresh: () => Promise<void>;
   isRefreshing: boolean;
 } {
-  const snap = useSnapshot(store);
-  const signedIn = snap.session.status === 'signed-in';
+  // Only the slices read here: a write elsewhere in the store must not re-render the page.
+  const session = useSnapshot(store.session);
+  const { current } = useSnapshot(store.balances);
+  const signedIn = session.status === 'signed-in';
   const { data, mutate, isValidating } = useApiGet(signedIn ? API_PATHS.balances : null, BalancesSchema, {
-    swr: { revalidateOnMount: true },
+    // Session resume (or a refresh) that has just asked for the balances writes them to the
+    // store; asking again as the page mounts would fetch and render the same answer twice.
+    swr: { revalidateOnMount: !balancesLoadIsRecent() },
   });
   useEffect(() => {
     // A delayed (animated) balance wins until it has been applied.
@@ -28,7 +32,7 @@ export function useBalances(): {
     await mutate();
   }, [mutate]);
   return {
-    balances: (snap.balances.current as Balances | null) ?? null,
+    balances: (current as Balances | null) ?? null,
     refresh,
     isRefreshing: isValidating,
   };

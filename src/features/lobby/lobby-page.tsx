@@ -154,7 +154,8 @@ function categoryOf(pathname: string): Category | null {
 export function LobbyPage() {
   const { pathname } = useLocation();
   const category = categoryOf(pathname);
-  const { session, currency } = useSnapshot(store);
+  const session = useSnapshot(store.session);
+  const currency = useSnapshot(store.currency);
   const { balances } = useBalances();
   const { values } = useNamedProperties(SHELL_PROPERTY_NAMES);
   const goldOnly = isTrue(values[PROPERTY_NAMES.goldOnlyMode]);
