@@ -64,6 +64,13 @@ async function watchWhatIsShown(context: BrowserContext): Promise<void> {
 const seenOn = (page: Page): Promise<Seen> =>
   page.evaluate(() => window.__seen ?? { paths: [], loginForm: false, lobbyHeading: false });
 
+/** Since the watch began, the page showed only `path` and never the login form. */
+async function expectOnlyShown(page: Page, path: string): Promise<void> {
+  const seen = await seenOn(page);
+  expect(seen.paths).toEqual([path]);
+  expect(seen.loginForm).toBe(false);
+}
+
 /** Counts the refresh-cookie exchanges the page sends from now on. */
 function countRefreshes(context: BrowserContext): { readonly count: number } {
   const counter = { count: 0 };
@@ -138,9 +145,7 @@ test('a signed-in player reloads the lobby and is still signed in, with no flash
   const refreshes = countRefreshes(context);
   await page.reload();
   await expectLobby(page);
-  const seen = await seenOn(page);
-  expect(seen.paths).toEqual([ROUTES.lobby]);
-  expect(seen.loginForm).toBe(false);
+  await expectOnlyShown(page, ROUTES.lobby);
   expect(refreshes.count).toBe(1);
 });
 
@@ -156,9 +161,7 @@ test('a player who just joined opens /buy-coins by its address and is still sign
   await watchWhatIsShown(context);
   await page.goto(ROUTES.buyCoins);
   await expectSignedInOn(page, ROUTES.buyCoins);
-  const seen = await seenOn(page);
-  expect(seen.paths).toEqual([ROUTES.buyCoins]);
-  expect(seen.loginForm).toBe(false);
+  await expectOnlyShown(page, ROUTES.buyCoins);
 });
 
 test('sign in, sign out, sign in again, reload: still signed in', async ({ page, context, request }) => {
@@ -171,9 +174,7 @@ test('sign in, sign out, sign in again, reload: still signed in', async ({ page,
   await watchWhatIsShown(context);
   await page.reload();
   await expectLobby(page);
-  const seen = await seenOn(page);
-  expect(seen.paths).toEqual([ROUTES.lobby]);
-  expect(seen.loginForm).toBe(false);
+  await expectOnlyShown(page, ROUTES.lobby);
 });
 
 test('the page is closed and a new page of the same browser opens /lobby signed in', async ({
@@ -189,9 +190,7 @@ test('the page is closed and a new page of the same browser opens /lobby signed 
   const next = await context.newPage();
   await next.goto(ROUTES.lobby);
   await expectLobby(next);
-  const seen = await seenOn(next);
-  expect(seen.paths).toEqual([ROUTES.lobby]);
-  expect(seen.loginForm).toBe(false);
+  await expectOnlyShown(next, ROUTES.lobby);
 });
 
 test('a returning player whose mirror is gone resumes from the refresh cookie with one refresh request', async ({
@@ -218,9 +217,7 @@ test('a returning player whose mirror is gone resumes from the refresh cookie wi
   const refreshes = countRefreshes(context);
   await page.goto(ROUTES.myAccount);
   await expectSignedInOn(page, ROUTES.myAccount);
-  const seen = await seenOn(page);
-  expect(seen.paths).toEqual([ROUTES.myAccount]);
-  expect(seen.loginForm).toBe(false);
+  await expectOnlyShown(page, ROUTES.myAccount);
   expect(refreshes.count).toBe(1);
 });
 
