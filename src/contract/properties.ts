@@ -27,6 +27,9 @@ export const PROPERTY_NAMES = {
   /** Not in the spec's list: inactivity sign-out in seconds (15 min; SESSION_INACTIVITY_SECONDS overrides, for tests). */
   inactivityTimeoutSeconds: 'inactivity_timeout_seconds',
 } as const;
+/** A named property switched on: its value is "true" (any case, surrounding spaces ignored). */
+export const isTrue = (v: string | undefined): boolean => (v ?? '').trim().toLowerCase() === 'true';
+
 export type PropertyName = (typeof PROPERTY_NAMES)[keyof typeof PROPERTY_NAMES];
 
 /** The seven properties requested on login and refresh (50 ms debounce). */

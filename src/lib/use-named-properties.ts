@@ -26,7 +26,7 @@ export interface NamedPropertiesResult {
   error: unknown;
 }
 
-export const isTrue = (v: string | undefined): boolean => (v ?? '').trim().toLowerCase() === 'true';
+export { isTrue } from '../contract/properties.ts';
 
 export function useNamedProperties(names: readonly PropertyName[]): NamedPropertiesResult {
   const list = useMemo(() => [...new Set(names)].sort().join(','), [names]);

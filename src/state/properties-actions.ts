@@ -5,7 +5,12 @@
  */
 import { NamedPropertiesResponseSchema } from '../contract/schemas.ts';
 import { API_PATHS } from '../contract/api-paths.ts';
-import { PROPERTY_DEFAULTS, SESSION_PROPERTY_NAMES, type PropertyName } from '../contract/properties.ts';
+import {
+  isTrue,
+  PROPERTY_DEFAULTS,
+  SESSION_PROPERTY_NAMES,
+  type PropertyName,
+} from '../contract/properties.ts';
 import { TIMINGS } from '../contract/constants.ts';
 import { api } from '../lib/api-client.ts';
 import { store } from './store.ts';
@@ -52,5 +57,4 @@ export function propertyValue(name: PropertyName): string {
   return store.properties.values[name] ?? PROPERTY_DEFAULTS[name];
 }
 
-export const isPropertyTrue = (name: PropertyName): boolean =>
-  propertyValue(name).trim().toLowerCase() === 'true';
+export const isPropertyTrue = (name: PropertyName): boolean => isTrue(propertyValue(name));

@@ -4,10 +4,10 @@
  * picks the wording.
  */
 import { useSnapshot } from 'valtio';
-import { PROPERTY_NAMES } from '../contract/properties.ts';
+import { isTrue, PROPERTY_NAMES } from '../contract/properties.ts';
 import { store } from './store.ts';
 
 export function useGoldOnly(): boolean {
   const { values } = useSnapshot(store.properties);
-  return (values[PROPERTY_NAMES.goldOnlyMode] ?? '').trim().toLowerCase() === 'true';
+  return isTrue(values[PROPERTY_NAMES.goldOnlyMode]);
 }

@@ -14,7 +14,7 @@ import {
   PRODUCT_NAME,
   SUPPORT_EMAIL,
 } from '../../contract/constants.ts';
-import { PROPERTY_NAMES } from '../../contract/properties.ts';
+import { isTrue, PROPERTY_NAMES } from '../../contract/properties.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { store } from '../../state/store.ts';
 import { Logo } from '../../ui/logo.tsx';
@@ -137,7 +137,7 @@ export function Footer() {
   const { user } = useSnapshot(store.session);
   const support = helpCenter(values[PROPERTY_NAMES.supportUrl] ?? ROUTES.corporate);
   // Gold-only mode: no Sweeps, so no sweepstakes rules link and no sweepstakes wording.
-  const goldOnly = (values[PROPERTY_NAMES.goldOnlyMode] ?? '').trim().toLowerCase() === 'true';
+  const goldOnly = isTrue(values[PROPERTY_NAMES.goldOnlyMode]);
   const [cmp, setCmp] = useState(() => consentManager());
   useEffect(() => {
     // Consent snippets often load after the app: look again once the page has loaded.

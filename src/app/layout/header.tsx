@@ -6,6 +6,7 @@ import { useMatches, useNavigation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ROUTES } from '../../contract/routes.ts';
 import { PRODUCT_NAME } from '../../contract/constants.ts';
+import { isTrue } from '../../contract/properties.ts';
 import { store } from '../../state/store.ts';
 import { openDialogOnce } from '../../state/dialog-actions.ts';
 import { Logo } from '../../ui/logo.tsx';
@@ -58,7 +59,7 @@ export function Header() {
         <MenuButton
           goldOnly={ctx.goldOnly}
           mobileVerificationPending={pending}
-          dailyBonusEnabled={(ctx.properties.daily_bonus_enabled ?? 'true').trim().toLowerCase() === 'true'}
+          dailyBonusEnabled={isTrue(ctx.properties.daily_bonus_enabled ?? 'true')}
           supportUrl={ctx.properties.support_url ?? ROUTES.corporate}
         />
       ) : null}

@@ -1,7 +1,7 @@
 import { AppLink } from '../../ui/app-link.tsx';
 import { css, cx } from '@linaria/core';
 import { useSnapshot } from 'valtio';
-import { PROPERTY_NAMES } from '../../contract/properties.ts';
+import { isTrue, PROPERTY_NAMES } from '../../contract/properties.ts';
 import { store } from '../../state/store.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { EXCLUDED_STATES, MINIMUM_AGE, PRODUCT_NAME } from '../../contract/constants.ts';
@@ -145,7 +145,7 @@ export function HomePage() {
   const { values } = useSnapshot(store.properties);
   // Read without lib/use-named-properties (SWR and the API client): the home page is in the light
   // entry, which must stay within the home route's size budget.
-  const goldOnly = (values[PROPERTY_NAMES.goldOnlyMode] ?? '').trim().toLowerCase() === 'true';
+  const goldOnly = isTrue(values[PROPERTY_NAMES.goldOnlyMode]);
   return (
     <Page title="Social casino games, free to play" hideTitle width="wide">
       <section className={hero} aria-labelledby="page-title">
