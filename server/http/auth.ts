@@ -179,37 +179,20 @@ interface SessionRow {
   [key: string]: unknown;
 }
 
-/** The inactivity window assumed by callers that pass only a secret and a database. */
-const DEFAULT_INACTIVITY_SECONDS = 900;
-
-/**
- * The middleware. Pass the app's deps; the older (secret, db) form still works and records
- * activity on the wall clock with the default window.
- */
-export function requireAuth(deps: AuthDeps): MiddlewareHandler<AppEnv>;
-export function requireAuth(secret: string, db: Queryable): MiddlewareHandler<AppEnv>;
-export function requireAuth(depsOrSecret: AuthDeps | string, db?: Queryable): MiddlewareHandler<AppEnv> {
-  const deps: AuthDeps =
-    typeof depsOrSecret === 'string'
-      ? {
-          db: db!,
-          secrets: { jwtSecret: depsOrSecret },
-          config: { sessionInactivitySeconds: DEFAULT_INACTIVITY_SECONDS },
-          now: Date.now,
-        }
-      : depsOrSecret;
-  return async (c, next) => {
-    await authenticateWith(deps, c, NO_EXTRA);
-    return next();
-  };
-}
-
 /** Columns and joins a route adds to the session query (aliases: s = the session, u = the player). */
 export interface SessionQueryExtra {
   columns: string;
   joins: string;
 }
 const NO_EXTRA: SessionQueryExtra = { columns: '', joins: '' };
+
+/** The middleware: a valid access token of a live session, or 401 (see authenticateWith). */
+export function requireAuth(deps: AuthDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await authenticateWith(deps, c, NO_EXTRA);
+    return next();
+  };
+}
 
 /**
  * What requireAuth does, for a route that reads the player's own rows in the same statement as

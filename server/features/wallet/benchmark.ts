@@ -155,27 +155,22 @@ let purchaseSeq = 0;
 /** The product's stack plus the bench purchase route (same middleware as a money route). */
 function appServer(deps: AppDeps): Hono<AppEnv> {
   const outer = new Hono<AppEnv>();
-  outer.post(
-    '/bench/purchase',
-    requireAuth(deps.secrets.jwtSecret, deps.db),
-    idempotent(deps.db, deps.now),
-    async (c) => {
-      const body = (await c.req.json()) as { purchase_id: string };
-      const userId = c.get('userId');
-      const r = await walletTransaction(deps.db, userId, (tx) =>
-        creditPurchase(tx, {
-          userId,
-          purchaseId: body.purchase_id,
-          amountUsdCents: 999,
-          goldCoins: 10_000,
-          sweepsCents: 100,
-          nowMs: deps.now(),
-          promoSettings: PROMO_SETTINGS,
-        }),
-      );
-      return c.json({ balances: r.balances }, 201);
-    },
-  );
+  outer.post('/bench/purchase', requireAuth(deps), idempotent(deps.db, deps.now), async (c) => {
+    const body = (await c.req.json()) as { purchase_id: string };
+    const userId = c.get('userId');
+    const r = await walletTransaction(deps.db, userId, (tx) =>
+      creditPurchase(tx, {
+        userId,
+        purchaseId: body.purchase_id,
+        amountUsdCents: 999,
+        goldCoins: 10_000,
+        sweepsCents: 100,
+        nowMs: deps.now(),
+        promoSettings: PROMO_SETTINGS,
+      }),
+    );
+    return c.json({ balances: r.balances }, 201);
+  });
   outer.route('/', createApp(deps));
   return outer;
 }
