@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import wyw from '@wyw-in-js/vite';
@@ -51,6 +51,22 @@ function inlineEntryStylesheet(): Plugin {
   };
 }
 
+/**
+ * Each house game's page, games/<id>/index.html, is an entry of its own: its code is emitted in
+ * chunks of its own, never in the app's bundles, and the page is served at /games/<id>/.
+ */
+const gameEntries = Object.fromEntries(
+  readdirSync(new URL('./games', import.meta.url), { withFileTypes: true })
+    .filter(
+      (entry) =>
+        entry.isDirectory() && existsSync(new URL(`./games/${entry.name}/index.html`, import.meta.url)),
+    )
+    .map((entry) => [
+      `game-${entry.name}`,
+      new URL(`./games/${entry.name}/index.html`, import.meta.url).pathname,
+    ]),
+);
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
@@ -80,6 +96,9 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: read by the size-budget test (tests/build) to find each route's chunks.
     manifest: true,
+    rollupOptions: {
+      input: { main: new URL('./index.html', import.meta.url).pathname, ...gameEntries },
+    },
   },
   server: {
     proxy: { '/api': `http://localhost:${process.env.PORT ?? 8080}` },
