@@ -1,0 +1,125 @@
+/**
+ * What a house game's events do to the page (spec section 4, "Game messages"; the table is
+ * GAME_EVENT_RULES in src/contract/game-messages.ts):
+ * - currency switching is disabled or re-enabled, and re-enabled 3 s after a video poker draw;
+ * - the event's balances are shown at once ('immediate') or after the win animation ('delayed');
+ *   a post-bet event shows the balances after the stake at once and the final ones after it;
+ * - while a blackjack hand or a solitaire game is in progress switching stays blocked until the
+ *   game reports a currency swap, the round is seen finished, or the player leaves the game page.
+ *
+ * Switching is blocked when either reason holds (the last event's rule, or a round in progress),
+ * so an 'enable' event in the middle of a blackjack hand does not open the switch.
+ */
+import { GAME_EVENT_RULES, type GameEvent, type SwitchingEffect } from '../contract/game-messages.ts';
+import { HOUSE_GAME_IDS } from '../contract/games.ts';
+import { TIMINGS } from '../contract/constants.ts';
+import type { Balances } from '../contract/schemas.ts';
+import { store } from './store.ts';
+import { setSwitchingDisabled } from './currency-actions.ts';
+import {
+  applyDelayedBalances,
+  cancelDelayedBalances,
+  fetchBalances,
+  setBalances,
+  setBalancesWithDelay,
+} from './balances-actions.ts';
+
+export interface GameEventDetails {
+  event: GameEvent;
+  balances?: Balances;
+  post_bet_balances?: Balances;
+}
+
+/** Games whose round in progress blocks switching until a swap or the player leaves. */
+const HOLDING_GAMES: ReadonlySet<string> = new Set([HOUSE_GAME_IDS.blackjack, HOUSE_GAME_IDS.solitaire]);
+
+let disabledByEvent = false;
+/** The blackjack or solitaire game with a round in progress, or null. */
+let roundInProgressGameId: string | null = null;
+let drawDelayTimer: ReturnType<typeof setTimeout> | null = null;
+
+function syncSwitching(): void {
+  setSwitchingDisabled(disabledByEvent || roundInProgressGameId !== null);
+}
+
+function clearDrawDelay(): void {
+  if (drawDelayTimer) clearTimeout(drawDelayTimer);
+  drawDelayTimer = null;
+}
+
+function applySwitching(effect: SwitchingEffect): void {
+  if (effect === null) return;
+  clearDrawDelay();
+  if (effect === 'disable') disabledByEvent = true;
+  else if (effect === 'enable') disabledByEvent = false;
+  else {
+    // The drawn cards and their win are still showing: switching opens only after the delay.
+    drawDelayTimer = setTimeout(() => {
+      drawDelayTimer = null;
+      disabledByEvent = false;
+      syncSwitching();
+    }, TIMINGS.videoPokerDrawDelayMs);
+  }
+  syncSwitching();
+}
+
+function applyBalances(details: GameEventDetails): void {
+  const rule = GAME_EVENT_RULES[details.event];
+  const final = details.balances;
+  if (rule.balances === null || !final) return;
+  if (rule.balances === 'immediate') {
+    setBalances(final);
+    return;
+  }
+  // Delayed: what shows now is the balance after the stake (post-bet events) or the one showing.
+  const shown = (rule.postBet ? details.post_bet_balances : undefined) ?? store.balances.current ?? final;
+  setBalancesWithDelay(shown, final);
+}
+
+/** Applies one game event's rule: switching, then balances. */
+export function applyGameEvent(details: GameEventDetails): void {
+  applySwitching(GAME_EVENT_RULES[details.event].switching);
+  // The game swapped currency: a round in progress no longer holds the switch.
+  if (details.event === 'currency_swap_success') {
+    roundInProgressGameId = null;
+    syncSwitching();
+  }
+  applyBalances(details);
+}
+
+/**
+ * The host saw a round of `gameId` in an API answer (start, action, resume, purchase): an open
+ * blackjack or solitaire round holds the switch; the same game's round seen finished releases it.
+ */
+export function noteGameRound(gameId: string, status: 'open' | 'finished'): void {
+  if (!HOLDING_GAMES.has(gameId)) return;
+  if (status === 'open') roundInProgressGameId = gameId;
+  else if (roundInProgressGameId === gameId) roundInProgressGameId = null;
+  syncSwitching();
+}
+
+/**
+ * The player left the game page: switching opens again, nothing waits for an animation, and
+ * the balances are read again (the game may have moved them after the last event).
+ */
+export async function leaveGamePage(): Promise<void> {
+  clearDrawDelay();
+  disabledByEvent = false;
+  roundInProgressGameId = null;
+  syncSwitching();
+  // A win still waiting for its animation lands now, without the animation.
+  applyDelayedBalances();
+  cancelDelayedBalances();
+  try {
+    setBalances(await fetchBalances());
+  } catch {
+    // Offline or signed out meanwhile: the balances shown stay until the next load.
+  }
+}
+
+/** Test helper: forget the module's timers and reasons. */
+export function resetGameEventState(): void {
+  clearDrawDelay();
+  disabledByEvent = false;
+  roundInProgressGameId = null;
+}
