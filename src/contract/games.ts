@@ -229,6 +229,8 @@ export const OpenRoundResponseSchema = type({ round: nullable(RoundViewSchema) }
 export const RecalledRoundSchema = type({
   ...RoundViewSchema.schema,
   game_name: string(),
+  /** The base bet the round started with, minor units: what a replay starts the engine with. */
+  base_bet_minor: optional(integer()),
   balance_before: number(),
   balance_after: nullable(number()),
   options: unknown(),

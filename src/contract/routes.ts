@@ -18,6 +18,8 @@ export const ROUTES = {
   dataDeletionDone: '/data-deletion/dd/:code',
   dataDeletionNotDone: '/data-deletion/nd/:code',
   myAccount: '/my-account',
+  /** Recall: the last rounds of each game (?game=<id> shows one game's). */
+  gameHistory: '/my-account/game-history',
   mobileVerification: '/mobile-verification',
   profilePic: '/profile-pic',
   changePassword: '/change-password',
@@ -79,3 +81,7 @@ export const POLICY_PAGES = [
 
 export const withParams = (path: string, params: Record<string, string | number>): string =>
   path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
+
+/** The recall page, showing only `gameId`'s rounds when given. */
+export const gameHistoryPath = (gameId?: string): string =>
+  gameId ? `${ROUTES.gameHistory}?game=${encodeURIComponent(gameId)}` : ROUTES.gameHistory;

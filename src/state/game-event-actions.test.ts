@@ -5,7 +5,13 @@ import { resetStore, store } from './store.ts';
 import { demoBalances } from './test-fixtures.ts';
 import { cancelDelayedBalances, setBalances } from './balances-actions.ts';
 import { setSwitchingDisabled } from './currency-actions.ts';
-import { applyGameEvent, leaveGamePage, noteGameRound, resetGameEventState } from './game-event-actions.ts';
+import {
+  applyGameEvent,
+  applyGameFrameLoaded,
+  leaveGamePage,
+  noteGameRound,
+  resetGameEventState,
+} from './game-event-actions.ts';
 
 const shown = demoBalances({ balance_total_gld: 1_000 });
 const postBet = demoBalances({ balance_total_gld: 990 });
@@ -88,6 +94,20 @@ describe('GAME_EVENT_RULES applied to the balances', () => {
     applyGameEvent({ event: 'blackjack_hit' });
     expect(store.balances.current?.balance_total_gld).toBe(1_000);
     expect(store.balances.delayed).toBeNull();
+  });
+});
+
+describe('the game loading in its frame', () => {
+  it('re-enables switching disabled by an earlier event, but not a round in progress', () => {
+    applyGameEvent({ event: 'video_poker_deal' });
+    applyGameEvent({ event: 'video_poker_draw' });
+    applyGameFrameLoaded();
+    expect(store.currency.switchingDisabled).toBe(false);
+    vi.advanceTimersByTime(5_000);
+    expect(store.currency.switchingDisabled).toBe(false);
+    noteGameRound(HOUSE_GAME_IDS.blackjack, 'open');
+    applyGameFrameLoaded();
+    expect(store.currency.switchingDisabled).toBe(true);
   });
 });
 

@@ -88,6 +88,16 @@ export function applyGameEvent(details: GameEventDetails): void {
 }
 
 /**
+ * The game (re)loaded in its frame: it has staked nothing yet, so the last event's reason is
+ * dropped (a round left open holds the switch again once the game resumes it).
+ */
+export function applyGameFrameLoaded(): void {
+  clearDrawDelay();
+  disabledByEvent = false;
+  syncSwitching();
+}
+
+/**
  * The host saw a round of `gameId` in an API answer (start, action, resume, purchase): an open
  * blackjack or solitaire round holds the switch; the same game's round seen finished releases it.
  */
