@@ -14,6 +14,7 @@ import { purchaseLimitRoutes } from './features/purchase-limits/routes.ts';
 import { addressRoutes } from './features/payments/address.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { storeRoutes } from './features/store/routes.ts';
+import { gameRoutes } from './features/games/routes.ts';
 import { PAYMENTS_WEBHOOK_PATHS } from '../src/contract/payments.ts';
 import type { AppDeps, AppEnv } from './http/app-env.ts';
 import { compression } from './http/compression.ts';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', storeRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', addressRoutes(deps));
+  api.route('/', gameRoutes(deps));
   app.route(API_PREFIX, api);
 
   app.use('*', serveApp(deps.config.distDir));

@@ -44,6 +44,10 @@ export interface Config {
   paymentsSandboxSettleMs: number;
   /** RECONCILE_INTERVAL_SECONDS (default 60): how often the payment reconciliation job runs (also once at start). */
   reconcileIntervalSeconds: number;
+  /** GAMES_TEST_MODE (default off): accepts a fixed deck (solitaire testDeck) for browser tests; never in production. */
+  gamesTestMode: boolean;
+  /** GAMES_AUTO_COMPLETE_INTERVAL_SECONDS (default 300): how often open rounds idle for 24 hours are completed. */
+  gamesAutoCompleteIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -215,6 +219,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     cardSandboxOrigin,
     paymentsSandboxSettleMs: int('PAYMENTS_SANDBOX_SETTLE_MS', 1500, 0, 600_000),
     reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60, 1, 3600),
+    gamesTestMode: bool('GAMES_TEST_MODE', false),
+    gamesAutoCompleteIntervalSeconds: int('GAMES_AUTO_COMPLETE_INTERVAL_SECONDS', 300, 1, 86_400),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

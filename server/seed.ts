@@ -16,6 +16,7 @@ import { seedLegalDocuments } from './features/legal/legal-documents.ts';
 import { seedProperties } from './features/properties/properties.ts';
 import { seedCoinPackages } from './features/store/coin-packages.ts';
 import { seedPromoCodes } from './features/promo-codes/promo-codes.ts';
+import { seedGames } from './features/games/catalogue.ts';
 import { endUserSessions } from './features/auth/auth-sessions.ts';
 import type { PasswordHasher } from './features/auth/password-hash.ts';
 import { householdKey, personKey } from './features/users/identity-keys.ts';
@@ -139,6 +140,7 @@ export async function seed(db: Database, hasher: PasswordHasher, options: SeedOp
   await seedLegalDocuments(db);
   await seedCoinPackages(db);
   await seedPromoCodes(db);
+  await seedGames(db);
   const local = options.publicOrigin === undefined || isLocalOrigin(options.publicOrigin);
   if (options.demoPlayer) {
     await seedDemoPlayer(db, hasher, { goldOnly: options.goldOnly ?? false });

@@ -3,9 +3,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody, ErrorCode } from '../../src/contract/errors.ts';
 import type { WalletErrorCode } from '../../src/contract/wallet.ts';
 import type { PaymentErrorCode } from '../../src/contract/payments.ts';
+import type { GameErrorCode } from '../../src/contract/games.ts';
 
-/** Every code the API may answer: the shared catalogue plus the wallet's and the payments'. */
-export type ApiErrorCode = ErrorCode | WalletErrorCode | PaymentErrorCode;
+/** Every code the API may answer: the shared catalogue plus the wallet's, the payments' and the games'. */
+export type ApiErrorCode = ErrorCode | WalletErrorCode | PaymentErrorCode | GameErrorCode;
 
 export class ApiError extends Error {
   constructor(

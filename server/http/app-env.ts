@@ -1,4 +1,5 @@
 /** Hono context variables and the dependencies every route receives. */
+import type { EngineRegistry } from '../../games/engines/registry.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/driver.ts';
 import type { PasswordHasher } from '../features/auth/password-hash.ts';
@@ -15,6 +16,8 @@ export interface AppDeps {
   hasher: PasswordHasher;
   /** Clock in epoch ms; tests move it to cross time windows. */
   now: () => number;
+  /** The house-game engines by game id; games/engines/registry.ts when absent (tests add their own). */
+  gameEngines?: EngineRegistry;
 }
 
 export interface AppEnv {

@@ -76,6 +76,10 @@ export function securityHeaders(options: {
     const path = c.req.path;
     const set = path.startsWith('/api/') ? forApi : path.startsWith('/games/') ? forGames : forPages;
     const headers = c.res.headers;
-    for (const [name, value] of set) headers.set(name, value);
+    for (const [name, value] of set) {
+      // A public answer that says how long it may be kept (the games catalogue) keeps its policy.
+      if (name === 'Cache-Control' && headers.get(name)?.startsWith('public')) continue;
+      headers.set(name, value);
+    }
   };
 }

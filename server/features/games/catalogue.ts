@@ -1,0 +1,232 @@
+/**
+ * The games catalogue: the seeded games, reading rows and shaping them for the wire. Bet limits
+ * and steps are stored in minor units (Gold whole coins, Sweeps cents) and answered in display
+ * units. The metadata column is JSON text; for instant-win games it may hold a JSON string whose
+ * content is the JSON object (spec: "the metadata may be a JSON string that is parsed"), so it is
+ * parsed once more when the first parse gives a string.
+ */
+import { isCurrency, type Currency } from '../../../src/contract/currency.ts';
+import { HOUSE_GAME_IDS, VENDOR_GAME_ID, type Game } from '../../../src/contract/games.ts';
+import { DECLARED_RTP } from '../../../games/engines/registry.ts';
+import type { Queryable } from '../../db/driver.ts';
+import { minorToDisplay } from '../wallet/money.ts';
+
+export interface GameMetadata {
+  disabledCurrencies: Currency[];
+  /** Instant-win games (bought as a ticket decided at purchase, then redeemed). */
+  instantWin?: boolean;
+  [key: string]: unknown;
+}
+
+export interface GameRow {
+  [key: string]: unknown;
+  id: string;
+  name: string;
+  kind: 'house' | 'vendor';
+  categories: string[];
+  art_url: string;
+  description: string;
+  maintenance: boolean;
+  maintenance_until: Date | string | null;
+  version: string;
+  metadata: string;
+  min_bet_gold: number | string;
+  max_bet_gold: number | string;
+  min_bet_sweeps: number | string;
+  max_bet_sweeps: number | string;
+  rtp: number | string;
+  bet_steps_gold: Array<number | string>;
+  bet_steps_sweeps: Array<number | string>;
+  sort_order: number;
+  created_at: Date | string;
+}
+
+const GAME_COLUMNS = `id, name, kind, categories, art_url, description, maintenance, maintenance_until, version,
+  metadata, min_bet_gold, max_bet_gold, min_bet_sweeps, max_bet_sweeps, rtp, bet_steps_gold, bet_steps_sweeps,
+  sort_order, created_at`;
+
+/** The metadata text as an object; anything unreadable counts as "nothing disabled". */
+export function parseGameMetadata(text: string | null): GameMetadata {
+  let value: unknown;
+  try {
+    value = JSON.parse(text ?? '{}') as unknown;
+    if (typeof value === 'string') value = JSON.parse(value) as unknown;
+  } catch {
+    value = {};
+  }
+  const object =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  const disabled = Array.isArray(object.disabledCurrencies)
+    ? object.disabledCurrencies.filter(isCurrency)
+    : [];
+  return { ...object, disabledCurrencies: [...new Set(disabled)] };
+}
+
+const iso = (v: Date | string): string => new Date(v).toISOString();
+
+/** Under maintenance now: the flag is set and its end time (when given) is still ahead. */
+export function isUnderMaintenance(
+  row: Pick<GameRow, 'maintenance' | 'maintenance_until'>,
+  nowMs: number,
+): boolean {
+  if (!row.maintenance) return false;
+  return row.maintenance_until === null || new Date(row.maintenance_until).getTime() > nowMs;
+}
+
+export interface BetLimits {
+  minMinor: number;
+  maxMinor: number;
+}
+
+export const betLimitsOf = (row: GameRow, currency: Currency): BetLimits =>
+  currency === 'gold'
+    ? { minMinor: Number(row.min_bet_gold), maxMinor: Number(row.max_bet_gold) }
+    : { minMinor: Number(row.min_bet_sweeps), maxMinor: Number(row.max_bet_sweeps) };
+
+export function toWireGame(row: GameRow, nowMs: number): Game {
+  const maintenance = isUnderMaintenance(row, nowMs);
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    categories: row.categories,
+    art_url: row.art_url,
+    description: row.description,
+    maintenance,
+    maintenance_until: maintenance && row.maintenance_until !== null ? iso(row.maintenance_until) : null,
+    version: row.version,
+    metadata: parseGameMetadata(row.metadata),
+    min_bet: {
+      gold: minorToDisplay('gold', Number(row.min_bet_gold)),
+      sweeps: minorToDisplay('sweeps', Number(row.min_bet_sweeps)),
+    },
+    max_bet: {
+      gold: minorToDisplay('gold', Number(row.max_bet_gold)),
+      sweeps: minorToDisplay('sweeps', Number(row.max_bet_sweeps)),
+    },
+    rtp: Number(row.rtp),
+    bet_steps: {
+      gold: row.bet_steps_gold.map((v) => minorToDisplay('gold', Number(v))),
+      sweeps: row.bet_steps_sweeps.map((v) => minorToDisplay('sweeps', Number(v))),
+    },
+    created_at: iso(row.created_at),
+  };
+}
+
+export async function listGameRows(db: Queryable): Promise<GameRow[]> {
+  return db.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM games ORDER BY sort_order, id`);
+}
+
+export async function findGameRow(db: Queryable, id: string): Promise<GameRow | null> {
+  const rows = await db.query<GameRow>(`SELECT ${GAME_COLUMNS} FROM games WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+interface SeedGame {
+  id: string;
+  name: string;
+  kind: 'house' | 'vendor';
+  categories: string[];
+  description: string;
+  /** Stored as given (the scratch card keeps its metadata as a JSON string of JSON). */
+  metadata: string;
+  rtp: number;
+}
+
+const PLAIN_METADATA = JSON.stringify({ disabledCurrencies: [] });
+
+export const SEED_GAMES: readonly SeedGame[] = [
+  {
+    id: HOUSE_GAME_IDS.scratchCard,
+    name: 'Lucky Scratch',
+    kind: 'house',
+    categories: ['scratchcards', 'hot', 'new'],
+    description: 'Scratch the spots, or reveal them all at once: every ticket is decided when you buy it.',
+    metadata: JSON.stringify(JSON.stringify({ disabledCurrencies: [], instantWin: true })),
+    rtp: DECLARED_RTP[HOUSE_GAME_IDS.scratchCard] ?? 95,
+  },
+  {
+    id: HOUSE_GAME_IDS.slots,
+    name: 'Crown Jewels',
+    kind: 'house',
+    categories: ['slots', 'hot', 'exclusive'],
+    description: 'Five reels, wild crowns and free spins.',
+    metadata: PLAIN_METADATA,
+    rtp: DECLARED_RTP[HOUSE_GAME_IDS.slots] ?? 96,
+  },
+  {
+    id: HOUSE_GAME_IDS.blackjack,
+    name: 'Blackjack',
+    kind: 'house',
+    categories: ['table-games', 'exclusive'],
+    description: 'Beat the dealer to 21. Blackjack pays 3 to 2, dealer stands on soft 17.',
+    metadata: PLAIN_METADATA,
+    rtp: DECLARED_RTP[HOUSE_GAME_IDS.blackjack] ?? 99.5,
+  },
+  {
+    id: HOUSE_GAME_IDS.videoPoker,
+    name: 'Jacks or Better',
+    kind: 'house',
+    categories: ['table-games', 'new'],
+    description: 'Classic 9/6 video poker: hold, draw and make a pair of jacks or better.',
+    metadata: PLAIN_METADATA,
+    rtp: DECLARED_RTP[HOUSE_GAME_IDS.videoPoker] ?? 99.54,
+  },
+  {
+    id: HOUSE_GAME_IDS.solitaire,
+    name: 'Klondike Solitaire',
+    kind: 'house',
+    categories: ['exclusive', 'halloween'],
+    description: 'One pass through the stock; every card you build on the foundations pays.',
+    metadata: PLAIN_METADATA,
+    rtp: DECLARED_RTP[HOUSE_GAME_IDS.solitaire] ?? 95,
+  },
+  {
+    id: VENDOR_GAME_ID,
+    name: 'Fruit Frenzy',
+    kind: 'vendor',
+    categories: ['slots', 'new', 'halloween'],
+    description: 'A fruity three-reel slot from our game partner.',
+    metadata: PLAIN_METADATA,
+    rtp: 96,
+  },
+];
+
+/** Gold 100..2,500 coins, Sweeps 0.20..5.00 (cents below). */
+const LIMITS = { minGold: 100, maxGold: 2_500, minSweeps: 20, maxSweeps: 500 };
+const STEPS_GOLD = [100, 250, 500, 1_000, 2_500];
+const STEPS_SWEEPS = [20, 50, 100, 200, 500];
+
+/**
+ * Adds the seeded games that are missing. Operators own the rows once they exist (maintenance,
+ * limits, categories); only the declared RTP follows the code, since it is what the engine returns.
+ */
+export async function seedGames(db: Queryable): Promise<void> {
+  for (const [index, g] of SEED_GAMES.entries()) {
+    await db.query(
+      `INSERT INTO games (id, name, kind, categories, art_url, description, metadata, min_bet_gold, max_bet_gold,
+         min_bet_sweeps, max_bet_sweeps, rtp, bet_steps_gold, bet_steps_sweeps, sort_order)
+       VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8, $9, $10, $11, $12, $13::bigint[], $14::bigint[], $15)
+       ON CONFLICT (id) DO UPDATE SET rtp = EXCLUDED.rtp WHERE games.rtp IS DISTINCT FROM EXCLUDED.rtp`,
+      [
+        g.id,
+        g.name,
+        g.kind,
+        g.categories,
+        `/games/art/${g.id}.svg`,
+        g.description,
+        g.metadata,
+        LIMITS.minGold,
+        LIMITS.maxGold,
+        LIMITS.minSweeps,
+        LIMITS.maxSweeps,
+        g.rtp,
+        STEPS_GOLD,
+        STEPS_SWEEPS,
+        (index + 1) * 10,
+      ],
+    );
+  }
+}
