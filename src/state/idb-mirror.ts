@@ -2,13 +2,25 @@
  * IndexedDB mirror of the session profile, balances and currency (one idb-keyval store,
  * database "lucky-crown", object store "mirror"). It lets a reload or an offline start show
  * who is signed in and the last known balance at once, before the API answers.
- * Stored: the user profile, balances, active currency, a schema version and the save time.
+ * Stored: the user profile, balances, active currency, recently played game ids, a schema version
+ * and the save time.
  * Never stored: the access token (memory only) or any other credential; the refresh token is an
  * httpOnly cookie. Everything read back is validated with superstruct; bad, old-shaped or
  * unreadable data is deleted and ignored, never crashes the app.
  */
 import { del, get, set } from 'idb-keyval';
-import { enums, literal, nullable, number, type as shape, validate, type Infer } from 'superstruct';
+import {
+  array,
+  enums,
+  literal,
+  nullable,
+  number,
+  optional,
+  string,
+  type as shape,
+  validate,
+  type Infer,
+} from 'superstruct';
 import { snapshot, subscribe } from 'valtio';
 import { BalancesSchema, UserSchema } from '../contract/schemas.ts';
 import { store } from './store.ts';
@@ -24,6 +36,12 @@ export const MirrorRecordSchema = shape({
   user: UserSchema,
   balances: nullable(BalancesSchema),
   activeCurrency: enums(['gold', 'sweeps']),
+  /**
+   * Optional so a record saved before it existed still loads (with no recently played games)
+   * instead of failing validation and signing the player out of their offline start. Not
+   * limited here for the same reason: restoring trims it (restoreRecentlyPlayed).
+   */
+  recentlyPlayed: optional(array(string())),
 });
 export type MirrorRecord = Infer<typeof MirrorRecordSchema>;
 
@@ -60,6 +78,7 @@ export async function writeMirror(record: Omit<MirrorRecord, 'version' | 'savedA
     user: plainCopy(record.user),
     balances: record.balances ? plainCopy(record.balances) : null,
     activeCurrency: record.activeCurrency,
+    recentlyPlayed: [...(record.recentlyPlayed ?? [])],
   };
   try {
     await set(MIRROR_KEY, value, db);
@@ -94,17 +113,19 @@ export function startMirroring(delayMs = 100): () => void {
       user,
       balances: store.balances.current,
       activeCurrency: store.currency.activeCurrency,
+      recentlyPlayed: store.games.recentlyPlayed,
     });
   };
   let last = snapshot(store);
   const unsubscribe = subscribe(store, () => {
     const next = snapshot(store);
     const sessionChanged = next.session !== last.session;
-    const burstChanged = next.balances !== last.balances || next.currency !== last.currency;
+    const burstChanged =
+      next.balances !== last.balances || next.currency !== last.currency || next.games !== last.games;
     last = next;
     // A sign-in is written at once, so a reload right after it still resumes the session.
     if (sessionChanged) flush();
-    // Balances and currency change in bursts (coin animations): write them debounced.
+    // Balances, currency and recently played change in bursts (coin animations): write them debounced.
     else if (burstChanged) {
       if (pending) clearTimeout(pending);
       pending = setTimeout(flush, delayMs);

@@ -17,6 +17,7 @@ import {
   store,
   initialBalances,
   initialCurrency,
+  initialGames,
   initialPromotions,
   initialSession,
   type SessionSlice,
@@ -31,6 +32,7 @@ import {
 import { cancelCurrencySwitchTimer, restoreLastCurrency } from './currency-actions.ts';
 import { closeAllDialogs, openDialogOnce } from './dialog-actions.ts';
 import { clearMirror, readMirror } from './idb-mirror.ts';
+import { restoreRecentlyPlayed } from './game-actions.ts';
 
 // ---------------------------------------------------------------- refresh scheduling
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
@@ -233,6 +235,7 @@ async function resume(): Promise<void> {
   store.session.user = mirror.user;
   if (mirror.balances) store.balances.current = { ...mirror.balances };
   store.currency.activeCurrency = mirror.activeCurrency;
+  restoreRecentlyPlayed(mirror.recentlyPlayed ?? []);
   const outcome = await refreshAccessToken();
   if (outcome === 'refreshed') {
     store.session.status = 'signed-in';
@@ -323,6 +326,8 @@ export function clearLocalSession(
   assignSlice('balances', initialBalances());
   assignSlice('promotions', initialPromotions());
   assignSlice('currency', initialCurrency());
+  // The next player on this device starts with their own recently played games.
+  assignSlice('games', initialGames());
   store.ui.menuOpen = false;
   closeAllDialogs();
   store.dialogs.results = {};

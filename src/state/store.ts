@@ -2,7 +2,8 @@
  * The app's one valtio store: session, balances, currency, named properties, promotions from
  * login, dialogs (open stack + results) and UI flags. Components read it with useSnapshot;
  * only the action modules (src/state/*-actions.ts) write to it.
- * Session profile, balances and currency are mirrored to IndexedDB by idb-mirror.ts (never the token).
+ * Session profile, balances, currency and recently played games are mirrored to IndexedDB by
+ * idb-mirror.ts (never the token).
  */
 import { proxy } from 'valtio';
 import type { Balances, User } from '../contract/schemas.ts';
@@ -80,6 +81,11 @@ export interface PropertiesSlice {
   values: Record<string, string>;
 }
 
+/** Quick-play games the player opened, newest first (spec: "Recently played"). Mirrored. */
+export interface GamesSlice {
+  recentlyPlayed: string[];
+}
+
 export interface AppState {
   session: SessionSlice;
   balances: BalancesSlice;
@@ -89,6 +95,7 @@ export interface AppState {
   dialogs: DialogsSlice;
   ui: UiSlice;
   payment: PaymentSlice;
+  games: GamesSlice;
 }
 
 export const initialSession = (): SessionSlice => ({
@@ -117,6 +124,7 @@ export const initialCurrency = (): CurrencySlice => ({
   balanceVisible: true,
   gameDisabledCurrencies: [],
 });
+export const initialGames = (): GamesSlice => ({ recentlyPlayed: [] });
 export const initialPromotions = (): PromotionsSlice => ({
   promopopups: [],
   promocarousels: [],
@@ -133,6 +141,7 @@ export const store = proxy<AppState>({
   dialogs: { stack: [], results: {} },
   ui: { navigating: false, loadingOverlay: null, menuOpen: false },
   payment: initialPayment(),
+  games: initialGames(),
 });
 
 /**
@@ -157,5 +166,6 @@ export function resetStore(options: { keepProperties?: boolean } = {}): void {
   assignSlice('dialogs', { stack: [], results: {} });
   assignSlice('ui', { navigating: false, loadingOverlay: null, menuOpen: false });
   assignSlice('payment', initialPayment());
+  assignSlice('games', initialGames());
   if (!options.keepProperties) assignSlice('properties', { values: {} });
 }

@@ -12,7 +12,8 @@ import { PROPERTY_NAMES } from '../../contract/properties.ts';
 import { store } from '../../state/store.ts';
 import { closeDialogsOnNavigation } from '../../state/dialog-actions.ts';
 import { setMenuOpen, setNavigating } from '../../state/ui-actions.ts';
-import { enforceGoldOnly, setSwitchingDisabled } from '../../state/currency-actions.ts';
+import { enforceGoldOnly } from '../../state/currency-actions.ts';
+import { reenableSwitchingOnNavigation } from '../../state/game-actions.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { SignedInContext } from '../../ui/signed-in-context.ts';
 import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
@@ -103,8 +104,8 @@ export function RootLayout() {
   useEffect(() => {
     setMenuOpen(false);
     closeDialogsOnNavigation();
-    // Spec section 4: each navigation re-enables switching; a game page disables it again.
-    setSwitchingDisabled(false);
+    // Spec section 4: each navigation re-enables switching unless the open game disables currencies.
+    reenableSwitchingOnNavigation();
     if (firstRender.current) {
       firstRender.current = false;
       return;

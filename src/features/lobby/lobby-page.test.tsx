@@ -1,11 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { resetApiClientState } from '../../lib/api-client.ts';
 import { resetStore, store } from '../../state/store.ts';
-import { loginAnswer, stubApi } from '../../test-support/stub-api.ts';
+import { loginAnswer, stubApi, type Answer } from '../../test-support/stub-api.ts';
+import { TEST_CATALOGUE } from '../../test-support/game-fixtures.ts';
+import { reportApiReachable, reportApiUnreachable } from '../../pwa/online-status.ts';
+import { recordRecentlyPlayed } from '../../state/game-actions.ts';
 import { LobbyPage } from './lobby-page.tsx';
+import { OFFLINE_PLAY_TEXT } from './game-card.tsx';
 
 const balances = {
   balance_paid_ghc: 0,
@@ -16,7 +20,9 @@ const balances = {
   balance_total_gld: 250000,
 };
 
-function renderLobby(path = '/lobby', goldOnly = false) {
+const catalogue: Answer = { status: 200, body: { results: TEST_CATALOGUE } };
+
+function renderLobby(path = '/lobby', goldOnly = false, games: Answer = catalogue) {
   const answer = loginAnswer();
   store.session.status = 'signed-in';
   store.session.user = answer.user;
@@ -25,6 +31,7 @@ function renderLobby(path = '/lobby', goldOnly = false) {
   stubApi({
     '/properties': { status: 200, body: { results: [{ key: 'gold_only_mode', value: String(goldOnly) }] } },
     '/wallet/balances': { status: 200, body: balances },
+    '/games': games,
   });
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
@@ -43,6 +50,7 @@ describe('LobbyPage', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    reportApiReachable();
   });
 
   it('welcomes the player and shows both balances, formatted', async () => {
@@ -52,7 +60,6 @@ describe('LobbyPage', () => {
     expect(screen.getByTestId('lobby-gold-balance').textContent).toBe('250,000');
     expect(screen.getByTestId('lobby-sweeps-balance').textContent).toBe('25.00');
     expect(screen.getByText('10.50 redeemable, worth $10.50')).toBeTruthy();
-    expect(screen.getByTestId('games-coming-soon')).toBeTruthy();
   });
 
   it('links every category and marks the current one', () => {
@@ -77,5 +84,89 @@ describe('LobbyPage', () => {
     renderLobby('/lobby', true);
     await waitFor(() => expect(screen.queryByTestId('lobby-sweeps-balance')).toBeNull());
     expect(screen.getByTestId('lobby-gold-balance').textContent).toBe('250,000');
+  });
+
+  const cardNames = (container: HTMLElement | null) =>
+    [...(container?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('aria-label'));
+
+  it('lists every game as a card linking to its game page, with its art, name and mark', async () => {
+    renderLobby();
+    const list = await screen.findByTestId('game-list');
+    expect(cardNames(list)).toEqual(['Crown Jewels', 'Blackjack', 'Lucky Scratch', 'Fruit Frenzy']);
+    const card = screen.getByTestId('game-card-crown-jewels');
+    expect(card.getAttribute('href')).toBe('/quick-play-games/games/crown-jewels');
+    const art = card.querySelector('img');
+    expect(art?.getAttribute('alt')).toBe('Crown Jewels');
+    expect(art?.getAttribute('src')).toBe('/games/art/crown-jewels.svg');
+    expect(card.textContent).toContain('Hot');
+    // "New" wins over no mark; a game in neither category has none.
+    expect(screen.getByTestId('game-card-blackjack').textContent).toContain('New');
+    expect(screen.getByTestId('game-card-fruit-frenzy').textContent).toBe('Fruit Frenzy');
+  });
+
+  it('a category route lists only the games of that category', async () => {
+    renderLobby('/lobby/slots');
+    const list = await screen.findByTestId('game-list');
+    expect(cardNames(list)).toEqual(['Crown Jewels', 'Fruit Frenzy']);
+    expect(screen.getByRole('heading', { level: 2, name: 'Slots' })).toBeTruthy();
+  });
+
+  it('a category with no games says so', async () => {
+    renderLobby('/lobby/halloween');
+    expect((await screen.findByTestId('no-games')).textContent).toBe('No games in this category yet.');
+  });
+
+  it('searches by name within the category, ignoring case', async () => {
+    renderLobby();
+    await screen.findByTestId('game-list');
+    const search = screen.getByRole('searchbox', { name: 'Search games' });
+    fireEvent.change(search, { target: { value: 'BLACK' } });
+    expect(cardNames(screen.getByTestId('game-list'))).toEqual(['Blackjack']);
+    fireEvent.change(search, { target: { value: 'poker' } });
+    expect(screen.getByTestId('no-games').textContent).toBe('No games match "poker".');
+  });
+
+  it('shows a maintenance badge on a game under maintenance, and only there', async () => {
+    renderLobby();
+    await screen.findByTestId('game-list');
+    expect(screen.getByTestId('game-card-lucky-scratch').textContent).toContain('Under maintenance');
+    expect(screen.getByTestId('game-card-crown-jewels').textContent).not.toContain('Under maintenance');
+    expect(screen.getByRole('link', { name: 'Lucky Scratch' }).getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it('shows the recently played games first, newest first, skipping games no longer listed', async () => {
+    recordRecentlyPlayed('crown-jewels');
+    recordRecentlyPlayed('retired-game');
+    recordRecentlyPlayed('blackjack');
+    renderLobby();
+    const row = await screen.findByTestId('recently-played');
+    expect(within(row).getByRole('heading', { level: 2, name: 'Recently played' })).toBeTruthy();
+    expect(cardNames(row)).toEqual(['Blackjack', 'Crown Jewels']);
+  });
+
+  it('shows no recently played row before the first game', async () => {
+    renderLobby();
+    await screen.findByTestId('game-list');
+    expect(screen.queryByTestId('recently-played')).toBeNull();
+  });
+
+  it('offline, each card says plainly that playing needs a connection', async () => {
+    renderLobby();
+    await screen.findByTestId('game-list');
+    expect(screen.queryByText(OFFLINE_PLAY_TEXT)).toBeNull();
+    act(() => reportApiUnreachable());
+    expect(screen.getByTestId('lobby-offline')).toBeTruthy();
+    // One visible line per card (the hidden copy is the link's description for screen readers).
+    expect(screen.getAllByText(OFFLINE_PLAY_TEXT, { ignore: 'script, style, [hidden]' })).toHaveLength(
+      TEST_CATALOGUE.length,
+    );
+  });
+
+  it('says so when the games cannot be loaded at all', async () => {
+    renderLobby('/lobby', false, {
+      status: 503,
+      body: { code: 'UNAVAILABLE', message: 'down', field: null, extra: null },
+    });
+    expect(await screen.findByTestId('games-failed', {}, { timeout: 4000 })).toBeTruthy();
   });
 });

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { css, cx } from '@linaria/core';
 import { LOBBY_CATEGORIES, ROUTES } from '../../contract/routes.ts';
+import type { GameCategory } from '../../contract/games.ts';
 import { PROPERTY_NAMES } from '../../contract/properties.ts';
 import { formatGold, formatSweeps, formatUsd } from '../../lib/format.ts';
 import { useBalances } from '../../state/use-balances.ts';
@@ -10,8 +12,13 @@ import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
 import { redemptionValueUsd } from '../../state/balances-derived.ts';
 import { store } from '../../state/store.ts';
 import { Page, Card, Notice } from '../../ui/page.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { useOnline } from '../../pwa/online-status.ts';
+import { useGamesCatalogue } from './api.ts';
+import { GameCard } from './game-card.tsx';
+import { gamesInCategory, recentlyPlayedGames, searchGames } from './games-list.ts';
 
-type Category = (typeof LOBBY_CATEGORIES)[number];
+type Category = (typeof LOBBY_CATEGORIES)[number] & GameCategory;
 
 const CATEGORY_LABELS: Record<Category, string> = {
   hot: 'Hot',
@@ -135,9 +142,37 @@ const tabs = css`
     color: var(--color-primary-contrast);
   }
 `;
-const gamesSoon = css`
+const searchRow = css`
+  margin-bottom: var(--space-4);
+`;
+const grid = css`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: var(--space-3);
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  @media (min-width: 720px) {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+`;
+const row = css`
+  display: grid;
+  grid-auto-flow: column;
+  grid-auto-columns: minmax(140px, 42%);
+  gap: var(--space-3);
+  margin: 0;
+  padding: 0 0 var(--space-2);
+  list-style: none;
+  overflow-x: auto;
+  scrollbar-width: thin;
+  @media (min-width: 720px) {
+    grid-auto-columns: minmax(160px, 22%);
+  }
+`;
+const section = css`
   & h2 {
-    margin-bottom: var(--space-2);
+    margin-bottom: var(--space-3);
   }
 `;
 
@@ -148,8 +183,9 @@ function categoryOf(pathname: string): Category | null {
 }
 
 /**
- * The lobby shell: welcome, the player's balances and the game categories. Games come with a
- * later release; until then the page says so plainly instead of showing made-up games.
+ * The lobby: welcome, the player's balances, the game categories (one route each), a search by
+ * name, the "Recently played" row and the games as cards. Offline it shows the last list the
+ * service worker kept, and each card says that playing needs a connection.
  */
 export function LobbyPage() {
   const { pathname } = useLocation();
@@ -165,6 +201,13 @@ export function LobbyPage() {
   const goldActive = showSweeps && currency.activeCurrency === 'gold';
   const sweepsActive = showSweeps && currency.activeCurrency === 'sweeps';
   const categoryLabel = category ? CATEGORY_LABELS[category] : 'All games';
+  const online = useOnline();
+  const { games, failed } = useGamesCatalogue();
+  const { recentlyPlayed } = useSnapshot(store.games);
+  const [query, setQuery] = useState('');
+  const searching = query.trim() !== '';
+  const listed = games ? searchGames(gamesInCategory(games, category), query) : null;
+  const recent = games ? recentlyPlayedGames(games, recentlyPlayed) : [];
 
   return (
     <Page title="Lobby" width="wide">
@@ -236,11 +279,63 @@ export function LobbyPage() {
         </ul>
       </nav>
 
-      <Card className={gamesSoon}>
-        <h2>{categoryLabel}</h2>
-        <Notice tone="info" testId="games-coming-soon">
-          <p>Games arrive soon. We're getting our first games ready; this is where you'll find them.</p>
-        </Notice>
+      <Card className={section}>
+        <div className={searchRow} role="search">
+          <TextField
+            label="Search games"
+            name="game-search"
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+        </div>
+        {online ? null : (
+          <Notice tone="info" testId="lobby-offline">
+            <p>You're offline. These are the games from your last visit; playing needs a connection.</p>
+          </Notice>
+        )}
+        {recent.length > 0 && !searching ? (
+          <section
+            aria-labelledby="recently-played-heading"
+            className={section}
+            data-testid="recently-played"
+          >
+            <h2 id="recently-played-heading">Recently played</h2>
+            <ul className={row}>
+              {recent.map((g) => (
+                <li key={g.id}>
+                  <GameCard game={g} online={online} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <section aria-labelledby="games-heading" className={section}>
+          <h2 id="games-heading">{categoryLabel}</h2>
+          {listed === null ? (
+            failed ? (
+              <Notice tone="error" testId="games-failed">
+                <p>The games could not be loaded. Check your connection and try again.</p>
+              </Notice>
+            ) : (
+              <p role="status">Loading games...</p>
+            )
+          ) : listed.length === 0 ? (
+            <p data-testid="no-games">
+              {searching ? `No games match "${query.trim()}".` : 'No games in this category yet.'}
+            </p>
+          ) : (
+            <ul className={grid} data-testid="game-list">
+              {listed.map((g) => (
+                <li key={g.id}>
+                  <GameCard game={g} online={online} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
       </Card>
     </Page>
   );
