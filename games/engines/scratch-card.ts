@@ -105,19 +105,29 @@ export function tierFor(float: number): PrizeTier | null {
 
 const SPOT_INDEXES = Array.from({ length: SPOT_COUNT }, (_, i) => i);
 const twiceEach = (symbols: readonly ScratchSymbol[]): ScratchSymbol[] => symbols.flatMap((s) => [s, s]);
+/** Every symbol twice, in table order: what a losing ticket draws from. */
+const LOSING_POOL = twiceEach(SCRATCH_SYMBOLS);
+/** Per winning symbol, every other symbol twice, in table order: a winning ticket's fillers. */
+const FILLER_POOLS = new Map(
+  SCRATCH_SYMBOLS.map((winner) => [winner, twiceEach(SCRATCH_SYMBOLS.filter((s) => s !== winner))]),
+);
 
 /** Lays out the ticket from the round's floats (see the file comment for which float does what). */
 export function drawTicket(floats: Floats): ScratchTicket {
   const tier = tierFor(floats(0));
   if (!tier) {
-    const spots = shuffleFront(twiceEach(SCRATCH_SYMBOLS), floats, 1, SPOT_COUNT).slice(0, SPOT_COUNT);
+    const spots = shuffleFront(LOSING_POOL, floats, 1, SPOT_COUNT).slice(0, SPOT_COUNT);
     return { spots, winningSymbol: null, winningSpots: [], multiplier: 0 };
   }
   const winningSpots = shuffleFront(SPOT_INDEXES, floats, 1, MATCH_COUNT)
     .slice(0, MATCH_COUNT)
     .sort((a, b) => a - b);
-  const others = twiceEach(SCRATCH_SYMBOLS.filter((s) => s !== tier.symbol));
-  const fillers = shuffleFront(others, floats, 1 + MATCH_COUNT, SPOT_COUNT - MATCH_COUNT);
+  const fillers = shuffleFront(
+    FILLER_POOLS.get(tier.symbol) ?? [],
+    floats,
+    1 + MATCH_COUNT,
+    SPOT_COUNT - MATCH_COUNT,
+  );
   let next = 0;
   const spots = SPOT_INDEXES.map((spot) =>
     winningSpots.includes(spot) ? tier.symbol : (fillers[next++] as ScratchSymbol),

@@ -206,19 +206,30 @@ function spinOnce(
   freeSpinsLeftUnderCap: number,
 ): { spin: SlotsSpin; lineBets: number } {
   const multiplier = kind === 'free_spin' ? FREE_SPIN_MULTIPLIER : 1;
-  const stops = STRIP_CODES.map((strip, reel) => Math.floor(floats(cursor + reel) * strip.length));
-  const codes = STRIP_CODES.map((strip, reel) =>
-    Array.from(
-      { length: ROW_COUNT },
-      (_, row) => strip[((stops[reel] as number) + row) % strip.length] as number,
-    ),
-  );
-  const at = (reel: number, row: number): number => (codes[reel] as number[])[row] as number;
+  const stops: number[] = [];
+  const codes: number[][] = [];
+  let scatterCount = 0;
+  for (let reel = 0; reel < REEL_COUNT; reel++) {
+    const strip = STRIP_CODES[reel] as Int8Array;
+    const stop = Math.floor(floats(cursor + reel) * strip.length);
+    stops.push(stop);
+    const column: number[] = [];
+    for (let row = 0; row < ROW_COUNT; row++) {
+      const code = strip[(stop + row) % strip.length] as number;
+      if (code === SCATTER_CODE) scatterCount++;
+      column.push(code);
+    }
+    codes.push(column);
+  }
   const lineWins: SlotsLineWin[] = [];
   let lineBets = 0;
-  PAYLINES.forEach((rows, index) => {
-    const score = scoreLine(rows.map((row, reel) => at(reel, row)));
-    if (score === 0) return;
+  const onLine = new Int8Array(REEL_COUNT);
+  for (let index = 0; index < LINE_COUNT; index++) {
+    const rows = PAYLINES[index] as readonly number[];
+    for (let reel = 0; reel < REEL_COUNT; reel++)
+      onLine[reel] = (codes[reel] as number[])[rows[reel] as number] as number;
+    const score = scoreLine(onLine);
+    if (score === 0) continue;
     const units = Math.floor(score / 256);
     lineBets += units;
     lineWins.push({
@@ -228,8 +239,7 @@ function spinOnce(
       lineBets: units,
       winMinor: winFor(betMinor, units * multiplier),
     });
-  });
-  const scatterCount = codes.reduce((n, column) => n + column.filter((c) => c === SCATTER_CODE).length, 0);
+  }
   const scatter = scatterUnits(scatterCount);
   lineBets += scatter;
   const freeSpinsAwarded = scatterCount >= 3 ? Math.min(FREE_SPINS_AWARDED, freeSpinsLeftUnderCap) : 0;

@@ -1,0 +1,69 @@
+/**
+ * Every simulated house game returns its declared RTP: 10^6 rounds each through the real engine
+ * (simulateGame, the loop `npm run games:rtp` runs), and the declared figure must lie inside the
+ * measured 99 % interval. The seed is fixed, so the test gives the same answer every run.
+ */
+import { describe, expect, it } from 'vitest';
+import { SIMULATIONS, roundSeed, simulateGame } from './simulations.ts';
+
+const ROUNDS = 1_000_000;
+const SEED = 20_261_122;
+
+describe('declared RTP inside the 99 % interval of 10^6 simulated rounds', () => {
+  for (const [gameId, game] of Object.entries(SIMULATIONS)) {
+    it(gameId, { timeout: 300_000 }, () => {
+      const result = simulateGame(gameId, game, ROUNDS, SEED);
+      expect(result.rounds).toBe(ROUNDS);
+      expect(result.declaredRtp).toBeGreaterThanOrEqual(result.interval99[0]);
+      expect(result.declaredRtp).toBeLessThanOrEqual(result.interval99[1]);
+      expect(result.inside).toBe(true);
+    });
+  }
+});
+
+describe('simulation seeds', () => {
+  it('gives every round of a run its own seed', () => {
+    const seeds = new Set<number>();
+    for (let i = 0; i < 100_000; i++) seeds.add(roundSeed(SEED, i));
+    expect(seeds.size).toBe(100_000);
+  });
+
+  it('interval: a game paying its stake back every round measures exactly 100 % with zero width', () => {
+    const result = simulateGame(
+      'even',
+      { declaredRtp: 100, betMinor: 10, playOneRound: () => ({ staked: 10, won: 10 }) },
+      1000,
+      1,
+    );
+    expect(result.measuredRtp).toBe(100);
+    expect(result.interval99).toEqual([100, 100]);
+    expect(result.inside).toBe(true);
+  });
+
+  it('interval: a fair coin paying 2x measures near 100 % with half-width 2.576 / sqrt(n)', () => {
+    const result = simulateGame(
+      'coin',
+      {
+        declaredRtp: 100,
+        betMinor: 1,
+        playOneRound: (floats) => ({ staked: 1, won: floats(0) < 0.5 ? 2 : 0 }),
+      },
+      40_000,
+      3,
+    );
+    const halfWidth = (result.interval99[1] - result.interval99[0]) / 2;
+    expect(halfWidth).toBeCloseTo((2.5758 * 100) / Math.sqrt(40_000), 1);
+    expect(result.inside).toBe(true);
+  });
+
+  it('counts the return per base bet when the stake grows (a doubled hand)', () => {
+    const result = simulateGame(
+      'double',
+      { declaredRtp: 100, betMinor: 10, playOneRound: () => ({ staked: 20, won: 30 }) },
+      10,
+      1,
+    );
+    expect(result.measuredRtp).toBe(200);
+    expect(result.wonOverStaked).toBe(150);
+  });
+});
