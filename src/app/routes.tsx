@@ -41,6 +41,7 @@ const linkAccounts = page(() => import('../features/signup/link-accounts-page.ts
 const selectCurrency = page(() => import('../features/signup/select-currency-page.tsx'));
 const dataDeletion = page(() => import('../features/data-deletion/data-deletion-page.tsx'));
 const lobby = page(() => import('../features/lobby/lobby-page.tsx'));
+const gamePage = page(() => import('../features/games/game-page.tsx'));
 const policy = page(() => import('../features/policies/policy-page.tsx'));
 const corporate = page(() => import('../features/corporate/corporate-page.tsx'));
 const people = page(() => import('../features/corporate/people-page.tsx'));
@@ -151,8 +152,9 @@ export const routes: RouteObject[] = [
               later(ROUTES.w9Form, 'W-9 Form'),
               { path: ROUTES.yearlySummary, lazy: yearlySummary },
               { path: ROUTES.goldCoinsHistory, lazy: goldCoinsHistory },
-              // The game page will also need: a known game, not under maintenance, currency not disabled.
-              later(ROUTES.game, 'Game'),
+              // The game page's own guard (a known game, not under maintenance, the currency taken) is
+              // a dialog on the page: features/games/game-guard.ts.
+              { path: ROUTES.game, lazy: gamePage },
               {
                 path: ROUTES.payment,
                 children: [

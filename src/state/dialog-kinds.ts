@@ -25,7 +25,13 @@ export type DialogKind =
   | 'payment-fraud'
   | 'pay-by-bank-error'
   | 'coin-store-unavailable'
-  | 'three-d-secure';
+  | 'three-d-secure'
+  // game page (spec sections 4 and 8)
+  | 'game-unavailable'
+  | 'game-maintenance'
+  | 'game-currency-disabled'
+  | 'game-updated'
+  | 'confirm-exit-game';
 
 /** Spec section 2: only these dialogs close when the player navigates. */
 export const CLOSE_ON_NAVIGATION: readonly DialogKind[] = [

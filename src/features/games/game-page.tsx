@@ -1,0 +1,133 @@
+/**
+ * The game page (quick-play-games/games/{game id}). Its guard (game-guard.ts) needs a known game
+ * that is not under maintenance and takes the current currency; each refusal is a dialog that
+ * leads back to the lobby or, for a currency the game does not take, offers the other one. While
+ * the page is open the catalogue is revalidated, and a new version of the game shows the "game
+ * updated" dialog. A house game runs in its own frame; the vendor game in the vendor's.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { css } from '@linaria/core';
+import { isCurrency } from '../../contract/currency.ts';
+import { PROPERTY_NAMES } from '../../contract/properties.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
+import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
+import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../pwa/online-status.ts';
+import { closeGame, openGame } from '../../state/game-actions.ts';
+import { openDialogOnce } from '../../state/dialog-actions.ts';
+import { store } from '../../state/store.ts';
+import { Button } from '../../ui/button.tsx';
+import { Notice, Page } from '../../ui/page.tsx';
+import { HouseGameFrame } from './game-frame/house-game-frame.tsx';
+import { useCatalogueWhilePlaying } from './api.ts';
+import { GAME_DIALOGS } from './game-dialog-kinds.ts';
+import { gameGuard, gameWasUpdated, type GameGuardDecision } from './game-guard.ts';
+import { useExitConfirmation } from './use-exit-confirmation.ts';
+import { VendorGameFrame } from './vendor-game-frame.tsx';
+import './register-game-dialogs.ts';
+
+const topBar = css`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: var(--space-3);
+  margin-bottom: var(--space-3);
+  & p {
+    margin: 0;
+    color: var(--color-text-muted);
+  }
+`;
+
+/** Opens the dialog that explains a refusal (once per refusal; the dialog leads on). */
+function showRefusal(decision: GameGuardDecision): void {
+  if (decision.type === 'unavailable') openDialogOnce(GAME_DIALOGS.unavailable);
+  else if (decision.type === 'maintenance')
+    openDialogOnce(GAME_DIALOGS.maintenance, { until: decision.until });
+  else if (decision.type === 'currency-disabled')
+    openDialogOnce(GAME_DIALOGS.currencyDisabled, {
+      currency: decision.currency,
+      switchTo: decision.switchTo,
+    });
+}
+
+export function GamePage() {
+  const { gameId = '' } = useParams();
+  const navigate = useNavigate();
+  const online = useOnline();
+  const { activeCurrency } = useSnapshot(store.currency);
+  const { user } = useSnapshot(store.session);
+  const { values } = useNamedProperties(SHELL_PROPERTY_NAMES);
+  const sweepsAllowed = !isTrue(values[PROPERTY_NAMES.goldOnlyMode]) && Boolean(user?.sweeps_eligible);
+  const { games, failed } = useCatalogueWhilePlaying();
+  const game = games?.find((g) => g.id === gameId);
+  // Memoised on its inputs (SWR keeps the same list object while the answer is unchanged), so a
+  // refusal's dialog opens once, not at every render.
+  const decision = useMemo(
+    () => gameGuard({ games, gameId, currency: activeCurrency, sweepsAllowed }),
+    [games, gameId, activeCurrency, sweepsAllowed],
+  );
+  const allowed = decision.type === 'allow';
+  const versionAtOpen = useRef<string | null>(null);
+
+  useExitConfirmation(game?.name ?? 'this game');
+
+  useEffect(() => showRefusal(decision), [decision]);
+
+  // The game is recorded as recently played, and the currencies it refuses apply to the header's
+  // switch, while the page is open (keyed by value: a revalidated list must not re-record it).
+  const disabledKey = game ? game.metadata.disabledCurrencies.join(',') : null;
+  useEffect(() => {
+    if (disabledKey === null) return;
+    openGame(gameId, disabledKey.split(',').filter(isCurrency));
+  }, [gameId, disabledKey]);
+  useEffect(() => () => closeGame(), []);
+
+  // Remember the version the player opened; a different one later means the game was updated.
+  const version = allowed ? (game?.version ?? null) : null;
+  useEffect(() => {
+    if (version === null) return;
+    if (versionAtOpen.current === null) versionAtOpen.current = version;
+    else if (gameWasUpdated(versionAtOpen.current, { version })) openDialogOnce(GAME_DIALOGS.updated);
+  }, [version]);
+
+  const title = game?.name ?? 'Game';
+  return (
+    <Page title={title} width="wide">
+      <div className={topBar}>
+        <Button variant="secondary" onClick={() => void navigate(ROUTES.lobby)}>
+          Back to lobby
+        </Button>
+        {game ? <p>{game.description}</p> : null}
+      </div>
+      {decision.type === 'wait' ? (
+        failed ? (
+          <Notice tone="error" testId="game-load-failed">
+            <p>The game could not be loaded. Check your connection and try again.</p>
+          </Notice>
+        ) : (
+          <p role="status">Loading the game...</p>
+        )
+      ) : !allowed || !game ? (
+        <Notice tone="info" testId="game-refused">
+          <p>This game cannot be played right now.</p>
+        </Notice>
+      ) : game.kind === 'vendor' ? (
+        // The vendor's game needs its launch from our server; a house game's frame says itself
+        // what an offline moment means for its round, so it stays mounted.
+        online ? (
+          <VendorGameFrame game={game} currency={activeCurrency} />
+        ) : (
+          <Notice tone="info" testId="game-offline">
+            <p>{OFFLINE_ACTION_MESSAGE}</p>
+          </Notice>
+        )
+      ) : (
+        <HouseGameFrame game={game} />
+      )}
+    </Page>
+  );
+}
+
+export default GamePage;
