@@ -10,6 +10,7 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { API_PREFIX, API_PATHS } from '../src/contract/api-paths.ts';
+import { GAMES_API_PATHS } from '../src/contract/games.ts';
 import { FROM_CACHE_HEADER, OFFLINE_PAGE, SW_CACHES } from '../src/contract/sw-messages.ts';
 import type { WorkboxPlugin } from 'workbox-core';
 
@@ -72,9 +73,13 @@ export function registerRuntimeRoutes(): void {
     }),
   );
 
-  // Lobby list (public game catalogue).
+  // Lobby list (public game catalogue, and the public instant-win list). Only these: the other
+  // GET /games calls (fairness seeds, open and recent rounds) are one player's answers, and an
+  // old copy of an open round served offline would show a hand that has moved on.
   registerRoute(
-    ({ url, request }) => request.method === 'GET' && url.pathname.startsWith(`${API_PREFIX}/games`),
+    ({ url, request }) =>
+      request.method === 'GET' &&
+      (isApi(url, GAMES_API_PATHS.catalogue) || isApi(url, GAMES_API_PATHS.instantWinGames)),
     new NetworkFirst({
       cacheName: SW_CACHES.lobby,
       networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
@@ -86,7 +91,8 @@ export function registerRuntimeRoutes(): void {
     }),
   );
 
-  // In-house game pages and their assets: immutable per release, so cache-first.
+  // In-house game pages and their assets, and the catalogue's card art (/games/art/), so the
+  // lobby opens offline with its pictures: immutable per release, so cache-first.
   registerRoute(
     ({ url, request }) =>
       request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/games/'),
