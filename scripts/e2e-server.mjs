@@ -48,6 +48,9 @@ const env = {
   // server (8498 + 1 = 8499), so it sits 1000 ports above.
   CARD_SANDBOX_PORT: String(Number(port) + 1000),
   CARD_SANDBOX_ORIGIN: `http://localhost:${Number(port) + 1000}`,
+  // The game vendor sandbox is a third origin, 2000 ports above for the same reason.
+  VENDOR_SANDBOX_PORT: String(Number(port) + 2000),
+  VENDOR_SANDBOX_ORIGIN: `http://localhost:${Number(port) + 2000}`,
   // Sandbox payments settle faster than the default 1.5 s, so purchase tests don't idle.
   PAYMENTS_SANDBOX_SETTLE_MS: process.env.PAYMENTS_SANDBOX_SETTLE_MS ?? '300',
   // Every spec signs players up from 127.0.0.1; the production per-address limit would stop the run.

@@ -15,7 +15,10 @@ import { addressRoutes } from './features/payments/address.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { storeRoutes } from './features/store/routes.ts';
 import { gameRoutes } from './features/games/routes.ts';
+import { vendorLaunchRoutes } from './features/vendor-wallet/launch-route.ts';
+import { vendorWalletRoutes } from './features/vendor-wallet/routes.ts';
 import { PAYMENTS_WEBHOOK_PATHS } from '../src/contract/payments.ts';
+import { VENDOR_WALLET_SIGNED_PATHS } from '../src/contract/vendor-wallet.ts';
 import type { AppDeps, AppEnv } from './http/app-env.ts';
 import { compression } from './http/compression.ts';
 import { countryBlock } from './http/country-block.ts';
@@ -35,8 +38,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '*',
     securityHeaders({
       https: deps.config.publicOrigin.startsWith('https://'),
-      // Card fields, 3-D Secure and bank authorization frames come from the payments sandbox origin.
-      frameSrc: [deps.config.cardSandboxOrigin],
+      // Card fields, 3-D Secure and bank authorization frames come from the payments sandbox
+      // origin; the vendor game's frame from the game vendor's origin.
+      frameSrc: [deps.config.cardSandboxOrigin, deps.config.vendorSandboxOrigin],
     }),
   );
   // One line per request at debug level only; at other levels the middleware is not installed.
@@ -63,8 +67,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const csrf = csrfProtection(deps.secrets.csrfSecret, {
     secure: deps.config.publicOrigin.startsWith('https://'),
   });
-  // Provider webhooks carry no browser cookies: they are verified by their HMAC signature instead.
-  const webhookPaths = new Set(PAYMENTS_WEBHOOK_PATHS.map((p) => `${API_PREFIX}${p}`));
+  // Provider webhooks and the game vendor's wallet calls carry no browser cookies: they are
+  // verified by their HMAC signature instead.
+  const webhookPaths = new Set(
+    [...PAYMENTS_WEBHOOK_PATHS, ...VENDOR_WALLET_SIGNED_PATHS].map((p) => `${API_PREFIX}${p}`),
+  );
   // The edge of every API request, one middleware in this order: the URL, the body size, the
   // country, the CSRF token. A read (GET/HEAD) has no body and no token to check: its cost is the
   // URL check, which is what the most frequent requests (balance, session) pay.
@@ -103,6 +110,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', storeRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', addressRoutes(deps));
+  api.route('/', vendorWalletRoutes(deps));
+  api.route('/', vendorLaunchRoutes(deps));
   api.route('/', gameRoutes(deps));
   app.route(API_PREFIX, api);
 

@@ -40,6 +40,12 @@ export interface Config {
   cardSandboxPort: number;
   /** CARD_SANDBOX_ORIGIN (default http://localhost:<CARD_SANDBOX_PORT>): the sandbox origin browsers load frames from. */
   cardSandboxOrigin: string;
+  /** VENDOR_SANDBOX_PORT (default PORT + 2): third listener serving the game vendor sandbox (its slot page and backend). */
+  vendorSandboxPort: number;
+  /** VENDOR_SANDBOX_ORIGIN (default http://localhost:<VENDOR_SANDBOX_PORT>): the origin the vendor game's frame loads from. */
+  vendorSandboxOrigin: string;
+  /** VENDOR_WALLET_SECRET: key the vendor signs seamless wallet calls with; null means generated in DATA_DIR/secrets.json. */
+  vendorWalletSecret: string | null;
   /** PAYMENTS_SANDBOX_SETTLE_MS (default 1500): sandbox time from "processing" to "succeeded". */
   paymentsSandboxSettleMs: number;
   /** RECONCILE_INTERVAL_SECONDS (default 60): how often the payment reconciliation job runs (also once at start). */
@@ -198,6 +204,25 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       'CARD_SANDBOX_ORIGIN must differ from PUBLIC_ORIGIN: card fields are served from their own origin.',
     );
 
+  const vendorSandboxPort = int('VENDOR_SANDBOX_PORT', port < 65534 ? port + 2 : port - 2, 1, 65535);
+  if (vendorSandboxPort === port || vendorSandboxPort === cardSandboxPort)
+    problems.push('VENDOR_SANDBOX_PORT must differ from PORT and CARD_SANDBOX_PORT.');
+  let vendorSandboxOrigin = get('VENDOR_SANDBOX_ORIGIN') ?? `http://localhost:${vendorSandboxPort}`;
+  try {
+    const u = new URL(vendorSandboxOrigin);
+    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || (u.pathname !== '/' && u.pathname !== ''))
+      throw new Error('x');
+    vendorSandboxOrigin = u.origin;
+  } catch {
+    problems.push(
+      `VENDOR_SANDBOX_ORIGIN must be an http(s) origin without a path (got "${vendorSandboxOrigin}").`,
+    );
+  }
+  if (vendorSandboxOrigin === publicOrigin)
+    problems.push(
+      'VENDOR_SANDBOX_ORIGIN must differ from PUBLIC_ORIGIN: the vendor game runs on its own origin.',
+    );
+
   const config: Config = {
     port,
     dataDir: path.resolve(cwd, get('DATA_DIR') ?? './data'),
@@ -217,6 +242,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     welcomePromoSweepsCents,
     cardSandboxPort,
     cardSandboxOrigin,
+    vendorSandboxPort,
+    vendorSandboxOrigin,
+    vendorWalletSecret: secret('VENDOR_WALLET_SECRET'),
     paymentsSandboxSettleMs: int('PAYMENTS_SANDBOX_SETTLE_MS', 1500, 0, 600_000),
     reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60, 1, 3600),
     gamesTestMode: bool('GAMES_TEST_MODE', false),

@@ -16,8 +16,10 @@ import {
   httpWebhookDelivery,
 } from './features/payments/payment-providers.ts';
 import { startReconciliationJob } from './features/payments/reconcile-job.ts';
+import { attachVendorGameProvider } from './features/vendor-wallet/vendor-provider.ts';
 import { createLogger } from './logger.ts';
 import { createOutboxEmail } from './providers/email/outbox-email.ts';
+import { createVendorSandbox } from './providers/vendor-games/sandbox/vendor-sandbox.ts';
 import { loadSecrets } from './secrets.ts';
 import { seed, seedOptionsOf } from './seed.ts';
 
@@ -84,6 +86,16 @@ async function main(): Promise<void> {
   attachPaymentProviders(deps, payments);
   // Settles purchases left unfinished (crash, lost webhook) and frees claims of dead servers.
   const reconciliation = startReconciliationJob(deps, { intervalMs: config.reconcileIntervalSeconds * 1000 });
+  // Game vendor sandbox on its own origin: its slot page and backend, which calls our wallet.
+  const vendor = createVendorSandbox({
+    origin: config.vendorSandboxOrigin,
+    appOrigin: config.publicOrigin,
+    walletApiBase: `http://127.0.0.1:${config.port}`,
+    secret: secrets.vendorWalletSecret,
+    fetch: (url, init) => fetch(url, init),
+    now: Date.now,
+  });
+  attachVendorGameProvider(deps, vendor.provider);
   const app = createApp(deps);
 
   if (!existsSync(path.join(config.distDir, 'index.html'))) {
@@ -116,6 +128,20 @@ async function main(): Promise<void> {
     });
   });
 
+  const vendorServer = serve({ fetch: vendor.app.fetch, port: config.vendorSandboxPort }, (info) => {
+    logger.info('game vendor sandbox listening', {
+      url: `http://localhost:${info.port}`,
+      origin: config.vendorSandboxOrigin,
+    });
+  });
+  // Like the payments sandbox: a busy port must not take the API down.
+  vendorServer.on('error', (error: Error) => {
+    logger.error('game vendor sandbox could not listen; set VENDOR_SANDBOX_PORT to a free port', {
+      port: config.vendorSandboxPort,
+      error: error.message,
+    });
+  });
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -125,6 +151,7 @@ async function main(): Promise<void> {
     payments.sandbox?.card.stop();
     payments.sandbox?.bank.stop();
     sandboxServer?.close();
+    vendorServer.close();
     server.close(() => {
       void db.close().finally(() => {
         unlock();

@@ -6,6 +6,10 @@
  * The payments key (the sandbox providers' API and webhook keys are derived from it) is always a
  * separate random value in secrets.json: knowing or rotating the CSRF key says nothing about the
  * webhook signatures, and the reverse.
+ *
+ * The vendor wallet key (the game vendor signs its seamless wallet calls with it) is taken from
+ * VENDOR_WALLET_SECRET when set (a real vendor is given that value), else generated and stored
+ * the same way; it too is independent of every other key.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,6 +20,8 @@ export interface Secrets {
   csrfSecret: string;
   /** Root of the payment providers' sandbox keys (API keys, webhook signing secrets). */
   paymentsSecret: string;
+  /** Shared with the game vendor: HMAC key of the seamless wallet calls. */
+  vendorWalletSecret: string;
 }
 
 const MIN_STORED_LENGTH = 32;
@@ -23,7 +29,7 @@ const generate = (): string => randomBytes(48).toString('base64url');
 
 export function loadSecrets(
   dataDir: string,
-  fromEnv: { jwtSecret: string | null; csrfSecret: string | null },
+  fromEnv: { jwtSecret: string | null; csrfSecret: string | null; vendorWalletSecret?: string | null },
 ): Secrets {
   const file = path.join(dataDir, 'secrets.json');
   let stored: Partial<Record<keyof Secrets, unknown>> = {};
@@ -42,11 +48,13 @@ export function loadSecrets(
     jwtSecret: storedValue('jwtSecret') ?? (fromEnv.jwtSecret ? null : generate()),
     csrfSecret: storedValue('csrfSecret') ?? (fromEnv.csrfSecret ? null : generate()),
     paymentsSecret: storedValue('paymentsSecret') ?? generate(),
+    vendorWalletSecret: storedValue('vendorWalletSecret') ?? (fromEnv.vendorWalletSecret ? null : generate()),
   };
   const secrets: Secrets = {
     jwtSecret: fromEnv.jwtSecret ?? toStore.jwtSecret!,
     csrfSecret: fromEnv.csrfSecret ?? toStore.csrfSecret!,
     paymentsSecret: toStore.paymentsSecret!,
+    vendorWalletSecret: fromEnv.vendorWalletSecret ?? toStore.vendorWalletSecret!,
   };
   const changed = (Object.keys(toStore) as Array<keyof Secrets>).some(
     (name) => toStore[name] !== null && toStore[name] !== stored[name],

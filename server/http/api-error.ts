@@ -4,9 +4,11 @@ import type { ApiErrorBody, ErrorCode } from '../../src/contract/errors.ts';
 import type { WalletErrorCode } from '../../src/contract/wallet.ts';
 import type { PaymentErrorCode } from '../../src/contract/payments.ts';
 import type { GameErrorCode } from '../../src/contract/games.ts';
+import type { VendorWalletErrorCode } from '../../src/contract/vendor-wallet.ts';
 
-/** Every code the API may answer: the shared catalogue plus the wallet's, the payments' and the games'. */
-export type ApiErrorCode = ErrorCode | WalletErrorCode | PaymentErrorCode | GameErrorCode;
+/** Every code the API may answer: the shared catalogue plus the wallet's, the payments', the games' and the vendor wallet's. */
+export type ApiErrorCode =
+  ErrorCode | WalletErrorCode | PaymentErrorCode | GameErrorCode | VendorWalletErrorCode;
 
 export class ApiError extends Error {
   constructor(

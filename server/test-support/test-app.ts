@@ -88,6 +88,7 @@ export async function createTestContext(
       jwtSecret: 'test-jwt-secret-0123456789abcdef0123456789',
       csrfSecret: 'test-csrf-secret-0123456789abcdef012345678',
       paymentsSecret: 'test-payments-secret-0123456789abcdef012345',
+      vendorWalletSecret: 'test-vendor-wallet-secret-0123456789abcdef',
     },
     logger: createLogger('silent'),
     email: createOutboxEmail(db, path.join(dataDir, 'outbox'), now),

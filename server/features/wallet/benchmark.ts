@@ -142,6 +142,7 @@ function depsFor(db: Database, dataDir: string): AppDeps {
       jwtSecret: 'bench-jwt-secret-0123456789abcdef0123456789',
       csrfSecret: 'bench-csrf-secret-0123456789abcdef01234567',
       paymentsSecret: 'bench-payments-secret-0123456789abcdef0123',
+      vendorWalletSecret: 'bench-vendor-wallet-secret-0123456789abcd',
     },
     logger: createLogger('silent'),
     email: createOutboxEmail(db, path.join(dataDir, 'outbox'), Date.now),

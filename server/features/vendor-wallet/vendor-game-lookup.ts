@@ -1,0 +1,56 @@
+/**
+ * Reads what the launch route needs of a game from the catalogue table (kind, maintenance,
+ * currencies switched off). Tolerant of the table's shape: it reads `SELECT *` and looks only at
+ * the columns it knows, and, while no catalogue table exists, knows the one vendor game of the
+ * contract (VENDOR_GAME_ID) as always open.
+ */
+import type { Currency } from '../../../src/contract/currency.ts';
+import { VENDOR_GAME_ID } from '../../../src/contract/games.ts';
+import type { Queryable } from '../../db/driver.ts';
+
+export interface LaunchableGame {
+  kind: 'house' | 'vendor';
+  /** Epoch ms the maintenance ends; null when the game is open (or under maintenance with no end). */
+  maintenanceUntilMs: number | null;
+  underMaintenance: boolean;
+  disabledCurrencies: Currency[];
+}
+
+/** Metadata may be JSON text, or (instant-win games) JSON text of a JSON string: parsed up to twice. */
+const parseMetadata = (v: unknown, depth = 0): Record<string, unknown> => {
+  if (typeof v === 'string' && depth < 2) {
+    try {
+      return parseMetadata(JSON.parse(v) as unknown, depth + 1);
+    } catch {
+      return {};
+    }
+  }
+  return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+};
+
+export async function findLaunchableGame(
+  db: Queryable,
+  gameId: string,
+  nowMs: number,
+): Promise<LaunchableGame | null> {
+  const [table] = await db.query<{ name: string | null }>("SELECT to_regclass('games')::text AS name");
+  if (!table?.name)
+    return gameId === VENDOR_GAME_ID
+      ? { kind: 'vendor', maintenanceUntilMs: null, underMaintenance: false, disabledCurrencies: [] }
+      : null;
+  const [row] = await db.query('SELECT * FROM games WHERE id = $1', [gameId]);
+  if (!row) return null;
+  const until = row.maintenance_until ? new Date(row.maintenance_until as string).getTime() : null;
+  const flagged = row.maintenance === true;
+  const underMaintenance =
+    'maintenance' in row ? flagged && (until === null || until > nowMs) : until !== null && until > nowMs;
+  const disabled = parseMetadata(row.metadata).disabledCurrencies;
+  return {
+    kind: row.kind === 'vendor' ? 'vendor' : 'house',
+    maintenanceUntilMs: underMaintenance ? until : null,
+    underMaintenance,
+    disabledCurrencies: Array.isArray(disabled)
+      ? disabled.filter((c): c is Currency => c === 'gold' || c === 'sweeps')
+      : [],
+  };
+}

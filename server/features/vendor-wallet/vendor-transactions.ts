@@ -1,0 +1,342 @@
+/**
+ * The seamless wallet's rules (docs/vendor-wallet.md). Each call is one wallet transaction that
+ * first locks the player's row, so all vendor calls of one player run one after another on any
+ * server instance; everything it writes (ledger entries, the transaction row with its answer)
+ * commits together or not at all.
+ *
+ * Idempotent by the vendor's transaction id: the same id with the same body answers the stored
+ * first answer; with another body it is refused (DUPLICATE_TRANSACTION). Refusals are not stored,
+ * so a refused call may be sent again once its cause is gone (e.g. a bet after a purchase).
+ */
+import { createHash } from 'node:crypto';
+import type { Currency } from '../../../src/contract/currency.ts';
+import {
+  VENDOR_WALLET_ERROR_CODES,
+  type VendorTransactionKind,
+  type VendorWalletAnswer,
+} from '../../../src/contract/vendor-wallet.ts';
+import { constraintName, sqlState, type Database, type Queryable } from '../../db/driver.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { creditWin, reverseEntry, spendGold, spendSweeps } from '../wallet/coin-rules.ts';
+import { InsufficientFundsError } from '../wallet/ledger.ts';
+import { displayToCents, minorToDisplay } from '../wallet/money.ts';
+import { walletTransaction } from '../wallet/wallet-transaction.ts';
+import type { VendorSession } from './vendor-sessions.ts';
+
+const E = VENDOR_WALLET_ERROR_CODES;
+
+export type VendorCall =
+  | { kind: 'bet'; transactionId: string; roundId: string; amount: number }
+  | { kind: 'win'; transactionId: string; betTransactionId: string; roundId: string; amount: number }
+  | { kind: 'rollback'; transactionId: string; betTransactionId: string; roundId: string | null };
+
+export interface VendorCallResult {
+  answer: VendorWalletAnswer;
+  /** True when this is the stored answer of an earlier call with the same id and body. */
+  replayed: boolean;
+}
+
+type TransactionRow = {
+  transaction_id: string;
+  kind: VendorTransactionKind;
+  session_id: string;
+  user_id: string;
+  amount_minor: number | string;
+  body_hash: string;
+  answer: VendorWalletAnswer | string;
+  status: string;
+  ledger_entry_ids: number[] | string;
+};
+
+const parseJson = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+/** Display amount of the session currency -> minor units; null when it has too many decimals. */
+export function amountToMinor(currency: Currency, amount: number): number | null {
+  if (!Number.isFinite(amount) || amount < 0) return null;
+  if (currency === 'gold') return Number.isSafeInteger(amount) ? amount : null;
+  return displayToCents(amount);
+}
+
+/** What makes two calls "the same": the session, the kind and every field the vendor sent. */
+function bodyHash(session: VendorSession, call: VendorCall): string {
+  const canonical = JSON.stringify([
+    session.id,
+    call.kind,
+    call.transactionId,
+    'betTransactionId' in call ? call.betTransactionId : null,
+    call.roundId,
+    'amount' in call ? call.amount : null,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** The session currency's spendable balance (Sweeps: paid + free + redeemable), minor units. */
+export async function currencyBalanceMinor(
+  db: Queryable,
+  userId: string,
+  currency: Currency,
+): Promise<number> {
+  const rows = await db.query<{ total: number | string | null }>(
+    `SELECT sum(amount_minor) AS total FROM wallet_balances
+      WHERE user_id = $1 AND currency = $2 AND bucket IN ('main', 'paid', 'free', 'redeemable')`,
+    [userId, currency],
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
+const isTransactionIdRace = (error: unknown): boolean =>
+  sqlState(error) === '23505' &&
+  (constraintName(error) ?? String((error as Error).message)).includes('transaction_id');
+
+const sessionExpired = () =>
+  new ApiError(
+    403,
+    E.VENDOR_SESSION_EXPIRED,
+    'The game session has expired: no new bets. Wins and rollbacks of placed bets are still accepted.',
+  );
+
+export async function runVendorCall(
+  db: Database,
+  session: VendorSession,
+  call: VendorCall,
+  nowMs: number,
+): Promise<VendorCallResult> {
+  let amountMinor = 0;
+  if (call.kind !== 'rollback') {
+    const minor = amountToMinor(session.currency, call.amount);
+    if (minor === null || (call.kind === 'bet' && minor === 0))
+      throw new ApiError(
+        400,
+        E.VENDOR_AMOUNT_INVALID,
+        session.currency === 'gold'
+          ? 'Gold Coin amounts are whole coins' + (call.kind === 'bet' ? ', a bet at least 1.' : '.')
+          : 'Sweeps Coin amounts have at most 2 decimals' +
+              (call.kind === 'bet' ? ', a bet at least 0.01.' : '.'),
+        'amount',
+      );
+    amountMinor = minor;
+  }
+  const hash = bodyHash(session, call);
+  // Two calls with one id for two players are not serialised by the player lock: the unique
+  // transaction id stops the second, and running it again answers it from the first one's row.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await walletTransaction(db, session.userId, (tx) =>
+        applyCall(tx, session, call, amountMinor, hash, nowMs),
+      );
+    } catch (error) {
+      if (!isTransactionIdRace(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function applyCall(
+  tx: Queryable,
+  session: VendorSession,
+  call: VendorCall,
+  amountMinor: number,
+  hash: string,
+  nowMs: number,
+): Promise<VendorCallResult> {
+  // Every vendor call of this player waits here for the one before it (READ COMMITTED: each
+  // statement below then sees what that one committed).
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [session.userId]);
+  const existing = await findTransaction(tx, call.transactionId);
+  if (existing) {
+    if (existing.body_hash !== hash)
+      throw new ApiError(
+        409,
+        E.DUPLICATE_TRANSACTION,
+        'This transaction id was already used with a different request.',
+        'transaction_id',
+      );
+    return { answer: parseJson(existing.answer), replayed: true };
+  }
+  const createdAt = new Date(nowMs).toISOString();
+  const currency = session.currency;
+  const record = async (
+    fields: {
+      status: string;
+      amountMinor: number;
+      betTransactionId: string | null;
+      ledgerEntryIds: number[];
+    },
+    balanceMinor: number,
+  ): Promise<VendorCallResult> => {
+    const answer: VendorWalletAnswer = {
+      currency,
+      balance: minorToDisplay(currency, balanceMinor),
+      transaction_id: call.transactionId,
+      kind: call.kind,
+      amount: minorToDisplay(currency, fields.amountMinor),
+    };
+    await tx.query(
+      `INSERT INTO vendor_transactions (transaction_id, kind, session_id, user_id, currency, amount_minor,
+         round_id, bet_transaction_id, body_hash, answer, status, ledger_entry_ids, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13)`,
+      [
+        call.transactionId,
+        call.kind,
+        session.id,
+        session.userId,
+        currency,
+        fields.amountMinor,
+        call.roundId,
+        fields.betTransactionId,
+        hash,
+        JSON.stringify(answer),
+        fields.status,
+        JSON.stringify(fields.ledgerEntryIds),
+        createdAt,
+      ],
+    );
+    return { answer, replayed: false };
+  };
+  const reference = `vendor:${session.gameId}:${call.roundId ?? call.transactionId}`.slice(0, 200);
+
+  if (call.kind === 'bet') {
+    if (session.expiresAtMs <= nowMs) throw sessionExpired();
+    const rolledBack = await tx.query(
+      "SELECT 1 FROM vendor_transactions WHERE kind = 'rollback' AND bet_transaction_id = $1 LIMIT 1",
+      [call.transactionId],
+    );
+    if (rolledBack.length > 0)
+      throw new ApiError(
+        409,
+        E.VENDOR_BET_ROLLED_BACK,
+        'This bet was rolled back before it arrived; it is refused.',
+        'transaction_id',
+      );
+    const movement = {
+      userId: session.userId,
+      amountMinor,
+      reference,
+      idempotencyKey: `vendor-bet:${call.transactionId}`,
+      description: `${session.gameId} bet`,
+      createdAt,
+    };
+    let spent;
+    try {
+      spent = currency === 'gold' ? await spendGold(tx, movement) : await spendSweeps(tx, movement);
+    } catch (error) {
+      if (error instanceof InsufficientFundsError)
+        throw new ApiError(
+          402,
+          E.INSUFFICIENT_BALANCE,
+          `The bet is more than the player's ${currency === 'gold' ? 'Gold Coin' : 'Sweeps Coin'} balance.`,
+          'amount',
+        );
+      throw error;
+    }
+    return record(
+      {
+        status: 'open',
+        amountMinor,
+        betTransactionId: null,
+        ledgerEntryIds: spent.parts.map((p) => p.entryId),
+      },
+      spent.currencyTotalAfterMinor,
+    );
+  }
+
+  const bet = await findTransaction(tx, call.betTransactionId, true);
+  const betOfSession = bet && bet.kind === 'bet' && bet.session_id === session.id ? bet : null;
+
+  if (call.kind === 'win') {
+    if (!betOfSession)
+      throw new ApiError(
+        404,
+        E.VENDOR_BET_NOT_FOUND,
+        'No bet with this id in this session.',
+        'bet_transaction_id',
+      );
+    if (betOfSession.status === 'rolled_back')
+      throw new ApiError(
+        409,
+        E.VENDOR_BET_ROLLED_BACK,
+        'This bet was rolled back: it cannot win.',
+        'bet_transaction_id',
+      );
+    let ledgerEntryIds: number[] = [];
+    let balance: number;
+    if (amountMinor > 0) {
+      const won = await creditWin(tx, {
+        userId: session.userId,
+        currency,
+        amountMinor,
+        reference,
+        idempotencyKey: `vendor-win:${call.transactionId}`,
+        description: `${session.gameId} win`,
+        createdAt,
+      });
+      ledgerEntryIds = won.parts.map((p) => p.entryId);
+      balance = won.currencyTotalAfterMinor;
+    } else balance = await currencyBalanceMinor(tx, session.userId, currency);
+    await tx.query("UPDATE vendor_transactions SET status = 'settled' WHERE transaction_id = $1", [
+      call.betTransactionId,
+    ]);
+    return record(
+      { status: 'credited', amountMinor, betTransactionId: call.betTransactionId, ledgerEntryIds },
+      balance,
+    );
+  }
+
+  // Rollback.
+  const refundNothing = async (status: 'bet_unknown' | 'nothing_to_refund') =>
+    record(
+      { status, amountMinor: 0, betTransactionId: call.betTransactionId, ledgerEntryIds: [] },
+      await currencyBalanceMinor(tx, session.userId, currency),
+    );
+  // Unknown bet: recorded, so the bet is refused if it arrives after its rollback.
+  if (!bet) return refundNothing('bet_unknown');
+  if (!betOfSession)
+    throw new ApiError(
+      404,
+      E.VENDOR_BET_NOT_FOUND,
+      'No bet with this id in this session.',
+      'bet_transaction_id',
+    );
+  if (betOfSession.status === 'settled')
+    throw new ApiError(
+      409,
+      E.VENDOR_BET_SETTLED,
+      'This bet already has a win: it cannot be rolled back.',
+      'bet_transaction_id',
+    );
+  if (betOfSession.status === 'rolled_back') return refundNothing('nothing_to_refund');
+  // Each debit entry is reversed into the bucket it came from (paid, free, redeemable or main).
+  let balance = await currencyBalanceMinor(tx, session.userId, currency);
+  const reversalIds: number[] = [];
+  for (const entryId of parseJson(betOfSession.ledger_entry_ids)) {
+    const reversed = await reverseEntry(tx, Number(entryId), `${session.gameId} bet rolled back`, {
+      createdAt,
+    });
+    reversalIds.push(...reversed.parts.map((p) => p.entryId));
+    balance = reversed.currencyTotalAfterMinor;
+  }
+  await tx.query("UPDATE vendor_transactions SET status = 'rolled_back' WHERE transaction_id = $1", [
+    call.betTransactionId,
+  ]);
+  return record(
+    {
+      status: 'refunded',
+      amountMinor: Number(betOfSession.amount_minor),
+      betTransactionId: call.betTransactionId,
+      ledgerEntryIds: reversalIds,
+    },
+    balance,
+  );
+}
+
+async function findTransaction(
+  tx: Queryable,
+  transactionId: string,
+  lock = false,
+): Promise<TransactionRow | null> {
+  const rows = await tx.query<TransactionRow>(
+    `SELECT transaction_id, kind, session_id, user_id, amount_minor, body_hash, answer, status, ledger_entry_ids
+       FROM vendor_transactions WHERE transaction_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [transactionId],
+  );
+  return rows[0] ?? null;
+}
