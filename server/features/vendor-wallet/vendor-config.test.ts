@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
+import type { ConfigError } from '../../config.ts';
+import { loadConfig } from '../../config.ts';
 import { loadSecrets } from '../../secrets.ts';
 
 const problemsOf = (env: Record<string, string>): string[] => {
