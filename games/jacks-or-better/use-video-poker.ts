@@ -1,0 +1,242 @@
+/**
+ * The page's state and its talk with the host: resume an open deal on load, Deal (round.start),
+ * Draw (round.act), the events the host's balance and currency-switch rules need, the in-game
+ * currency swap and connectivity. Every outcome comes from the server's answer.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Currency } from '../../src/contract/currency.ts';
+import type { RoundAnswer, RoundView } from '../../src/contract/games.ts';
+import { GAME_ERROR_CODES } from '../../src/contract/games.ts';
+import type { VideoPokerView } from '../engines/video-poker.ts';
+import { GameCallError, newActionKey, type HostBridge } from '../shared/host-bridge.ts';
+import { BET_STEPS, coinsOfStep, formatAmount, stepOfCoins } from './bet-steps.ts';
+import { isVideoPokerView } from './view-schema.ts';
+
+const NO_HOLDS: readonly boolean[] = [false, false, false, false, false];
+
+export interface ShownError {
+  code: string;
+  message: string;
+}
+
+export interface VideoPokerMachine {
+  loading: boolean;
+  busy: boolean;
+  online: boolean;
+  /** The currency of the next deal. */
+  currency: Currency;
+  stepIndex: number;
+  /** The round on the table (open, or the last one finished), with its view. */
+  round: RoundView | null;
+  view: VideoPokerView | null;
+  /** The holds shown: the player's choice while open, the round's after the draw. */
+  holds: readonly boolean[];
+  status: string;
+  error: ShownError | null;
+  canDeal: boolean;
+  canDraw: boolean;
+  setStepIndex(stepIndex: number): void;
+  toggleHold(position: number): void;
+  deal(): void;
+  draw(): void;
+  buyCoins(): void;
+}
+
+const isOpen = (round: RoundView | null, view: VideoPokerView | null): boolean =>
+  round?.status === 'open' && view?.phase === 'dealt';
+
+function dealtStatus(view: VideoPokerView, resumed: boolean): string {
+  const start = resumed ? 'Your unfinished hand is back' : 'Dealt';
+  const made = view.hand_name ? `: ${view.hand_name}` : '';
+  return `${start}${made}. Choose the cards to hold, then press Draw.`;
+}
+
+function drawnStatus(round: RoundView, view: VideoPokerView): string {
+  if (round.win > 0 && view.hand_name)
+    return `${view.hand_name}! You win ${formatAmount(round.currency, round.win)}. Press Deal to play again.`;
+  return 'No win this time. Press Deal to play again.';
+}
+
+const READY = 'Choose your bet and press Deal.';
+
+export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
+  const [loading, setLoading] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [online, setOnline] = useState(bridge.init.online);
+  const [currency, setCurrency] = useState<Currency>(bridge.init.currency);
+  const [stepIndex, setStepIndex] = useState(0);
+  const [round, setRound] = useState<RoundView | null>(null);
+  const [view, setView] = useState<VideoPokerView | null>(null);
+  const [holds, setHolds] = useState<readonly boolean[]>(NO_HOLDS);
+  const [status, setStatus] = useState('Loading your game…');
+  const [error, setError] = useState<ShownError | null>(null);
+  // One idempotency key per action; kept only while its outcome is unknown (network failure),
+  // so pressing the button again retries the same action instead of placing a second bet.
+  const pendingKeys = useRef(new Map<string, string>());
+
+  const keyFor = (action: string): string => {
+    const existing = pendingKeys.current.get(action);
+    if (existing) return existing;
+    const key = newActionKey();
+    pendingKeys.current.set(action, key);
+    return key;
+  };
+
+  const show = useCallback((next: RoundView, resumed: boolean): VideoPokerView | null => {
+    if (!isVideoPokerView(next.state)) {
+      setError({ code: 'BAD_ANSWER', message: 'The game received a hand it cannot show. Please reload.' });
+      return null;
+    }
+    const nextView = next.state;
+    setRound(next);
+    setView(nextView);
+    setHolds(nextView.phase === 'dealt' ? NO_HOLDS : nextView.held);
+    if (nextView.phase === 'dealt') {
+      setStepIndex(stepOfCoins(nextView.coins));
+      setStatus(dealtStatus(nextView, resumed));
+    } else {
+      setStatus(drawnStatus(next, nextView));
+    }
+    return nextView;
+  }, []);
+
+  const resume = useCallback(async () => {
+    const answer = await bridge.call<{ round: RoundView | null }>('round.open');
+    if (answer.round && answer.round.status === 'open') {
+      show(answer.round, true);
+      return true;
+    }
+    return false;
+  }, [bridge, show]);
+
+  const fail = useCallback((reason: unknown, action: string) => {
+    if (reason instanceof GameCallError) {
+      // An answered refusal is final for that key; a lost answer (status 0) or a server error keeps it.
+      if (reason.status !== 0 && reason.status < 500) pendingKeys.current.delete(action);
+      setError({ code: reason.code, message: reason.message });
+    } else {
+      setError({ code: 'ERROR', message: 'Something went wrong. Please try again.' });
+    }
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    bridge.call<{ round: RoundView | null }>('round.open').then(
+      (answer) => {
+        if (!current) return;
+        setLoading(false);
+        if (answer.round && answer.round.status === 'open') show(answer.round, true);
+        else setStatus(READY);
+      },
+      (reason: unknown) => {
+        if (!current) return;
+        setLoading(false);
+        setStatus(READY);
+        fail(reason, 'open');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [bridge, show, fail]);
+
+  useEffect(
+    () =>
+      bridge.onHostMessage((message) => {
+        if (message.type === 'currency_swap') {
+          // The swap is for the next deal; an open deal keeps the currency it was bet in.
+          setCurrency(message.currency);
+          bridge.report('currency_swap_success', { currency: message.currency });
+        } else if (message.type === 'connectivity') {
+          setOnline(message.online);
+        }
+      }),
+    [bridge],
+  );
+
+  const open = isOpen(round, view);
+  const canDeal = !loading && !busy && online && !open;
+  const canDraw = !loading && !busy && online && open;
+
+  const deal = () => {
+    if (!canDeal) return;
+    const betValue = BET_STEPS[currency][stepIndex] ?? BET_STEPS[currency][0]!;
+    const coins = coinsOfStep(stepIndex);
+    const action = `deal:${currency}:${betValue}:${coins}`;
+    setBusy(true);
+    setError(null);
+    setStatus('Dealing…');
+    bridge
+      .call<RoundAnswer>('round.start', { betValue, currency, options: { coins } }, keyFor(action))
+      .then(
+        (answer) => {
+          pendingKeys.current.delete(action);
+          if (show(answer.round, false))
+            bridge.report('video_poker_deal', { balances: answer.balances, currency: answer.round.currency });
+        },
+        async (reason: unknown) => {
+          fail(reason, action);
+          if (reason instanceof GameCallError && reason.code === GAME_ERROR_CODES.ROUND_ALREADY_OPEN) {
+            if (await resume().catch(() => false)) setError(null);
+            return;
+          }
+          setStatus(READY);
+        },
+      )
+      .finally(() => setBusy(false));
+  };
+
+  const draw = () => {
+    if (!canDraw || !round) return;
+    const hold = holds.slice();
+    const action = `draw:${round.id}:${hold.map(Number).join('')}`;
+    setBusy(true);
+    setError(null);
+    setStatus('Drawing…');
+    bridge
+      .call<RoundAnswer>('round.act', { round_id: round.id, action: { type: 'draw', hold } }, keyFor(action))
+      .then(
+        (answer) => {
+          pendingKeys.current.delete(action);
+          if (show(answer.round, false))
+            bridge.report('video_poker_draw', {
+              balances: answer.balances,
+              win: answer.round.win,
+              currency: answer.round.currency,
+            });
+        },
+        (reason: unknown) => {
+          fail(reason, action);
+          setStatus('The draw did not go through. Press Draw to try again.');
+        },
+      )
+      .finally(() => setBusy(false));
+  };
+
+  const toggleHold = (position: number) => {
+    if (!canDraw) return;
+    setHolds((previous) => previous.map((held, i) => (i === position ? !held : held)));
+  };
+
+  return {
+    loading,
+    busy,
+    online,
+    currency,
+    stepIndex,
+    round,
+    view,
+    holds,
+    status,
+    error,
+    canDeal,
+    canDraw,
+    setStepIndex: (next) => {
+      if (!open) setStepIndex(Math.min(Math.max(next, 0), BET_STEPS[currency].length - 1));
+    },
+    toggleHold,
+    deal,
+    draw,
+    buyCoins: () => bridge.navigate('buy_coins'),
+  };
+}

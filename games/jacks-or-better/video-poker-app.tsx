@@ -1,0 +1,81 @@
+/**
+ * The Jacks or Better machine at 390 px: bet, Deal, five hold toggles, Draw, the pay table with
+ * the hand made highlighted, and one status line read out by screen readers.
+ */
+import { GAME_ERROR_CODES } from '../../src/contract/games.ts';
+import type { HostBridge } from '../shared/host-bridge.ts';
+import { BET_STEPS, CURRENCY_NAMES, coinsOfStep } from './bet-steps.ts';
+import { BetControl } from './components/bet-control.tsx';
+import { CardRow } from './components/card-row.tsx';
+import { PayTable } from './components/pay-table.tsx';
+import { useVideoPoker } from './use-video-poker.ts';
+
+export function VideoPokerApp({ bridge }: { bridge: HostBridge }) {
+  const game = useVideoPoker(bridge);
+  const open = game.round?.status === 'open' && game.view?.phase === 'dealt';
+  // While a deal is open, the table shows that round's own bet and currency.
+  const currency = open && game.round ? game.round.currency : game.currency;
+  const bet = open && game.round ? game.round.bet : (BET_STEPS[currency][game.stepIndex] ?? 0);
+  const coins = open && game.view ? game.view.coins : coinsOfStep(game.stepIndex);
+  const winningLine = game.view?.phase === 'drawn' ? game.view.hand : null;
+  const reducedMotion = bridge.init.reduced_motion;
+
+  return (
+    <main className={`vp-machine${reducedMotion ? ' vp-reduced-motion' : ''}`}>
+      <h1>Jacks or Better</h1>
+      <p className="vp-currency">Playing with {CURRENCY_NAMES[game.currency]}</p>
+
+      <CardRow
+        cards={game.view?.cards ?? null}
+        held={game.holds}
+        canHold={game.canDraw}
+        onToggle={game.toggleHold}
+      />
+
+      <p className="vp-status" role="status" aria-live="polite">
+        {game.status}
+      </p>
+
+      {!game.online ? (
+        <p className="vp-offline" role="alert">
+          You are offline. Deal and Draw need a connection; they come back when you are online.
+        </p>
+      ) : null}
+
+      {game.error ? (
+        <div className="vp-error" role="alert">
+          <p>
+            {game.error.message} <span className="vp-error-code">({game.error.code})</span>
+          </p>
+          {game.error.code === GAME_ERROR_CODES.INSUFFICIENT_BALANCE ? (
+            <button type="button" onClick={game.buyCoins}>
+              Buy coins
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="vp-actions">
+        {open ? (
+          <button type="button" className="vp-primary" disabled={!game.canDraw} onClick={game.draw}>
+            Draw
+          </button>
+        ) : (
+          <button type="button" className="vp-primary" disabled={!game.canDeal} onClick={game.deal}>
+            Deal
+          </button>
+        )}
+      </div>
+
+      <BetControl
+        currency={currency}
+        stepIndex={coins - 1}
+        bet={bet}
+        disabled={open || game.busy || game.loading}
+        onChange={game.setStepIndex}
+      />
+
+      <PayTable currency={currency} bet={bet} coins={coins} winningLine={winningLine} />
+    </main>
+  );
+}
