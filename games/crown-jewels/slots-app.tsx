@@ -1,0 +1,87 @@
+/**
+ * The Crown Jewels machine at 390 px: the reels as a grid with text alternatives, the wins of the
+ * spin shown, one status line read out by screen readers, Spin and the bet buttons.
+ */
+import { GAME_ERROR_CODES } from '../../src/contract/games.ts';
+import type { HostBridge } from '../shared/host-bridge.ts';
+import { BET_STEPS, CURRENCY_NAMES, formatAmount } from './bet-steps.ts';
+import { PayTable } from './components/pay-table.tsx';
+import { Reels } from './components/reels.tsx';
+import { WinList } from './components/win-list.tsx';
+import { useSlots } from './use-slots.ts';
+
+export function SlotsApp({ bridge }: { bridge: HostBridge }) {
+  const game = useSlots(bridge);
+  const spin = game.view?.spins[game.shownSpin] ?? null;
+  const steps = BET_STEPS[game.currency];
+  const reducedMotion = bridge.init.reduced_motion;
+
+  return (
+    <main className={`cj-machine${reducedMotion ? ' cj-reduced-motion' : ''}`}>
+      <h1>Crown Jewels</h1>
+      <p className="cj-currency">Playing with {CURRENCY_NAMES[game.currency]}</p>
+
+      <Reels spin={spin} spinning={game.busy || (game.animating && game.shownSpin === 0)} />
+
+      <p className="cj-status" role="status" aria-live="polite">
+        {game.status}
+      </p>
+
+      {spin && game.round && !game.busy && !(game.animating && game.shownSpin === 0) ? (
+        <WinList spin={spin} currency={game.round.currency} />
+      ) : null}
+
+      {!game.online ? (
+        <p className="cj-offline" role="alert">
+          You are offline. Spinning needs a connection; it comes back when you are online.
+        </p>
+      ) : null}
+
+      {game.error ? (
+        <div className="cj-error" role="alert">
+          <p>{game.error.message}</p>
+          {game.error.code === GAME_ERROR_CODES.INSUFFICIENT_BALANCE ? (
+            <button type="button" onClick={game.buyCoins}>
+              Buy coins
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="cj-actions">
+        <button type="button" className="cj-primary" disabled={!game.canSpin} onClick={game.spin}>
+          Spin
+        </button>
+        {game.animating ? (
+          <button type="button" onClick={game.skipAnimation}>
+            Skip animation
+          </button>
+        ) : null}
+      </div>
+
+      <div className="cj-bet" role="group" aria-label="Bet">
+        <button
+          type="button"
+          aria-label="Decrease bet"
+          disabled={!game.canChangeBet || game.stepIndex === 0}
+          onClick={game.decreaseBet}
+        >
+          −
+        </button>
+        <p className="cj-bet-value" aria-live="polite">
+          Bet {formatAmount(game.currency, game.bet)}
+        </p>
+        <button
+          type="button"
+          aria-label="Increase bet"
+          disabled={!game.canChangeBet || game.stepIndex === steps.length - 1}
+          onClick={game.increaseBet}
+        >
+          +
+        </button>
+      </div>
+
+      <PayTable currency={game.currency} bet={game.bet} />
+    </main>
+  );
+}
