@@ -53,6 +53,7 @@ const styleGuide = page(() => import('../features/style-guide/style-guide-page.t
 const unavailable = page(() => import('../features/unavailable/feature-unavailable-page.tsx'));
 // Wallet UI: my-account, coin histories, yearly summary.
 const myAccount = page(() => import('../features/my-account/my-account-page.tsx'));
+const gameHistory = page(() => import('../features/game-history/game-history-page.tsx'));
 const goldCoinsHistory = page(() => import('../features/history/gold-coins-history-page.tsx'));
 const sweepsCoinsHistory = page(() => import('../features/history/sweeps-coins-history-page.tsx'));
 const yearlySummary = page(() => import('../features/history/yearly-summary-page.tsx'));
@@ -144,6 +145,7 @@ export const routes: RouteObject[] = [
               { path: ROUTES.lobby, lazy: lobby },
               ...LOBBY_CATEGORIES.map((c): RouteObject => ({ path: `${ROUTES.lobby}/${c}`, lazy: lobby })),
               { path: ROUTES.myAccount, lazy: myAccount },
+              { path: ROUTES.gameHistory, lazy: gameHistory },
               later(ROUTES.profilePic, 'Profile Picture'),
               later(ROUTES.changePassword, 'Change Password'),
               later(ROUTES.changeName, 'Change Name'),

@@ -108,6 +108,11 @@ export default function MyAccountPage() {
               Yearly summary {year} <span aria-hidden="true">›</span>
             </Link>
           </li>
+          <li>
+            <Link to={ROUTES.gameHistory} data-testid="my-account-game-history">
+              Game history (last rounds of each game) <span aria-hidden="true">›</span>
+            </Link>
+          </li>
         </ul>
       </Card>
 
