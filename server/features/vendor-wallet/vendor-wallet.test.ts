@@ -11,6 +11,9 @@ import {
   VendorWalletAnswerSchema,
 } from '../../../src/contract/vendor-wallet.ts';
 import { is } from 'superstruct';
+import { createApp } from '../../app.ts';
+import type { Database } from '../../db/driver.ts';
+import { openPostgres } from '../../db/postgres-driver.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { bucketBalances, ledgerViolations, signUpPlayer } from '../wallet/wallet-test-helpers.ts';
 import { VENDOR_SESSION_TTL_MS } from './vendor-sessions.ts';
@@ -496,6 +499,40 @@ describe('parallel bursts', () => {
       if (retry.status === 200) expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
       else expect(retry.body.code).toBe('VENDOR_BET_ROLLED_BACK');
       expect((await bucketBalances(ctx.db, player.id))['gold:main']).toBe(before);
+    }
+  });
+
+  it('two server instances on one database: copies of a bet debit once, a burst never overdraws', async () => {
+    // On PostgreSQL the second instance has its own connections, so the in-process player queue
+    // does not order the two: only the row lock and the unique transaction id do.
+    const url = process.env.TEST_DATABASE_URL;
+    let second: Database = ctx.db;
+    if (url) {
+      const [row] = await ctx.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+      second = await openPostgres(url, { schema: row!.schema, max: 5 });
+    }
+    const other = { ...ctx, app: createApp({ ...ctx.deps, db: second }) };
+    try {
+      const { player, token } = await launchedPlayer(ctx, 'gold');
+      const start = (await vendorCall(ctx, PATHS.balance, { session_token: token })).body.balance as number;
+      await fund(ctx, player.id, { gold: 1000 - start });
+      const id = txId('twin');
+      const copies = await Promise.all(
+        Array.from({ length: N }, (_, i) => vendorCall(i % 2 ? other : ctx, PATHS.bet, bet(token, id, 100))),
+      );
+      expect(copies.map((r) => r.status)).toEqual(Array(N).fill(200));
+      expect((await bucketBalances(ctx.db, player.id))['gold:main']).toBe(900);
+      const burst = await Promise.all(
+        Array.from({ length: N }, (_, i) =>
+          vendorCall(i % 2 ? other : ctx, PATHS.bet, bet(token, txId('twin'), 200)),
+        ),
+      );
+      expect(burst.filter((r) => r.status === 200)).toHaveLength(4);
+      expect(burst.filter((r) => r.status === 402)).toHaveLength(N - 4);
+      expect((await bucketBalances(ctx.db, player.id))['gold:main']).toBe(100);
+      expect(await ledgerViolations(ctx.db)).toEqual([]);
+    } finally {
+      if (second !== ctx.db) await second.close();
     }
   });
 });
