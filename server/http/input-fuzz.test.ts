@@ -22,6 +22,8 @@ import { ERROR_CODES } from '../../src/contract/errors.ts';
 import * as paymentsContract from '../../src/contract/payments.ts';
 import * as schemasContract from '../../src/contract/schemas.ts';
 import * as walletContract from '../../src/contract/wallet.ts';
+import { GAME_ERROR_CODES } from '../../src/contract/games.ts';
+import * as vendorWalletContract from '../../src/contract/vendor-wallet.ts';
 import { createPaymentsContext, playerWithAddress } from '../features/payments/payments-test-support.ts';
 import { Client, signUpPayload } from '../test-support/test-app.ts';
 
@@ -33,6 +35,8 @@ const KNOWN_CODES = new Set<string>([
   ...Object.values(ERROR_CODES),
   ...Object.values(walletContract.WALLET_ERROR_CODES),
   ...Object.values(paymentsContract.PAYMENT_ERROR_CODES),
+  ...Object.values(GAME_ERROR_CODES),
+  ...Object.values(vendorWalletContract.VENDOR_WALLET_ERROR_CODES),
 ]);
 
 const routes = [
@@ -55,7 +59,7 @@ function fieldNames(): string[] {
       if (inner && typeof inner === 'object' && 'schema' in inner) visit(inner, depth + 1);
     }
   };
-  for (const mod of [schemasContract, walletContract, paymentsContract])
+  for (const mod of [schemasContract, walletContract, paymentsContract, vendorWalletContract])
     for (const value of Object.values(mod))
       if (value && typeof value === 'object' && 'refiner' in value)
         visit(value as Struct<unknown, unknown>, 0);
