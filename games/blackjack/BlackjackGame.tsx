@@ -95,7 +95,9 @@ export function BlackjackGame({ bridge }: { bridge: HostBridge }) {
         </div>
         {view ? (
           <p className="bj-hand__meta">
-            Dealer {view.dealer.hidden > 0 ? 'shows' : 'has'} {totalText(view.dealer.total, view.dealer.soft)}
+            {view.dealer.hidden > 0
+              ? `Dealer shows ${view.dealer.total}`
+              : `Dealer has ${view.dealer.total > 21 ? `${view.dealer.total}, bust` : totalText(view.dealer.total, view.dealer.soft)}`}
           </p>
         ) : null}
       </section>
