@@ -1,0 +1,101 @@
+/**
+ * The Lucky Scratch ticket at 390 px: ticket price, Buy ticket, the 9 spots to scratch one by one
+ * or with Reveal all, one status line read out by screen readers, and the prize table.
+ */
+import { GAME_ERROR_CODES } from '../../src/contract/games.ts';
+import type { HostBridge } from '../shared/host-bridge.ts';
+import { BET_STEPS, CURRENCY_NAMES, formatAmount } from './bet-steps.ts';
+import { PrizeTable } from './components/prize-table.tsx';
+import { Ticket } from './components/ticket.tsx';
+import { useScratchCard } from './use-scratch-card.ts';
+
+export function ScratchApp({ bridge }: { bridge: HostBridge }) {
+  const game = useScratchCard(bridge);
+  const open = game.round?.status === 'open' && game.view !== null && !game.view.redeemed;
+  // While a ticket is on the table, the page shows that ticket's own price and currency.
+  const currency = open && game.round ? game.round.currency : game.currency;
+  const price = open && game.round ? game.round.bet : game.price;
+  const steps = BET_STEPS[game.currency];
+
+  return (
+    <main className="ls-game">
+      <h1>Lucky Scratch</h1>
+      <p className="ls-currency">Playing with {CURRENCY_NAMES[currency]}</p>
+
+      <Ticket
+        view={game.view}
+        revealed={game.revealed}
+        canScratch={game.canScratch}
+        onScratch={game.scratch}
+      />
+
+      <p className="ls-status" role="status" aria-live="polite">
+        {game.status}
+      </p>
+
+      {!game.online ? (
+        <p className="ls-offline" role="alert">
+          You are offline. Buying and claiming tickets need a connection; they come back when you are online.
+        </p>
+      ) : null}
+
+      {game.error ? (
+        <div className="ls-error" role="alert">
+          <p>{game.error.message}</p>
+          {game.error.code === GAME_ERROR_CODES.INSUFFICIENT_BALANCE ? (
+            <button type="button" onClick={game.buyCoins}>
+              Buy coins
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="ls-actions">
+        {open ? (
+          game.claimPending ? (
+            <button
+              type="button"
+              className="ls-primary"
+              disabled={game.busy || !game.online}
+              onClick={game.claim}
+            >
+              Claim prize
+            </button>
+          ) : (
+            <button type="button" className="ls-primary" disabled={!game.canScratch} onClick={game.revealAll}>
+              Reveal all
+            </button>
+          )
+        ) : (
+          <button type="button" className="ls-primary" disabled={!game.canBuy} onClick={game.buy}>
+            Buy ticket
+          </button>
+        )}
+      </div>
+
+      <div className="ls-bet" role="group" aria-label="Ticket price">
+        <button
+          type="button"
+          aria-label="Decrease bet"
+          disabled={open || game.busy || game.stepIndex === 0}
+          onClick={game.decreasePrice}
+        >
+          −
+        </button>
+        <p className="ls-bet-value" aria-live="polite">
+          Ticket {formatAmount(currency, price)}
+        </p>
+        <button
+          type="button"
+          aria-label="Increase bet"
+          disabled={open || game.busy || game.stepIndex === steps.length - 1}
+          onClick={game.increasePrice}
+        >
+          +
+        </button>
+      </div>
+
+      <PrizeTable currency={currency} price={price} />
+    </main>
+  );
+}

@@ -1,0 +1,261 @@
+/**
+ * The page's state and its talk with the host: resume an unredeemed ticket on load (round.open),
+ * Buy ticket (instant_win.purchase), scratching spot by spot or Reveal all, and the redeem
+ * (instant_win.redeem) once every spot is showing; the events the host's rules need
+ * (purchase_outcome, redeem_outcome), the in-game currency swap and connectivity.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Currency } from '../../src/contract/currency.ts';
+import { GAME_ERROR_CODES, type RoundAnswer, type RoundView } from '../../src/contract/games.ts';
+import { SPOT_COUNT, type ScratchCardState } from '../engines/scratch-card.ts';
+import { GameCallError, newActionKey, type HostBridge } from '../shared/host-bridge.ts';
+import { BET_STEPS, formatAmount } from './bet-steps.ts';
+import { SYMBOL_LOOKS } from './symbols.ts';
+import { isScratchView } from './view-schema.ts';
+
+export interface ShownError {
+  code: string;
+  message: string;
+}
+
+export interface ScratchMachine {
+  loading: boolean;
+  busy: boolean;
+  online: boolean;
+  /** The currency of the next ticket. */
+  currency: Currency;
+  stepIndex: number;
+  /** The price of the next ticket, display units. */
+  price: number;
+  /** The ticket on the table (open, or the last one redeemed) and its view. */
+  round: RoundView | null;
+  view: ScratchCardState | null;
+  /** The spots scratched, in the order they were scratched. */
+  revealed: readonly number[];
+  status: string;
+  error: ShownError | null;
+  /** The redeem failed: the player can claim again (same key while its outcome is unknown). */
+  claimPending: boolean;
+  canBuy: boolean;
+  canScratch: boolean;
+  increasePrice(): void;
+  decreasePrice(): void;
+  buy(): void;
+  scratch(spot: number): void;
+  revealAll(): void;
+  claim(): void;
+  buyCoins(): void;
+}
+
+const READY = 'Choose your ticket price and press Buy ticket.';
+const SCRATCH = 'Scratch the spots one by one, or press Reveal all. Match three symbols to win that prize.';
+
+export function useScratchCard(bridge: HostBridge): ScratchMachine {
+  const [loading, setLoading] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [online, setOnline] = useState(bridge.init.online);
+  const [currency, setCurrency] = useState<Currency>(bridge.init.currency);
+  const [stepIndex, setStepIndex] = useState(0);
+  const [round, setRound] = useState<RoundView | null>(null);
+  const [view, setView] = useState<ScratchCardState | null>(null);
+  const [revealed, setRevealed] = useState<readonly number[]>([]);
+  const [status, setStatus] = useState('Loading your game…');
+  const [error, setError] = useState<ShownError | null>(null);
+  const [claimPending, setClaimPending] = useState(false);
+  // One idempotency key per action, kept while its outcome is unknown (a lost answer), so trying
+  // again repeats the same purchase or redeem instead of making a second one.
+  const pendingKeys = useRef(new Map<string, string>());
+  const keyFor = (action: string): string => {
+    const existing = pendingKeys.current.get(action);
+    if (existing) return existing;
+    const key = newActionKey();
+    pendingKeys.current.set(action, key);
+    return key;
+  };
+
+  const fail = useCallback((reason: unknown, action: string) => {
+    if (reason instanceof GameCallError) {
+      if (reason.status !== 0 && reason.status < 500) pendingKeys.current.delete(action);
+      setError({ code: reason.code, message: reason.message });
+    } else {
+      setError({ code: 'ERROR', message: 'Something went wrong. Please try again.' });
+    }
+  }, []);
+
+  /** Puts a ticket on the table; false when the answer is not a ticket this page can show. */
+  const showTicket = useCallback((next: RoundView): boolean => {
+    if (!isScratchView(next.state)) {
+      setError({ code: 'BAD_ANSWER', message: 'The game received a ticket it cannot show. Please reload.' });
+      return false;
+    }
+    setRound(next);
+    setView(next.state);
+    return true;
+  }, []);
+
+  /** Shows the ticket round.open answered with, when it is an open one; false when there is none. */
+  const showOpen = useCallback(
+    (answer: { round: RoundView | null }): boolean => {
+      if (answer.round?.status !== 'open' || !showTicket(answer.round)) return false;
+      setRevealed([]);
+      setStatus(`Your unredeemed ticket is back. ${SCRATCH}`);
+      return true;
+    },
+    [showTicket],
+  );
+
+  const resume = useCallback(
+    async (): Promise<boolean> => showOpen(await bridge.call<{ round: RoundView | null }>('round.open')),
+    [bridge, showOpen],
+  );
+
+  useEffect(() => {
+    let current = true;
+    bridge.call<{ round: RoundView | null }>('round.open').then(
+      (answer) => {
+        if (!current) return;
+        setLoading(false);
+        if (!showOpen(answer)) setStatus(READY);
+      },
+      (reason: unknown) => {
+        if (!current) return;
+        setLoading(false);
+        setStatus(READY);
+        fail(reason, 'open');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [bridge, showOpen, fail]);
+
+  useEffect(
+    () =>
+      bridge.onHostMessage((message) => {
+        if (message.type === 'currency_swap') {
+          // The next ticket is bought in the new currency; a ticket on the table keeps its own.
+          setCurrency(message.currency);
+          bridge.report('currency_swap_success', { currency: message.currency });
+        } else if (message.type === 'connectivity') {
+          setOnline(message.online);
+        }
+      }),
+    [bridge],
+  );
+
+  const open = round?.status === 'open' && view !== null && !view.redeemed;
+  const steps = BET_STEPS[currency];
+  const price = steps[stepIndex] ?? (steps[0] as number);
+  const canBuy = !loading && !busy && online && !open;
+  const canScratch = !loading && !busy && open && !claimPending;
+
+  const redeem = (ticket: RoundView, order: readonly number[]) => {
+    const action = `redeem:${ticket.id}`;
+    setBusy(true);
+    setError(null);
+    setStatus('Checking your ticket…');
+    bridge
+      .call<RoundAnswer>(
+        'instant_win.redeem',
+        { ticketId: ticket.id, numScratched: order.length, numSpots: SPOT_COUNT, replayData: order.slice() },
+        keyFor(action),
+      )
+      .then(
+        (answer) => {
+          pendingKeys.current.delete(action);
+          setClaimPending(false);
+          if (!showTicket(answer.round)) return;
+          const { round: done } = answer;
+          bridge.report('redeem_outcome', {
+            balances: answer.balances,
+            win: done.win,
+            currency: done.currency,
+          });
+          const symbol = isScratchView(done.state) ? done.state.ticket.winningSymbol : null;
+          setStatus(
+            done.win > 0 && symbol
+              ? `Three ${SYMBOL_LOOKS[symbol].name} symbols! You win ${formatAmount(done.currency, done.win)}. Buy another ticket to play again.`
+              : 'No match this time. Buy another ticket to play again.',
+          );
+        },
+        (reason: unknown) => {
+          fail(reason, action);
+          setClaimPending(true);
+          setStatus('Your ticket is not credited yet. Press Claim prize to try again.');
+        },
+      )
+      .finally(() => setBusy(false));
+  };
+
+  const reveal = (spots: readonly number[]) => {
+    if (!canScratch || !round || !view) return;
+    const order = [...revealed, ...spots.filter((spot) => !revealed.includes(spot))];
+    setRevealed(order);
+    const last = spots[spots.length - 1];
+    if (order.length < SPOT_COUNT && last !== undefined) {
+      const symbol = view.ticket.spots[last];
+      setStatus(
+        `Spot ${last + 1}: ${symbol ? SYMBOL_LOOKS[symbol].name : ''}. ${SPOT_COUNT - order.length} to go.`,
+      );
+    }
+    if (order.length === SPOT_COUNT) redeem(round, order);
+  };
+
+  const buy = () => {
+    if (!canBuy) return;
+    const action = `buy:${currency}:${price}`;
+    setBusy(true);
+    setError(null);
+    setStatus('Buying your ticket…');
+    bridge
+      .call<RoundAnswer>('instant_win.purchase', { betValue: price, currency }, keyFor(action))
+      .then(
+        (answer) => {
+          pendingKeys.current.delete(action);
+          if (!showTicket(answer.round)) {
+            setStatus(READY);
+            return;
+          }
+          setRevealed([]);
+          setClaimPending(false);
+          setStatus(SCRATCH);
+          bridge.report('purchase_outcome', { balances: answer.balances, currency: answer.round.currency });
+        },
+        async (reason: unknown) => {
+          fail(reason, action);
+          if (reason instanceof GameCallError && reason.code === GAME_ERROR_CODES.ROUND_ALREADY_OPEN) {
+            if (await resume().catch(() => false)) setError(null);
+            return;
+          }
+          setStatus(READY);
+        },
+      )
+      .finally(() => setBusy(false));
+  };
+
+  return {
+    loading,
+    busy,
+    online,
+    currency,
+    stepIndex,
+    price,
+    round,
+    view,
+    revealed,
+    status,
+    error,
+    claimPending,
+    canBuy,
+    canScratch,
+    increasePrice: () => !open && !busy && setStepIndex((i) => Math.min(i + 1, steps.length - 1)),
+    decreasePrice: () => !open && !busy && setStepIndex((i) => Math.max(i - 1, 0)),
+    buy,
+    scratch: (spot) => reveal([spot]),
+    revealAll: () => reveal(Array.from({ length: SPOT_COUNT }, (_, i) => i)),
+    claim: () => {
+      if (claimPending && !busy && round && open) redeem(round, revealed);
+    },
+    buyCoins: () => bridge.navigate('buy_coins'),
+  };
+}
