@@ -16,6 +16,8 @@ import {
   httpWebhookDelivery,
 } from './features/payments/payment-providers.ts';
 import { startReconciliationJob } from './features/payments/reconcile-job.ts';
+import { startInterruptedRoundsJob } from './features/games/interrupted-rounds.ts';
+import { GAME_ENGINES } from '../games/engines/registry.ts';
 import { attachVendorGameProvider } from './features/vendor-wallet/vendor-provider.ts';
 import { createLogger } from './logger.ts';
 import { createOutboxEmail } from './providers/email/outbox-email.ts';
@@ -96,6 +98,11 @@ async function main(): Promise<void> {
     now: Date.now,
   });
   attachVendorGameProvider(deps, vendor.provider);
+  // Completes game rounds left open for 24 hours with each game's default action.
+  const interruptedRounds = startInterruptedRoundsJob(
+    { db, now: Date.now, engines: GAME_ENGINES, logger },
+    { intervalMs: config.gamesAutoCompleteIntervalSeconds * 1000 },
+  );
   const app = createApp(deps);
 
   if (!existsSync(path.join(config.distDir, 'index.html'))) {
@@ -148,6 +155,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info('shutting down', { signal });
     void reconciliation.stop();
+    void interruptedRounds.stop();
     payments.sandbox?.card.stop();
     payments.sandbox?.bank.stop();
     sandboxServer?.close();

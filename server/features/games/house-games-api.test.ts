@@ -1,0 +1,276 @@
+/**
+ * The real house-game engines through the API: one round of each with the ledger checked, the
+ * spec's instant-win calls, resume of an open blackjack hand without its hole card, the 24-hour
+ * completion of a real hand, and every kind of round replayed from the revealed seed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fairFloats } from '../../../games/engines/fair-random.ts';
+import { GAME_ENGINES, engineOf } from '../../../games/engines/registry.ts';
+import { replayRound } from '../../../games/engines/replay.ts';
+import {
+  GAME_ERROR_CODES,
+  GAMES_API_PATHS,
+  HOUSE_GAME_IDS,
+  type RoundAnswer,
+  type RoundView,
+} from '../../../src/contract/games.ts';
+import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
+import { bucketBalances, ledgerViolations } from '../wallet/wallet-test-helpers.ts';
+import { fundedPlayer, moneyCall } from './games-test-support.ts';
+import { completeInterruptedRounds, ROUND_IDLE_LIMIT_MS } from './interrupted-rounds.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({}, { seedDemo: false });
+});
+afterAll(async () => ctx?.close());
+
+const start = (client: Parameters<typeof moneyCall>[0], gameId: string, body: Record<string, unknown>) =>
+  moneyCall(client, 'POST', GAMES_API_PATHS.startRound(gameId), body);
+const act = (client: Parameters<typeof moneyCall>[0], gameId: string, roundId: string, action: unknown) =>
+  moneyCall(client, 'POST', GAMES_API_PATHS.roundAction(gameId, roundId), { action });
+
+interface Recalled extends RoundView {
+  base_bet_minor: number;
+  options: unknown;
+  actions: unknown[];
+  final_state: unknown;
+  server_seed: string | null;
+}
+
+/** Rotates the player's seed and replays each finished round of the game from the revealed seed. */
+async function expectReplaysMatch(client: Parameters<typeof moneyCall>[0], gameId: string): Promise<number> {
+  expect((await moneyCall(client, 'POST', GAMES_API_PATHS.fairnessRotate, undefined)).status).toBe(200);
+  const recalled = await client.request<{ results: Recalled[] }>('GET', GAMES_API_PATHS.recentRounds(gameId));
+  const engine = engineOf(GAME_ENGINES, gameId)!;
+  let checked = 0;
+  for (const r of recalled.body.results.filter((x) => x.status === 'finished')) {
+    expect(r.server_seed).toMatch(/^[0-9a-f]{64}$/);
+    const state = replayRound(
+      engine,
+      { betMinor: r.base_bet_minor, options: r.options, actions: r.actions },
+      fairFloats(r.server_seed!, r.client_seed, r.nonce),
+    );
+    expect(engine.view(state)).toEqual(r.final_state);
+    checked += 1;
+  }
+  return checked;
+}
+
+describe('house games through the API', () => {
+  it('Crown Jewels: a spin is decided at its start, debited and credited at once, and replays', async () => {
+    const p = await fundedPlayer(ctx, { gold: 20_000 });
+    let total = 20_000;
+    for (let i = 0; i < 8; i++) {
+      const res = await start(p.client, HOUSE_GAME_IDS.slots, { betValue: 100, currency: 'gold' });
+      expect(res.status).toBe(201);
+      expect(res.body.round.status).toBe('finished');
+      expect(res.body.post_bet_balances.balance_total_gld).toBe(total - 100);
+      total = total - 100 + res.body.round.win;
+      expect(res.body.balances.balance_total_gld).toBe(total);
+    }
+    expect(await bucketBalances(ctx.db, p.id)).toEqual({ 'gold:main': total });
+    const noAction = await act(p.client, HOUSE_GAME_IDS.slots, '00000000-0000-4000-8000-000000000000', {
+      type: 'spin',
+    });
+    // A slot spin has no actions at all.
+    expect(noAction.status).toBe(400);
+    expect(noAction.body).toMatchObject({ code: GAME_ERROR_CODES.ILLEGAL_ACTION });
+    expect(await expectReplaysMatch(p.client, HOUSE_GAME_IDS.slots)).toBe(8);
+  });
+
+  it('Lucky Scratch: purchase decides the ticket, redeem credits it to redeemable; refusals of the spec calls', async () => {
+    const p = await fundedPlayer(ctx, { free: 2_000 });
+    const bought = await moneyCall(p.client, 'POST', GAMES_API_PATHS.purchaseInstantWin, {
+      gameId: HOUSE_GAME_IDS.scratchCard,
+      betValue: 1,
+      currency: 'sweeps',
+    });
+    expect(bought.status).toBe(201);
+    expect(bought.body.round).toMatchObject({
+      game_id: HOUSE_GAME_IDS.scratchCard,
+      status: 'open',
+      bet: 1,
+      win: 0,
+    });
+    expect(bought.body.balances.balance_free_ghc).toBe(19);
+    const ticketId = bought.body.round.id;
+
+    const badSpots = await moneyCall(p.client, 'POST', GAMES_API_PATHS.redeemInstantWin, {
+      ticketId,
+      numScratched: 9,
+      numSpots: 5,
+    });
+    expect(badSpots.status).toBe(400);
+    expect(badSpots.body).toMatchObject({ code: GAME_ERROR_CODES.ILLEGAL_ACTION, field: 'numSpots' });
+
+    const redeemed = await moneyCall(p.client, 'POST', GAMES_API_PATHS.redeemInstantWin, {
+      ticketId,
+      numScratched: 9,
+      numSpots: 9,
+      replayData: [4, 0, 1, 2, 3, 5, 6, 7, 8],
+    });
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.body.round.status).toBe('finished');
+    const win = redeemed.body.round.win;
+    expect(redeemed.body.balances).toMatchObject({ balance_free_ghc: 19, balance_redeemable_ghc: win });
+    const again = await moneyCall(p.client, 'POST', GAMES_API_PATHS.redeemInstantWin, {
+      ticketId,
+      numScratched: 9,
+      numSpots: 9,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: GAME_ERROR_CODES.ROUND_FINISHED });
+
+    const stranger = await fundedPlayer(ctx, { gold: 1_000 });
+    for (const id of [ticketId, 'nope']) {
+      const res = await moneyCall(stranger.client, 'POST', GAMES_API_PATHS.redeemInstantWin, {
+        ticketId: id,
+        numScratched: 9,
+        numSpots: 9,
+      });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: GAME_ERROR_CODES.ROUND_NOT_FOUND });
+    }
+    // Only instant-win games are sold as tickets.
+    const notInstant = await moneyCall(p.client, 'POST', GAMES_API_PATHS.purchaseInstantWin, {
+      gameId: HOUSE_GAME_IDS.slots,
+      betValue: 1,
+      currency: 'sweeps',
+    });
+    expect(notInstant.status).toBe(404);
+    expect(notInstant.body).toMatchObject({ code: GAME_ERROR_CODES.GAME_NOT_FOUND });
+    const badBody = await moneyCall(p.client, 'POST', GAMES_API_PATHS.purchaseInstantWin, {
+      gameId: HOUSE_GAME_IDS.scratchCard,
+      betValue: 1,
+    });
+    expect(badBody.status).toBe(400);
+    expect(badBody.body).toMatchObject({ code: 'VALIDATION_ERROR', field: 'currency' });
+    expect(await expectReplaysMatch(p.client, HOUSE_GAME_IDS.scratchCard)).toBe(1);
+    expect(await ledgerViolations(ctx.db)).toEqual([]);
+  });
+
+  it('Blackjack: an open hand resumes without the hole card, actions add stakes and wins, and hands replay', async () => {
+    const p = await fundedPlayer(ctx, { gold: 100_000 });
+    let total = 100_000;
+    let resumedOne = false;
+    for (let i = 0; i < 6; i++) {
+      const res = await start(p.client, HOUSE_GAME_IDS.blackjack, { betValue: 200, currency: 'gold' });
+      expect(res.status).toBe(201);
+      let answer: RoundAnswer = res.body;
+      if (answer.round.status === 'open') {
+        const resumed = await p.client.request<{ round: RoundView }>(
+          'GET',
+          GAMES_API_PATHS.openRound(HOUSE_GAME_IDS.blackjack),
+        );
+        expect(resumed.body.round).toEqual(answer.round);
+        const view = answer.round.state as {
+          dealer: { cards: unknown[]; hidden: number };
+          actions: string[];
+        };
+        expect(view.dealer.cards).toHaveLength(1);
+        expect(view.dealer.hidden).toBe(1);
+        resumedOne = true;
+      }
+      for (let step = 0; answer.round.status === 'open' && step < 10; step++) {
+        const view = answer.round.state as { actions: string[] };
+        const action = view.actions.includes('insurance')
+          ? { type: 'insurance', take: false }
+          : view.actions.includes('double')
+            ? { type: 'double' }
+            : { type: 'stand' };
+        const next = await act(p.client, HOUSE_GAME_IDS.blackjack, answer.round.id, action);
+        expect(next.status).toBe(200);
+        // This action's added stake is taken before its added win is paid.
+        expect(next.body.post_bet_balances.balance_total_gld).toBe(
+          answer.balances.balance_total_gld - (next.body.round.bet - answer.round.bet),
+        );
+        expect(next.body.balances.balance_total_gld).toBe(
+          next.body.post_bet_balances.balance_total_gld + next.body.round.win - answer.round.win,
+        );
+        answer = next.body;
+      }
+      expect(answer.round.status).toBe('finished');
+      total = total - answer.round.bet + answer.round.win;
+      expect(answer.balances.balance_total_gld).toBe(total);
+    }
+    expect(resumedOne).toBe(true);
+    const illegal = await start(p.client, HOUSE_GAME_IDS.blackjack, { betValue: 200, currency: 'gold' });
+    if (illegal.body.round.status === 'open') {
+      const res = await act(p.client, HOUSE_GAME_IDS.blackjack, illegal.body.round.id, { type: 'fold' });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: GAME_ERROR_CODES.ILLEGAL_ACTION });
+      await act(p.client, HOUSE_GAME_IDS.blackjack, illegal.body.round.id, { type: 'stand' });
+      const open = await p.client.request<{ round: RoundView | null }>(
+        'GET',
+        GAMES_API_PATHS.openRound(HOUSE_GAME_IDS.blackjack),
+      );
+      if (open.body.round)
+        await act(p.client, HOUSE_GAME_IDS.blackjack, open.body.round.id, { type: 'stand' });
+    }
+    expect(await expectReplaysMatch(p.client, HOUSE_GAME_IDS.blackjack)).toBeGreaterThanOrEqual(6);
+    expect(await ledgerViolations(ctx.db)).toEqual([]);
+  });
+
+  it('Jacks or Better: deal, draw with holds, pay per coin; a malformed hold is refused', async () => {
+    const p = await fundedPlayer(ctx, { gold: 10_000 });
+    for (let i = 0; i < 4; i++) {
+      const dealt = await start(p.client, HOUSE_GAME_IDS.videoPoker, {
+        betValue: 500,
+        currency: 'gold',
+        options: { coins: 5 },
+      });
+      expect(dealt.status).toBe(201);
+      expect(dealt.body.round.status).toBe('open');
+      if (i === 0) {
+        const bad = await act(p.client, HOUSE_GAME_IDS.videoPoker, dealt.body.round.id, {
+          type: 'draw',
+          hold: [true],
+        });
+        expect(bad.status).toBe(400);
+        expect(bad.body).toMatchObject({ code: GAME_ERROR_CODES.ILLEGAL_ACTION, field: 'action.hold' });
+      }
+      const drawn = await act(p.client, HOUSE_GAME_IDS.videoPoker, dealt.body.round.id, {
+        type: 'draw',
+        hold: [i % 2 === 0, false, true, false, false],
+      });
+      expect(drawn.status).toBe(200);
+      expect(drawn.body.round.status).toBe('finished');
+    }
+    expect(await expectReplaysMatch(p.client, HOUSE_GAME_IDS.videoPoker)).toBe(4);
+  });
+
+  it('an open hand left for 24 hours is finished with the default action and credited', async () => {
+    const p = await fundedPlayer(ctx, { gold: 10_000 });
+    const dealt = await start(p.client, HOUSE_GAME_IDS.videoPoker, { betValue: 100, currency: 'gold' });
+    expect(dealt.body.round.status).toBe('open');
+    ctx.clock.advance(ROUND_IDLE_LIMIT_MS / 1000 + 1);
+    const report = await completeInterruptedRounds({
+      db: ctx.db,
+      now: ctx.deps.now,
+      engines: GAME_ENGINES,
+      logger: ctx.deps.logger,
+    });
+    expect(report.completed).toBeGreaterThanOrEqual(1);
+    expect(report.failed).toBe(0);
+    const recalled = await p.client.request<{ results: Recalled[] }>(
+      'GET',
+      GAMES_API_PATHS.recentRounds(HOUSE_GAME_IDS.videoPoker),
+    );
+    const round = recalled.body.results[0]!;
+    expect(round).toMatchObject({ id: dealt.body.round.id, status: 'finished', auto_completed: true });
+    expect(round.actions).toHaveLength(1);
+    expect(await bucketBalances(ctx.db, p.id)).toEqual({ 'gold:main': 10_000 - 100 + round.win });
+  });
+
+  it('solitaire purchase: a fixed deck is refused outside test mode', async () => {
+    const p = await fundedPlayer(ctx, { gold: 10_000 });
+    const res = await moneyCall(p.client, 'POST', GAMES_API_PATHS.purchaseSolitaire, {
+      betValue: 100,
+      currency: 'gold',
+      testDeck: Array.from({ length: 52 }, () => 'AS'),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: GAME_ERROR_CODES.TEST_DECK_NOT_ALLOWED, field: 'testDeck' });
+  });
+});
