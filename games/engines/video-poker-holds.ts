@@ -159,14 +159,14 @@ function payByCodeFor(royalPay: number): Float64Array {
 /** The best hold for a dealt hand in its dealt order, for a bet of `coins` coins. */
 export function bestHold(dealt: readonly Card[], coins: number): boolean[] {
   const numbers = dealt.map(cardNumber);
-  const order = [0, 1, 2, 3, 4].sort((x, y) => numbers[x]! - numbers[y]!);
-  const mask = bestHoldSorted(
-    order.map((i) => numbers[i]!),
-    royalPayFor(coins),
-  );
+  // Positions sorted by card number (insertion sort: five items, no comparator allocation).
+  const order = [0, 1, 2, 3, 4];
+  for (let i = 1; i < 5; i++)
+    for (let j = i; j > 0 && numbers[order[j - 1]!]! > numbers[order[j]!]!; j--)
+      [order[j - 1], order[j]] = [order[j]!, order[j - 1]!];
+  const sorted = order.map((i) => numbers[i]!);
+  const mask = bestHoldSorted(sorted, royalPayFor(coins));
   const hold = [false, false, false, false, false];
-  order.forEach((position, sortedIndex) => {
-    if (mask & (1 << sortedIndex)) hold[position] = true;
-  });
+  for (let k = 0; k < 5; k++) if (mask & (1 << k)) hold[order[k]!] = true;
   return hold;
 }

@@ -16,7 +16,14 @@ import { shuffleFront } from './fair-random.ts';
 import { cardNumber, evaluateHand } from './poker-hands.ts';
 import { IllegalActionError, type Floats, type GameEngine, type RoundStep } from './types.ts';
 import { bestHold } from './video-poker-holds.ts';
-import { MAX_COINS, PAY_LINE_NAMES, payLineOf, paysFor, type PayLine } from './video-poker-pays.ts';
+import {
+  MAX_COINS,
+  PAY_LINE_NAMES,
+  payByCode,
+  payLineOf,
+  royalPayFor,
+  type PayLine,
+} from './video-poker-pays.ts';
 
 export const VIDEO_POKER_GAME_ID = 'jacks-or-better';
 const HAND_SIZE = 5;
@@ -66,10 +73,17 @@ function roundCards(floats: Floats): Card[] {
   return shuffleFront(FRESH_DECK, floats, 0, CARDS_USED).slice(0, CARDS_USED);
 }
 
+const PAY_BY_CODE_AT_COINS = [1, 2, 3, 4, 5].map((coins) => payByCode(royalPayFor(coins)));
+
 function handPay(cards: readonly Card[], coins: number): { line: PayLine | null; pay: number } {
-  const [a, b, c, d, e] = cards.map(cardNumber) as [number, number, number, number, number];
-  const line = payLineOf(evaluateHand(a, b, c, d, e));
-  return { line, pay: line === null ? 0 : paysFor(coins)[line] };
+  const code = evaluateHand(
+    cardNumber(cards[0]!),
+    cardNumber(cards[1]!),
+    cardNumber(cards[2]!),
+    cardNumber(cards[3]!),
+    cardNumber(cards[4]!),
+  );
+  return { line: payLineOf(code), pay: PAY_BY_CODE_AT_COINS[coins - 1]![code]! };
 }
 
 const isRecord = (raw: unknown): raw is Record<string, unknown> =>
