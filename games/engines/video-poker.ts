@@ -26,6 +26,8 @@ import {
 } from './video-poker-pays.ts';
 
 export const VIDEO_POKER_GAME_ID = 'jacks-or-better';
+/** Declared return, percent, at the maximum bet under optimal holds (computed exactly in video-poker-return.ts). */
+export const VIDEO_POKER_DECLARED_RTP = 99.54;
 const HAND_SIZE = 5;
 const CARDS_USED = 10;
 
