@@ -345,6 +345,24 @@ describe('blackjack game page', () => {
     expect(host.events()).toEqual(['blackjack_initial_bet', 'blackjack_hit']);
   });
 
+  it('a burst of presses sends one call: five Deal clicks at once, then five Hit clicks at once', async () => {
+    const host = fakeHost({ decks: [['9C', '6D', '2H', 'TS', '3C', '9D']] });
+    render(<BlackjackGame bridge={host.bridge} />);
+    await waitFor(() => expect(button('Deal').disabled).toBe(false));
+    const deal = button('Deal');
+    await act(async () => {
+      for (let i = 0; i < 5; i++) fireEvent.click(deal);
+    });
+    expect(host.calls.filter((c) => c.call === 'round.start')).toHaveLength(1);
+    await waitFor(() => expect(button('Hit').disabled).toBe(false));
+    const hit = button('Hit');
+    await act(async () => {
+      for (let i = 0; i < 5; i++) fireEvent.click(hit);
+    });
+    expect(host.calls.filter((c) => c.call === 'round.act')).toHaveLength(1);
+    expect(host.events()).toEqual(['blackjack_initial_bet', 'blackjack_hit']);
+  });
+
   it('keeps keyboard focus on a usable control after each move, and takes none on load', async () => {
     const host = fakeHost({ decks: [['9C', '6D', '2H', 'TS', '3C', '9D']] });
     render(<BlackjackGame bridge={host.bridge} />);

@@ -4,7 +4,7 @@
  * through the host bridge with one idempotency key per player action; a call that failed on the
  * network can be tried again with the same key, so it is never applied twice.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Currency } from '../../src/contract/currency.ts';
 import { GAME_ERROR_CODES, type RoundAnswer, type RoundView } from '../../src/contract/games.ts';
 import type { GameEvent } from '../../src/contract/game-messages.ts';
@@ -72,6 +72,9 @@ export function useBlackjackTable(bridge: HostBridge): BlackjackTable {
   const [resuming, setResuming] = useState(true);
   const [error, setError] = useState<TableError | null>(null);
   const [failed, setFailed] = useState<Attempt | null>(null);
+  // One call at a time: a second press before the first answer (a double click, a key held
+  // down) would otherwise send a second move with a key of its own.
+  const inFlight = useRef(false);
 
   const steps = BET_STEPS[currency];
   const safeIndex = Math.min(betIndex, steps.length - 1);
@@ -139,6 +142,8 @@ export function useBlackjackTable(bridge: HostBridge): BlackjackTable {
 
   const run = useCallback(
     async (attempt: Attempt) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
       setBusy(true);
       setError(null);
       setFailed(null);
@@ -163,6 +168,7 @@ export function useBlackjackTable(bridge: HostBridge): BlackjackTable {
         // A hand is already open (another tab): show it so it can be finished.
         if (tableError.code === GAME_ERROR_CODES.ROUND_ALREADY_OPEN) await resume().catch(() => undefined);
       } finally {
+        inFlight.current = false;
         setBusy(false);
       }
     },
