@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FRESH_DECK, type Card } from './cards.ts';
 import {
@@ -386,3 +387,73 @@ describe('blackjack engine: default action, view, steps, replay', () => {
     expect(r.state.phase).toBe('finished');
   });
 });
+
+describe('blackjack engine: any legal play', () => {
+  it('keeps its invariants over random rounds and random legal moves (JSON round trip, hidden cards, money)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), {
+          minLength: 40,
+          maxLength: 40,
+        }),
+        fc.array(fc.nat(), { minLength: 20, maxLength: 20 }),
+        fc.integer({ min: 1, max: 5000 }),
+        (stream, choices, betMinor) => {
+          const floats: Floats = (i) => stream[i] as number;
+          let state = engine.start({ betMinor, options: {} }, floats);
+          const actions: BlackjackAction[] = [];
+          for (const choice of choices) {
+            if (engine.finished(state)) break;
+            const moves = allowedMoves(state);
+            const move = moves[choice % moves.length] as BlackjackAction['type'];
+            const action: BlackjackAction =
+              move === 'insurance' ? { type: 'insurance', take: choice % 2 === 0 } : { type: move };
+            actions.push(action);
+            // The server stores the state as JSON between moves: a stored state plays on the same.
+            const stored = JSON.parse(JSON.stringify(state)) as BlackjackState;
+            state = engine.act(state, action, floats);
+            expect(engine.act(stored, action, floats)).toEqual(state);
+            const view = engine.view(state) as BlackjackView;
+            const dealt = state.dealer.length + state.hands.reduce((n, h) => n + h.cards.length, 0);
+            expect(state.cursor).toBe(dealt);
+            if (!engine.finished(state)) {
+              expect(view.dealer.cards).toEqual(state.dealer.slice(0, 1));
+              expect(view.dealer.hidden).toBe(1);
+            }
+          }
+          while (!engine.finished(state)) state = engine.act(state, engine.defaultAction(state), floats);
+          expect(state.hands.length).toBeLessThanOrEqual(4);
+          expect(state.hands.every((h) => h.result !== null)).toBe(true);
+          // Never more back than 2x every stake plus the 3:2 extra and the insurance's 3x.
+          expect(engine.won(state)).toBeLessThanOrEqual(3 * engine.staked(state));
+          expect(engine.won(state)).toBeGreaterThanOrEqual(0);
+          expect(engine.staked(state)).toBeGreaterThanOrEqual(betMinor);
+          const replayed = replayRound(
+            engine,
+            { betMinor, options: {}, actions: [...actions, ...defaultsAfter(actions, betMinor, floats)] },
+            floats,
+          );
+          expect(replayed).toEqual(state);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/** The default moves the loop above took after the random ones, for the replay. */
+function defaultsAfter(
+  actions: readonly BlackjackAction[],
+  betMinor: number,
+  floats: Floats,
+): BlackjackAction[] {
+  let state = engine.start({ betMinor, options: {} }, floats);
+  for (const action of actions) state = engine.act(state, action, floats);
+  const more: BlackjackAction[] = [];
+  while (!engine.finished(state)) {
+    const action = engine.defaultAction(state);
+    more.push(action);
+    state = engine.act(state, action, floats);
+  }
+  return more;
+}
