@@ -22,7 +22,7 @@ import { ERROR_CODES } from '../../src/contract/errors.ts';
 import * as paymentsContract from '../../src/contract/payments.ts';
 import * as schemasContract from '../../src/contract/schemas.ts';
 import * as walletContract from '../../src/contract/wallet.ts';
-import { GAME_ERROR_CODES } from '../../src/contract/games.ts';
+import * as gamesContract from '../../src/contract/games.ts';
 import * as vendorWalletContract from '../../src/contract/vendor-wallet.ts';
 import { createPaymentsContext, playerWithAddress } from '../features/payments/payments-test-support.ts';
 import { Client, signUpPayload } from '../test-support/test-app.ts';
@@ -35,7 +35,7 @@ const KNOWN_CODES = new Set<string>([
   ...Object.values(ERROR_CODES),
   ...Object.values(walletContract.WALLET_ERROR_CODES),
   ...Object.values(paymentsContract.PAYMENT_ERROR_CODES),
-  ...Object.values(GAME_ERROR_CODES),
+  ...Object.values(gamesContract.GAME_ERROR_CODES),
   ...Object.values(vendorWalletContract.VENDOR_WALLET_ERROR_CODES),
 ]);
 
@@ -59,7 +59,7 @@ function fieldNames(): string[] {
       if (inner && typeof inner === 'object' && 'schema' in inner) visit(inner, depth + 1);
     }
   };
-  for (const mod of [schemasContract, walletContract, paymentsContract, vendorWalletContract])
+  for (const mod of [schemasContract, walletContract, paymentsContract, vendorWalletContract, gamesContract])
     for (const value of Object.values(mod))
       if (value && typeof value === 'object' && 'refiner' in value)
         visit(value as Struct<unknown, unknown>, 0);
@@ -154,6 +154,30 @@ const EXAMPLE_BODIES: Record<string, Record<string, unknown>> = {
     state_or_province: 'IL',
     postal_code: '60606',
   },
+  [`POST ${gamesContract.GAMES_API_PATHS.startRoundPattern}`]: {
+    betValue: 100,
+    currency: 'gold',
+    options: {},
+  },
+  [`POST ${gamesContract.GAMES_API_PATHS.roundActionPattern}`]: { action: { type: 'stand' } },
+  [`POST ${gamesContract.GAMES_API_PATHS.purchaseInstantWin}`]: {
+    gameId: 'lucky-scratch',
+    betValue: 0.2,
+    currency: 'sweeps',
+  },
+  [`POST ${gamesContract.GAMES_API_PATHS.redeemInstantWin}`]: {
+    ticketId: randomUUID(),
+    numScratched: 9,
+    numSpots: 9,
+    replayData: [0, 1, 2],
+  },
+  [`POST ${gamesContract.GAMES_API_PATHS.purchaseSolitaire}`]: {
+    betValue: 100,
+    currency: 'gold',
+    noMovesBet: 0,
+    redOrBlackBet: 0,
+  },
+  [`PUT ${gamesContract.GAMES_API_PATHS.fairnessClientSeed}`]: { client_seed: 'lucky-7' },
 };
 
 const mutation = fc.oneof(
