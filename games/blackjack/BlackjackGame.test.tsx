@@ -150,6 +150,10 @@ function fakeHost(options: { decks?: Card[][]; currency?: Currency; online?: boo
     reports,
     navigations,
     events: () => reports.map((r) => r.event),
+    /** Another tab of the same player opened a hand. */
+    startElsewhere(cards: Card[]) {
+      startRound(cards, 100, 'gold');
+    },
     failNextCall(error: GameCallError) {
       failNext = error;
     },
@@ -320,6 +324,19 @@ describe('blackjack game page', () => {
     fireEvent.click(button('Buy coins'));
     expect(host.navigations).toEqual(['buy_coins']);
     expect(host.reports).toEqual([]);
+  });
+
+  it('a hand already open elsewhere is shown to finish when Deal is refused with ROUND_ALREADY_OPEN', async () => {
+    const host = fakeHost();
+    render(<BlackjackGame bridge={host.bridge} />);
+    await waitFor(() => expect(button('Deal').disabled).toBe(false));
+    host.startElsewhere(['9C', '6D', '5H', 'QS', '3C', 'TD']);
+    host.failNextCall(new GameCallError(409, 'ROUND_ALREADY_OPEN', 'Finish the hand in play first.', null));
+    await press('Deal');
+    expect(screen.getByRole('alert').textContent).toContain('Finish the hand in play first.');
+    expect(host.calls.map((c) => c.call)).toEqual(['round.open', 'round.start', 'round.open']);
+    await waitFor(() => expect(button('Hit').disabled).toBe(false));
+    expect(screen.getByRole('img', { name: 'Nine of Clubs' })).toBeTruthy();
   });
 
   it('disables play offline and says why, and enables it again when back online', async () => {
