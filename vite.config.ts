@@ -11,14 +11,20 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const appVersion = process.env.APP_VERSION ?? pkg.version;
 
 /**
- * Puts the entry's stylesheet (the global styles and the light home page, a few KB) into
- * index.html as a <style> element, so the first paint waits for no stylesheet request. The CSP
- * allows inline styles ('unsafe-inline' in style-src); lazy pages still load their own CSS files.
- * The file is taken off the entry chunk's CSS list as well: lazy chunks that import the entry
- * (for React) would otherwise fetch and apply it a second time when they load.
+ * Puts each HTML page's own stylesheets (for index.html: the global styles, the light home page
+ * and the chunks its entry imports statically, a few KB; for a game page: that game's styles)
+ * into that page as <style> elements, so the first paint waits for no stylesheet request. The
+ * CSP allows inline styles ('unsafe-inline' in style-src); lazy pages still load their own CSS.
+ * The files are taken off their chunks' CSS lists as well (before Vite writes the HTML links and
+ * the preload lists of lazy chunks): lazy chunks that import those chunks (for React) would
+ * otherwise fetch and apply them a second time when they load.
+ * Styles are kept per entry: a page gets only what its own entry loads, never another page's.
  */
 function inlineEntryStylesheet(): Plugin {
-  const inlined = new Set<string>();
+  /** Entry chunk (facade module id) -> the CSS files of its static import closure, imports first. */
+  const inlined = new Map<string, string[]>();
+  const entryKey = (chunk: { facadeModuleId: string | null; name: string }): string =>
+    chunk.facadeModuleId ?? chunk.name;
   return {
     name: 'inline-entry-stylesheet',
     apply: 'build',
@@ -26,19 +32,37 @@ function inlineEntryStylesheet(): Plugin {
     buildStart() {
       inlined.clear();
     },
-    renderChunk(_code, chunk) {
-      const css = chunk.isEntry ? chunk.viteMetadata?.importedCss : undefined;
-      if (!css) return null;
-      for (const file of css) inlined.add(file);
-      css.clear();
-      return null;
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const emptied = new Set<Set<string>>();
+        for (const entry of Object.values(bundle)) {
+          if (entry.type !== 'chunk' || !entry.isEntry) continue;
+          const files: string[] = [];
+          const seen = new Set<string>();
+          const visit = (fileName: string): void => {
+            const chunk = bundle[fileName];
+            if (seen.has(fileName) || chunk?.type !== 'chunk') return;
+            seen.add(fileName);
+            for (const imported of chunk.imports) visit(imported);
+            const css = chunk.viteMetadata?.importedCss;
+            if (!css) return;
+            for (const file of css) if (!files.includes(file)) files.push(file);
+            emptied.add(css);
+          };
+          visit(entry.fileName);
+          if (files.length > 0) inlined.set(entryKey(entry), files);
+        }
+        for (const css of emptied) css.clear();
+      },
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle;
-        if (!bundle || inlined.size === 0) return html;
-        const styles = [...inlined].map((fileName) => {
+        const files = ctx.chunk ? inlined.get(entryKey(ctx.chunk)) : undefined;
+        if (!bundle || !files || files.length === 0) return html;
+        const styles = files.map((fileName) => {
           const asset = bundle[fileName];
           if (asset?.type !== 'asset')
             throw new Error(`inline-entry-stylesheet: ${fileName} is not in the bundle`);
@@ -51,6 +75,8 @@ function inlineEntryStylesheet(): Plugin {
   };
 }
 
+const GAME_ENTRY_PREFIX = 'game-';
+
 /**
  * Each house game's page, games/<id>/index.html, is an entry of its own: its code is emitted in
  * chunks of its own, never in the app's bundles, and the page is served at /games/<id>/.
@@ -62,10 +88,37 @@ const gameEntries = Object.fromEntries(
         entry.isDirectory() && existsSync(new URL(`./games/${entry.name}/index.html`, import.meta.url)),
     )
     .map((entry) => [
-      `game-${entry.name}`,
+      `${GAME_ENTRY_PREFIX}${entry.name}`,
       new URL(`./games/${entry.name}/index.html`, import.meta.url).pathname,
     ]),
 );
+
+const gamesDir = new URL('./games/', import.meta.url).pathname;
+const gameEntryNames = new Set(Object.keys(gameEntries));
+
+/**
+ * Where a game's files go: its entry under games/<id>/, chunks made only of games/ code (the
+ * engines, the game UI) under games/chunks/ and its styles under games/assets/, so the service
+ * worker's precache (which leaves those folders out) never downloads games the player has not
+ * opened; the runtime route caches them once opened.
+ */
+const gameEntryFileName = (chunk: { name: string }): string =>
+  gameEntryNames.has(chunk.name)
+    ? `games/${chunk.name.slice(GAME_ENTRY_PREFIX.length)}/[name]-[hash].js`
+    : 'assets/[name]-[hash].js';
+const gameChunkFileName = (chunk: { moduleIds: readonly string[] }): string =>
+  chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.startsWith(gamesDir))
+    ? 'games/chunks/[name]-[hash].js'
+    : 'assets/[name]-[hash].js';
+/** A game entry's own CSS is named after the entry (game-<id>.css); files imported from games/ keep their source path. */
+const gameAssetFileName = (asset: {
+  names?: readonly string[];
+  originalFileNames?: readonly string[];
+}): string =>
+  (asset.names ?? []).some((name) => gameEntryNames.has(name.replace(/\.[^.]+$/, ''))) ||
+  (asset.originalFileNames ?? []).some((file) => file.startsWith('games/'))
+    ? 'games/assets/[name]-[hash][extname]'
+    : 'assets/[name]-[hash][extname]';
 
 export default defineConfig({
   define: {
@@ -85,7 +138,15 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        globIgnores: ['screenshots/**', 'icons/shortcut-*'],
+        // House games are cached at runtime once opened (sw/routes.ts), never all up front.
+        // (The lobby's card art, games/art/, stays precached so the lobby opens offline.)
+        globIgnores: [
+          'screenshots/**',
+          'icons/shortcut-*',
+          'games/chunks/**',
+          'games/assets/**',
+          ...Object.keys(gameEntries).map((name) => `games/${name.slice(GAME_ENTRY_PREFIX.length)}/**`),
+        ],
         maximumFileSizeToCacheInBytes: 512 * 1024,
       },
       devOptions: { enabled: false },
@@ -98,6 +159,11 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       input: { main: new URL('./index.html', import.meta.url).pathname, ...gameEntries },
+      output: {
+        entryFileNames: gameEntryFileName,
+        chunkFileNames: gameChunkFileName,
+        assetFileNames: gameAssetFileName,
+      },
     },
   },
   server: {

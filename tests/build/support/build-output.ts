@@ -51,7 +51,8 @@ export function precachedUrls(): string[] {
 
 /** Key of the manifest's HTML entry (index.html). */
 export function entryKey(manifest: ViteManifest): string {
-  const key = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k.endsWith('index.html'));
+  // The app's page at the root; games/<id>/index.html are entries too, of their own pages.
+  const key = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k === 'index.html');
   if (!key) throw new Error('the Vite manifest has no index.html entry');
   return key;
 }
