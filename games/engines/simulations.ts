@@ -12,11 +12,12 @@
  * Each round reads its own stream, simulationFloats(roundSeed(run seed, round index)).
  */
 import { HOUSE_GAME_IDS } from '../../src/contract/games.ts';
+import { playOneRound as playBlackjack } from './blackjack-strategy.ts';
 import { simulationFloats } from './fair-random.ts';
-import { SCRATCH_CARD_DECLARED_RTP } from './scratch-card.ts';
+import { DECLARED_RTP } from './registry.ts';
 import { playOneRound as playScratchCard } from './scratch-card-strategy.ts';
-import { SLOTS_DECLARED_RTP } from './slots.ts';
 import { playOneRound as playSlots } from './slots-strategy.ts';
+import { playOneRound as playVideoPoker } from './video-poker-strategy.ts';
 import type { Floats } from './types.ts';
 
 export interface SimulatedGame {
@@ -27,13 +28,36 @@ export interface SimulatedGame {
   betMinor: number;
 }
 
+/** The declared RTP the catalogue publishes (registry.ts: each engine's own constant where it has one). */
+const declared = (gameId: string): number => {
+  const rtp = DECLARED_RTP[gameId];
+  if (rtp === undefined) throw new Error(`No declared RTP for ${gameId}`);
+  return rtp;
+};
+
 export const SIMULATIONS: Readonly<Record<string, SimulatedGame>> = {
   // 100 minor units: a multiple of the 10 lines, where the declared figure is exact.
-  [HOUSE_GAME_IDS.slots]: { declaredRtp: SLOTS_DECLARED_RTP, playOneRound: playSlots, betMinor: 100 },
+  [HOUSE_GAME_IDS.slots]: {
+    declaredRtp: declared(HOUSE_GAME_IDS.slots),
+    playOneRound: playSlots,
+    betMinor: 100,
+  },
   [HOUSE_GAME_IDS.scratchCard]: {
-    declaredRtp: SCRATCH_CARD_DECLARED_RTP,
+    declaredRtp: declared(HOUSE_GAME_IDS.scratchCard),
     playOneRound: playScratchCard,
     betMinor: 100,
+  },
+  // Basic strategy, insurance declined; an even bet keeps 3:2 and half-bet surrender exact.
+  [HOUSE_GAME_IDS.blackjack]: {
+    declaredRtp: declared(HOUSE_GAME_IDS.blackjack),
+    playOneRound: playBlackjack,
+    betMinor: 100,
+  },
+  // The strategy bets five coins (the maximum bet, where 99.54 % applies); pays are whole multiples of the bet.
+  [HOUSE_GAME_IDS.videoPoker]: {
+    declaredRtp: declared(HOUSE_GAME_IDS.videoPoker),
+    playOneRound: playVideoPoker,
+    betMinor: 500,
   },
 };
 
