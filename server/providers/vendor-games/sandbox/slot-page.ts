@@ -59,7 +59,8 @@ h1{margin:8px 0 0;font-size:1.6rem;color:#ffd54a}
 .vendor{margin:0 0 12px;font-size:.8rem;opacity:.8}
 .balance{font-size:1.1rem}
 .reels{display:flex;justify-content:center;gap:8px;margin:16px 0}
-.reel{display:inline-flex;align-items:center;justify-content:center;width:84px;height:84px;border-radius:12px;background:#fff;color:#222;font-size:2.6rem}
+.reel{display:inline-flex;align-items:center;justify-content:center;width:96px;height:84px;border-radius:12px;background:#fff;color:#222;font-size:1.2rem;font-weight:700}
+.reel.seven{color:#c62828;font-size:2.6rem}.reel.cherry{color:#ad1457}.reel.lemon{color:#9e7c00}.reel.orange{color:#e65100}.reel.melon{color:#2e7d32}.reel.bell{color:#6a1b9a}
 .result{min-height:1.5em;font-weight:600}
 .bets{display:flex;flex-wrap:wrap;justify-content:center;gap:8px;margin:12px 0}
 button{font:inherit;border-radius:999px;border:2px solid #ffd54a;padding:8px 14px;background:transparent;color:#fff;cursor:pointer}
@@ -69,7 +70,15 @@ button:focus-visible{outline:3px solid #7fdbff;outline-offset:2px}
 button:disabled{opacity:.5;cursor:default}
 `;
 
-const FACES = { cherry: '🍒', lemon: '🍋', orange: '🍊', melon: '🍉', bell: '🔔', seven: '7️⃣' };
+// Words, not emoji: every system font has them, so the reels read the same on any device.
+const FACES = {
+  cherry: 'Cherry',
+  lemon: 'Lemon',
+  orange: 'Orange',
+  melon: 'Melon',
+  bell: 'Bell',
+  seven: '7',
+};
 
 export const SLOT_JS = `(function () {
   'use strict';
@@ -120,7 +129,10 @@ export const SLOT_JS = `(function () {
   }
   function showReels(reels) {
     var spans = reelsEl.querySelectorAll('.reel');
-    reels.forEach(function (symbol, i) { spans[i].textContent = FACES[symbol] || '?'; });
+    reels.forEach(function (symbol, i) {
+      spans[i].textContent = FACES[symbol] || '?';
+      spans[i].className = 'reel ' + symbol;
+    });
     reelsEl.setAttribute('aria-label', 'Reels: ' + reels.join(', '));
   }
   function roundEnded() {
