@@ -69,6 +69,12 @@ describe('blackjack house edge (unlimited deck, exact)', () => {
     expect(houseEdgePercent).toBeCloseTo(0.4262, 4);
   });
 
+  it('the expected stake is 1.1318 initial bets, so the RTP as paid back / staked is 99.623 %', () => {
+    const { expectedStake, rtpPercent } = computeHouseEdge();
+    expect(expectedStake).toBeCloseTo(1.13179, 5);
+    expect(rtpPercent).toBeCloseTo(99.6234, 4);
+  });
+
   it('the derived strategy is the familiar chart (surrender 16 v 9/10/A, 15 v 10, stand A8 v 6 under S17)', () => {
     const chart = strategyChart();
     const col = (up: string) => ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'A'].indexOf(up);
@@ -97,25 +103,44 @@ describe('blackjack house edge (unlimited deck, exact)', () => {
 });
 
 describe('blackjack house edge (simulation through the engine)', () => {
-  it('10^6 rounds with basic strategy: the 99 % interval of the edge contains the computed edge', () => {
+  it('10^6 rounds with basic strategy: the 99 % intervals of the edge, the stake and the RTP contain the computed ones', () => {
     const rounds = 1_000_000;
     const bet = 100;
     const streams = roundStreams([1, 2, 3, 4]);
-    let sum = 0;
-    let sumSquares = 0;
+    const results = new Float64Array(rounds);
+    const stakes = new Float64Array(rounds);
     for (let i = 0; i < rounds; i++) {
       const { staked, won } = playOneRound(streams.nextRound(), bet);
-      const result = (won - staked) / bet;
-      sum += result;
-      sumSquares += result * result;
+      results[i] = (won - staked) / bet;
+      stakes[i] = staked / bet;
     }
-    const mean = sum / rounds;
-    const sd = Math.sqrt(sumSquares / rounds - mean * mean);
-    const halfWidth = (Z_99 * sd) / Math.sqrt(rounds);
-    const measuredEdge = -mean * 100;
-    const { houseEdgePercent } = computeHouseEdge();
-    expect(Math.abs(measuredEdge - houseEdgePercent)).toBeLessThan(halfWidth * 100);
+    const { houseEdgePercent, expectedStake, rtpPercent } = computeHouseEdge();
+    const meanAndHalfWidth = (values: Float64Array) => {
+      let sum = 0;
+      let sumSquares = 0;
+      for (const value of values) {
+        sum += value;
+        sumSquares += value * value;
+      }
+      const mean = sum / values.length;
+      const sd = Math.sqrt(sumSquares / values.length - mean * mean);
+      return { mean, halfWidth: (Z_99 * sd) / Math.sqrt(values.length) };
+    };
+
+    // House edge per initial bet.
+    const edge = meanAndHalfWidth(results);
+    expect(Math.abs(-edge.mean * 100 - houseEdgePercent)).toBeLessThan(edge.halfWidth * 100);
     // The interval is narrow enough to mean something (about +/- 0.3 %).
-    expect(halfWidth * 100).toBeLessThan(0.35);
+    expect(edge.halfWidth * 100).toBeLessThan(0.35);
+
+    // Stake per initial bet (doubles and splits).
+    const stake = meanAndHalfWidth(stakes);
+    expect(Math.abs(stake.mean - expectedStake)).toBeLessThan(stake.halfWidth);
+
+    // RTP as paid back / staked: a ratio, its interval from the residuals won - R * staked.
+    const ratio = 1 + edge.mean / stake.mean;
+    const residuals = results.map((result, i) => result + (stakes[i] as number) * (1 - ratio));
+    const residual = meanAndHalfWidth(residuals);
+    expect(Math.abs(ratio * 100 - rtpPercent)).toBeLessThan((residual.halfWidth / stake.mean) * 100);
   }, 120_000);
 });

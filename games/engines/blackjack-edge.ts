@@ -91,6 +91,8 @@ export interface UpCardValues {
   double: [number[], number[]];
   /** split[v]: value of splitting a pair of v (both hands together, per unit of one hand's bet). */
   split: number[];
+  /** splitStake[v]: expected total stake of splitting a pair of v (per unit of one hand's bet). */
+  splitStake: number[];
 }
 
 const SURRENDER_VALUE = -0.5;
@@ -141,12 +143,25 @@ export function upCardValues(up: number): UpCardValues {
     }
   }
 
-  const values: UpCardValues = { up, dealer, stand, hit, double, split: new Array(11).fill(0) };
+  const values: UpCardValues = {
+    up,
+    dealer,
+    stand,
+    hit,
+    double,
+    split: new Array(11).fill(0),
+    splitStake: new Array(11).fill(0),
+  };
   // Split hands: stand, hit or double (double after split), no surrender; 21 stands.
   const splitHandValue = (total: number, soft: boolean): number =>
     total === 21
       ? standValue(21)
       : Math.max(standValue(total), hitValue(values, total, soft), doubleValue(values, total, soft));
+  const splitHandStake = (total: number, soft: boolean): number =>
+    total !== 21 &&
+    doubleValue(values, total, soft) > Math.max(standValue(total), hitValue(values, total, soft))
+      ? 2
+      : 1;
   for (const pair of VALUES) {
     const start = addCard(0, false, pair);
     if (pair === ACE) {
@@ -156,19 +171,24 @@ export function upCardValues(up: number): UpCardValues {
         one += cardProbability(card) * standValue(next.total);
       }
       (values.split as number[])[pair] = 2 * one;
+      (values.splitStake as number[])[pair] = 2;
       continue;
     }
     const q = cardProbability(pair);
     let otherValue = 0;
+    let otherStake = 0;
     for (const card of VALUES) {
       if (card === pair) continue;
       const next = addCard(start.total, start.soft, card);
       otherValue += (cardProbability(card) / (1 - q)) * splitHandValue(next.total, next.soft);
+      otherStake += (cardProbability(card) / (1 - q)) * splitHandStake(next.total, next.soft);
     }
     const both = addCard(start.total, start.soft, pair);
     const pairValue = splitHandValue(both.total, both.soft);
     const counts = expectedSplitHands(q);
     (values.split as number[])[pair] = counts.other * otherValue + counts.capped * pairValue;
+    (values.splitStake as number[])[pair] =
+      counts.other * otherStake + counts.capped * splitHandStake(both.total, both.soft);
   }
   return values;
 }
@@ -226,6 +246,10 @@ export interface EdgeResult {
   playerExpectation: number;
   /** House edge, percent of the initial bet. */
   houseEdgePercent: number;
+  /** Expected total stake per unit of initial bet (doubles and splits add to it). */
+  expectedStake: number;
+  /** Return to player as paid back / staked, percent: 100 * (1 + expectation / expected stake). */
+  rtpPercent: number;
   byUpCard: { up: number; expectation: number }[];
 }
 
@@ -233,15 +257,25 @@ export interface EdgeResult {
 export function computeHouseEdge(): EdgeResult {
   const pNatural = 2 * cardProbability(ACE) * cardProbability(10);
   let total = 0;
+  let stake = 0;
   const byUpCard: { up: number; expectation: number }[] = [];
   for (const up of VALUES) {
     const values = upCardValues(up);
     let noDealerNatural = 0;
+    let noDealerNaturalStake = 0;
     for (const first of VALUES) {
       for (const second of VALUES) {
         const p = cardProbability(first) * cardProbability(second);
         const natural = (first === ACE && second === 10) || (first === 10 && second === ACE);
-        noDealerNatural += p * (natural ? 1.5 : bestFirstHand(values, first, second).value);
+        const best = natural ? null : bestFirstHand(values, first, second);
+        noDealerNatural += p * (best ? best.value : 1.5);
+        noDealerNaturalStake +=
+          p *
+          (best?.action === 'double'
+            ? 2
+            : best?.action === 'split'
+              ? (values.splitStake[first] as number)
+              : 1);
       }
     }
     const pDealer = dealerBlackjackProbability(up);
@@ -249,6 +283,13 @@ export function computeHouseEdge(): EdgeResult {
     const expectation = pDealer * -(1 - pNatural) + (1 - pDealer) * noDealerNatural;
     byUpCard.push({ up, expectation });
     total += cardProbability(up) * expectation;
+    stake += cardProbability(up) * (pDealer + (1 - pDealer) * noDealerNaturalStake);
   }
-  return { playerExpectation: total, houseEdgePercent: -total * 100, byUpCard };
+  return {
+    playerExpectation: total,
+    houseEdgePercent: -total * 100,
+    expectedStake: stake,
+    rtpPercent: 100 * (1 + total / stake),
+    byUpCard,
+  };
 }
