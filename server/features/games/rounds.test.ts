@@ -320,6 +320,22 @@ describe('refusals', () => {
     expect(again.body).toMatchObject({ code: GAME_ERROR_CODES.ROUND_FINISHED });
   });
 
+  it('an action whose added stake is above the balance: 402 and the round left as it was', async () => {
+    const q = await fundedPlayer(ctx, { gold: 150 });
+    const round = await startCoinFlip(q.client);
+    expect(round.status).toBe(201);
+    const doubled = await flipCoin(q.client, round.body.round.id, { type: 'flip', double: true });
+    expect(doubled.status).toBe(402);
+    expect(doubled.body).toMatchObject({ code: GAME_ERROR_CODES.INSUFFICIENT_BALANCE });
+    const open = await q.client.request<{ round: { id: string; status: string; bet: number } }>(
+      'GET',
+      GAMES_API_PATHS.openRound(COIN_FLIP_ID),
+    );
+    expect(open.body.round).toMatchObject({ id: round.body.round.id, status: 'open', bet: 100 });
+    expect(await ledgerOf(q.id)).toEqual([['bet', 'main', -100]]);
+    expect((await flipCoin(q.client, round.body.round.id)).status).toBe(200);
+  });
+
   it('a fixed deck outside test mode: 400 TEST_DECK_NOT_ALLOWED', async () => {
     const res = await startCoinFlip(p.client, {
       betValue: 100,
@@ -380,6 +396,22 @@ describe('idempotency and concurrency', () => {
     expect(await ledgerViolations(ctx.db)).toEqual([]);
   });
 
+  it('two different actions on one round at once: one applies, the other finds the round finished', async () => {
+    const p = await fundedPlayer(ctx, { gold: 10_000 });
+    const round = await startCoinFlip(p.client);
+    const answers = await Promise.all([
+      flipCoin(p.client, round.body.round.id, { type: 'flip', double: true }),
+      flipCoin(p.client, round.body.round.id, { type: 'flip' }),
+      flipCoin(p.client, round.body.round.id, { type: 'flip' }),
+    ]);
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of answers.filter((x) => x.status !== 200))
+      expect(r.body).toMatchObject({ code: GAME_ERROR_CODES.ROUND_FINISHED });
+    const winner = answers.find((r) => r.status === 200)!.body.round;
+    expect(await bucketBalances(ctx.db, p.id)).toEqual({ 'gold:main': 10_000 - winner.bet + winner.win });
+    expect(await ledgerViolations(ctx.db)).toEqual([]);
+  });
+
   it('a burst of 12 starts of one game (new keys): exactly one round opens, the rest 409', async () => {
     const p = await fundedPlayer(ctx, { gold: 100_000 });
     const answers = await Promise.all(Array.from({ length: 12 }, () => startCoinFlip(p.client)));
@@ -392,6 +424,19 @@ describe('idempotency and concurrency', () => {
     ).toBe(true);
     expect(await roundCount(p.id)).toBe(1);
     expect((await ledgerOf(p.id)).length).toBe(1);
+  });
+
+  it('starts sent one after the other while earlier ones are in flight: still exactly one open round', async () => {
+    const p = await fundedPlayer(ctx, { gold: 100_000 });
+    const inFlight: Array<ReturnType<typeof startCoinFlip>> = [];
+    for (let i = 0; i < 8; i++) {
+      inFlight.push(startCoinFlip(p.client));
+      await new Promise((r) => setTimeout(r, 3));
+    }
+    const answers = await Promise.all(inFlight);
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(7);
+    expect(await roundCount(p.id)).toBe(1);
   });
 
   it('16 bets at once against a balance of 5 bets never overdraw: each accepted bet paid, each other 402', async () => {
