@@ -9,6 +9,7 @@ import {
   type BlackjackState,
   type BlackjackView,
 } from './blackjack.ts';
+import { fairFloats } from './fair-random.ts';
 import { replayRound } from './replay.ts';
 import { IllegalActionError, type Floats } from './types.ts';
 
@@ -457,3 +458,17 @@ function defaultsAfter(
   }
   return more;
 }
+
+describe('blackjack engine: provably fair test vector', () => {
+  it('server seed 0123…cdef ×4, client seed "lucky-crown", nonce 1: J♥ 8♦ against 5♦ (6♠), stand, dealer draws 2♦ 4♠ to 17', () => {
+    const floats = fairFloats('0123456789abcdef'.repeat(4), 'lucky-crown', 1);
+    expect(Math.floor(floats(0) * 52)).toBe(35); // 0.678849… -> index 35 = JH
+    let state = engine.start({ betMinor: 100, options: {} }, floats);
+    expect(state.hands[0]?.cards).toEqual(['JH', '8D']);
+    expect(state.dealer).toEqual(['5D', '6S']);
+    state = engine.act(state, { type: 'stand' }, floats);
+    expect(state.dealer).toEqual(['5D', '6S', '2D', '4S']);
+    expect(state.hands[0]?.result).toBe('win');
+    expect(engine.won(state)).toBe(200);
+  });
+});
