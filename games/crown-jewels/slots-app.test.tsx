@@ -121,7 +121,9 @@ describe('Crown Jewels page', () => {
       currency: 'gold',
     });
     expect(screen.getByRole('status').textContent).toContain('You win 5,000 GC!');
-    expect(screen.getByRole('table', { name: 'Reels' }).textContent).toContain('Reel 1: Diamond, winning');
+    expect(screen.getByRole('table', { name: 'Reels' }).textContent).toContain(
+      'Reel 1 middle: Diamond, winning',
+    );
     expect(screen.getByRole('heading', { name: 'Winning lines' })).toBeDefined();
     expect(screen.getByText('Line 1: 5 × Diamond, 5,000 GC')).toBeDefined();
   });

@@ -6,7 +6,7 @@ import type { SlotsSpin } from '../../engines/slots.ts';
 import { PAYLINES, REEL_COUNT, ROW_COUNT } from '../../engines/slots.ts';
 import { SYMBOL_LOOKS } from '../symbols.ts';
 
-const ROW_NAMES = ['Top row', 'Middle row', 'Bottom row'];
+const ROW_NAMES = ['top', 'middle', 'bottom'];
 
 function winningCells(spin: SlotsSpin | null): Set<string> {
   const cells = new Set<string>();
@@ -27,27 +27,29 @@ export function Reels({ spin, spinning }: { spin: SlotsSpin | null; spinning: bo
       <tbody>
         {Array.from({ length: ROW_COUNT }, (_, row) => (
           <tr key={row}>
-            <th scope="row" className="cj-visually-hidden">
-              {ROW_NAMES[row]}
-            </th>
             {Array.from({ length: REEL_COUNT }, (_, reel) => {
               const symbol = spin?.window[reel]?.[row];
               const looks = symbol ? SYMBOL_LOOKS[symbol] : null;
               const win = winning.has(`${reel}:${row}`);
               return (
-                <td key={reel} className={win ? 'cj-cell cj-win' : 'cj-cell'}>
+                <td
+                  key={reel}
+                  className={`cj-cell${symbol ? ` cj-sym-${symbol}` : ''}${win ? ' cj-win' : ''}`}
+                >
                   {looks ? (
                     <>
                       <span aria-hidden="true" className="cj-glyph">
                         {looks.glyph}
                       </span>
                       <span className="cj-visually-hidden">
-                        Reel {reel + 1}: {looks.name}
+                        Reel {reel + 1} {ROW_NAMES[row]}: {looks.name}
                         {win ? ', winning' : ''}
                       </span>
                     </>
                   ) : (
-                    <span className="cj-visually-hidden">Reel {reel + 1}: not spun yet</span>
+                    <span className="cj-visually-hidden">
+                      Reel {reel + 1} {ROW_NAMES[row]}: not spun yet
+                    </span>
                   )}
                 </td>
               );

@@ -42,12 +42,15 @@ export function Ticket({
           <li key={spot}>
             <button
               type="button"
-              className={match ? 'ls-spot ls-match' : 'ls-spot'}
+              className={`ls-spot ls-sym-${symbol}${match ? ' ls-match' : ''}`}
               aria-disabled="true"
               aria-label={`Spot ${spot + 1}: ${looks.name}${match ? ', a match' : ''}`}
             >
               <span aria-hidden="true" className="ls-glyph">
                 {looks.glyph}
+              </span>
+              <span aria-hidden="true" className="ls-name">
+                {looks.name}
               </span>
             </button>
           </li>
