@@ -261,6 +261,7 @@ describe('blackjack game page', () => {
       'blackjack_game_end',
     ]);
     expect(host.reports.at(-1)?.details.win).toBe(150);
+    expect(statusLine().textContent).toBe('Dealer has 21. Insurance pays 150 GC. 150 GC back.');
   });
 
   it('split and double after split report their events; double carries the post-bet balances', async () => {

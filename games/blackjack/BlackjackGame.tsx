@@ -41,9 +41,14 @@ function statusText(table: BlackjackTable): string {
 }
 
 function finishedText(round: RoundView, view: BlackjackView, currency: Currency): string {
-  const dealer = view.dealer.total > 21 ? 'Dealer busts.' : `Dealer has ${view.dealer.total}.`;
+  const insurance = view.insurance?.taken
+    ? view.insurance.payout > 0
+      ? ` Insurance pays ${formatMinor(view.insurance.payout, currency)}.`
+      : ' Insurance lost.'
+    : '';
+  const dealer = `${view.dealer.total > 21 ? 'Dealer busts.' : `Dealer has ${view.dealer.total}.`}${insurance}`;
   if (round.win > round.bet) return `${dealer} You win ${formatAmount(round.win, currency)}.`;
-  if (round.win === round.bet && round.win > 0)
+  if (round.win === round.bet && view.hands.every((hand) => hand.result === 'push'))
     return `${dealer} Push: your ${formatAmount(round.bet, currency)} is back.`;
   if (round.win > 0) return `${dealer} ${formatAmount(round.win, currency)} back.`;
   return `${dealer} The dealer wins.`;
