@@ -1,6 +1,6 @@
 /**
- * Reads what the launch route needs of a game from the catalogue table (kind, maintenance,
- * currencies switched off). Tolerant of the table's shape: it reads `SELECT *` and looks only at
+ * Reads what the launch route and the wallet's bets need of a game from the catalogue table
+ * (kind, maintenance, currencies switched off, bet limits). Tolerant of the table's shape: it reads `SELECT *` and looks only at
  * the columns it knows, and, while no catalogue table exists, knows the one vendor game of the
  * contract (VENDOR_GAME_ID) as always open.
  */
@@ -14,6 +14,8 @@ export interface LaunchableGame {
   maintenanceUntilMs: number | null;
   underMaintenance: boolean;
   disabledCurrencies: Currency[];
+  /** Minimum and maximum bet per currency, minor units; null when the catalogue has none. */
+  betLimitsMinor: Record<Currency, { min: number; max: number }> | null;
 }
 
 /** Metadata may be JSON text, or (instant-win games) JSON text of a JSON string: parsed up to twice. */
@@ -36,7 +38,13 @@ export async function findLaunchableGame(
   const [table] = await db.query<{ name: string | null }>("SELECT to_regclass('games')::text AS name");
   if (!table?.name)
     return gameId === VENDOR_GAME_ID
-      ? { kind: 'vendor', maintenanceUntilMs: null, underMaintenance: false, disabledCurrencies: [] }
+      ? {
+          kind: 'vendor',
+          maintenanceUntilMs: null,
+          underMaintenance: false,
+          disabledCurrencies: [],
+          betLimitsMinor: null,
+        }
       : null;
   const [row] = await db.query('SELECT * FROM games WHERE id = $1', [gameId]);
   if (!row) return null;
@@ -45,6 +53,14 @@ export async function findLaunchableGame(
   const underMaintenance =
     'maintenance' in row ? flagged && (until === null || until > nowMs) : until !== null && until > nowMs;
   const disabled = parseMetadata(row.metadata).disabledCurrencies;
+  const limit = (column: string): number | null =>
+    row[column] === undefined || row[column] === null ? null : Number(row[column]);
+  const [minGold, maxGold, minSweeps, maxSweeps] = [
+    limit('min_bet_gold'),
+    limit('max_bet_gold'),
+    limit('min_bet_sweeps'),
+    limit('max_bet_sweeps'),
+  ];
   return {
     kind: row.kind === 'vendor' ? 'vendor' : 'house',
     maintenanceUntilMs: underMaintenance ? until : null,
@@ -52,5 +68,9 @@ export async function findLaunchableGame(
     disabledCurrencies: Array.isArray(disabled)
       ? disabled.filter((c): c is Currency => c === 'gold' || c === 'sweeps')
       : [],
+    betLimitsMinor:
+      minGold !== null && maxGold !== null && minSweeps !== null && maxSweeps !== null
+        ? { gold: { min: minGold, max: maxGold }, sweeps: { min: minSweeps, max: maxSweeps } }
+        : null,
   };
 }

@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Currency } from '../../../src/contract/currency.ts';
+import { GAME_ERROR_CODES } from '../../../src/contract/games.ts';
 import {
   VENDOR_WALLET_ERROR_CODES,
   type VendorTransactionKind,
@@ -21,7 +22,10 @@ import { creditWin, reverseEntry, spendGold, spendSweeps } from '../wallet/coin-
 import { InsufficientFundsError } from '../wallet/ledger.ts';
 import { displayToCents, minorToDisplay } from '../wallet/money.ts';
 import { walletTransaction } from '../wallet/wallet-transaction.ts';
+import { findLaunchableGame } from './vendor-game-lookup.ts';
 import type { VendorSession } from './vendor-sessions.ts';
+
+type BetLimits = { min: number; max: number } | null;
 
 const E = VENDOR_WALLET_ERROR_CODES;
 
@@ -117,12 +121,17 @@ export async function runVendorCall(
     amountMinor = minor;
   }
   const hash = bodyHash(session, call);
+  // The catalogue's limits bind the vendor too: a bet outside them is refused like a house game's.
+  const limits: BetLimits =
+    call.kind === 'bet'
+      ? ((await findLaunchableGame(db, session.gameId, nowMs))?.betLimitsMinor?.[session.currency] ?? null)
+      : null;
   // Two calls with one id for two players are not serialised by the player lock: the unique
   // transaction id stops the second, and running it again answers it from the first one's row.
   for (let attempt = 1; ; attempt++) {
     try {
       return await walletTransaction(db, session.userId, (tx) =>
-        applyCall(tx, session, call, amountMinor, hash, nowMs),
+        applyCall(tx, session, call, amountMinor, hash, nowMs, limits),
       );
     } catch (error) {
       if (!isTransactionIdRace(error) || attempt >= 3) throw error;
@@ -137,6 +146,7 @@ async function applyCall(
   amountMinor: number,
   hash: string,
   nowMs: number,
+  limits: BetLimits,
 ): Promise<VendorCallResult> {
   // Every vendor call of this player waits here for the one before it (READ COMMITTED: each
   // statement below then sees what that one committed).
@@ -196,6 +206,17 @@ async function applyCall(
 
   if (call.kind === 'bet') {
     if (session.expiresAtMs <= nowMs) throw sessionExpired();
+    if (limits && (amountMinor < limits.min || amountMinor > limits.max))
+      throw new ApiError(
+        400,
+        GAME_ERROR_CODES.BET_OUT_OF_RANGE,
+        'The bet is outside the limits of this game.',
+        'amount',
+        {
+          min_bet: minorToDisplay(currency, limits.min),
+          max_bet: minorToDisplay(currency, limits.max),
+        },
+      );
     const rolledBack = await tx.query(
       "SELECT 1 FROM vendor_transactions WHERE kind = 'rollback' AND bet_transaction_id = $1 LIMIT 1",
       [call.transactionId],

@@ -8,13 +8,18 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
+import { GAME_ERROR_CODES } from '../../../src/contract/games.ts';
 import { VENDOR_WALLET_ERROR_CODES } from '../../../src/contract/vendor-wallet.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { ledgerViolations } from '../wallet/wallet-test-helpers.ts';
 import { fund, launchedPlayer, PATHS, vendorCall } from './vendor-wallet-test-support.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
-const KNOWN = new Set<string>([...Object.values(ERROR_CODES), ...Object.values(VENDOR_WALLET_ERROR_CODES)]);
+const KNOWN = new Set<string>([
+  ...Object.values(ERROR_CODES),
+  ...Object.values(GAME_ERROR_CODES),
+  ...Object.values(VENDOR_WALLET_ERROR_CODES),
+]);
 
 let ctx: TestContext;
 let tokens: string[] = [];

@@ -293,6 +293,29 @@ describe('bet', () => {
     expect([negative.status, negative.body.code]).toEqual([400, 'VALIDATION_ERROR']);
   });
 
+  it("refuses a bet outside the catalogue's limits for the game (BET_OUT_OF_RANGE)", async () => {
+    const [game] = await ctx.db.query<{ min_bet_gold: string | number; max_bet_gold: string | number }>(
+      'SELECT min_bet_gold, max_bet_gold FROM games WHERE id = $1',
+      [VENDOR_GAME_ID],
+    );
+    const [min, max] = [Number(game!.min_bet_gold), Number(game!.max_bet_gold)];
+    const { player, token } = await launchedPlayer(ctx, 'gold');
+    await fund(ctx, player.id, { gold: max * 2 });
+    for (const amount of [min - 1, max + 1]) {
+      const r = await vendorCall(ctx, PATHS.bet, bet(token, txId(), amount));
+      expect([r.status, r.body.code, r.body.field], `bet ${amount}`).toEqual([
+        400,
+        'BET_OUT_OF_RANGE',
+        'amount',
+      ]);
+      expect(r.body.extra).toEqual({ min_bet: min, max_bet: max });
+    }
+    for (const amount of [min, max])
+      expect((await vendorCall(ctx, PATHS.bet, bet(token, txId(), amount))).status, `bet ${amount}`).toBe(
+        200,
+      );
+  });
+
   it('spends Sweeps paid first, then free, then redeemable', async () => {
     const { player, token } = await launchedPlayer(ctx, 'sweeps');
     await fund(ctx, player.id, { paidCents: 100, freeCents: 100 });
