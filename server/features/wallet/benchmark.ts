@@ -8,6 +8,9 @@
  *    real GET /api/v1/wallet/balances. Purchase is a bench route with the same middleware as the
  *    pay call around `creditPurchase` in `walletTransaction`: the product's pay call also waits for
  *    the card processor sandbox, which would measure the sandbox rather than the ledger;
+ *    Game round is the real POST /api/v1/games/crown-jewels/rounds (a 100 Gold Coin slot spin: the
+ *    bet debited, the spin decided from the player's provably fair seed, the win credited, the
+ *    round stored, all in one transaction), with its CSRF token and Idempotency-Key;
  *  - "bare": a plain node:http server running the same SQL (the same readBalances / creditPurchase
  *    functions, no framework, no auth, no idempotency record): the baseline.
  * Each client is a loop of sequential requests over keep-alive HTTP for BENCH_SECONDS (default 3)
@@ -16,7 +19,7 @@
  * App and bare are measured side by side in alternating slices (BENCH_SLICES, default 6) so both
  * see the same background load; every request carries the Accept-Encoding header a browser sends.
  * Env: BENCH_SECONDS (per server and cell), BENCH_DATABASE_URL, BENCH_CLIENTS (e.g. "1,10,100"),
- * BENCH_OPERATIONS ("balance,purchase"), BENCH_SLICES, BENCH_SKIP_PGLITE=1, BENCH_NO_DOCS=1 (do not
+ * BENCH_OPERATIONS ("balance,purchase,round"), BENCH_SLICES, BENCH_SKIP_PGLITE=1, BENCH_NO_DOCS=1 (do not
  * rewrite the table in docs/performance.md).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -46,15 +49,24 @@ import { idempotent } from '../../http/idempotency.ts';
 import { createLogger } from '../../logger.ts';
 import { createOutboxEmail } from '../../providers/email/outbox-email.ts';
 import { seed } from '../../seed.ts';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../../src/contract/constants.ts';
+import { GAMES_API_PATHS, HOUSE_GAME_IDS } from '../../../src/contract/games.ts';
+import { API_PREFIX } from '../../../src/contract/api-paths.ts';
+import { GAME_ENGINES } from '../../../games/engines/registry.ts';
+import { issueCsrfToken } from '../../http/csrf.ts';
+import { startRound, type RoundsDeps } from '../games/rounds.ts';
+import { creditCoins } from './ledger.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const WARMUP_MS = 500;
 /** Warm-up of each later slice: lets the other server's in-flight requests drain. */
 const SLICE_WARMUP_MS = 100;
 const SLICES = Math.max(2, Number(process.env.BENCH_SLICES ?? 6));
-const OPERATIONS = (process.env.BENCH_OPERATIONS ?? 'balance,purchase').split(',') as (
-  'balance' | 'purchase'
-)[];
+type Operation = 'balance' | 'purchase' | 'round';
+const OPERATIONS = (process.env.BENCH_OPERATIONS ?? 'balance,purchase,round').split(',') as Operation[];
+/** The game round measured: one Crown Jewels spin (start and finish in one call) of 100 Gold Coins. */
+const ROUND_GAME = HOUSE_GAME_IDS.slots;
+const ROUND_BET = { betValue: 100, currency: 'gold' as const };
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,10,100').split(',').map(Number);
 const PLAYERS = Math.max(...CLIENTS);
 const PROMO_SETTINGS = { welcomePromoSweepsCents: 100, goldOnly: false };
@@ -62,7 +74,7 @@ const PROMO_SETTINGS = { welcomePromoSweepsCents: 100, goldOnly: false };
 interface Result {
   database: 'pglite' | 'postgres';
   server: 'app' | 'bare';
-  operation: 'purchase' | 'balance';
+  operation: Operation;
   clients: number;
   requests: number;
   errors: number;
@@ -123,7 +135,21 @@ async function makePlayers(db: Database, count: number): Promise<string[]> {
        VALUES ($1, 'x', 'Bench', 'Player', $2, $3, 1990, 1, 1, '60601', 'IL') RETURNING id`,
       [`bench.${tag}@example.com`, `bench-person-${tag}`, `bench-household-${tag}`],
     );
-    ids.push(rows[0]!.id);
+    const id = rows[0]!.id;
+    // Gold for the game rounds: a spin never runs out of coins during the measurement.
+    await walletTransaction(db, id, (tx) =>
+      creditCoins(tx, {
+        userId: id,
+        goldCoins: 1_000_000_000,
+        sweepsCents: 0,
+        sweepsBucket: 'free',
+        kind: 'adjustment',
+        reference: 'bench',
+        requestKey: `bench-fund-${id}`,
+        description: 'Benchmark coins',
+      }),
+    );
+    ids.push(id);
   }
   return ids;
 }
@@ -178,6 +204,7 @@ function appServer(deps: AppDeps): Hono<AppEnv> {
 
 /** Baseline: node:http, the same SQL through the same functions, nothing else. */
 function bareServer(db: Database): http.Server {
+  const rounds: RoundsDeps = { db, now: Date.now, config: { goldOnly: false }, engines: GAME_ENGINES };
   return http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -185,6 +212,14 @@ function bareServer(db: Database): http.Server {
       const userId = String(req.headers['x-user-id']);
       const run = async () => {
         if (req.method === 'GET') return readBalances(db, userId);
+        if (req.url === '/round')
+          return startRound(rounds, {
+            userId,
+            gameId: ROUND_GAME,
+            ...ROUND_BET,
+            options: {},
+            requestKey: randomUUID(),
+          });
         const body = JSON.parse(Buffer.concat(chunks).toString()) as { purchase_id: string };
         const r = await walletTransaction(db, userId, (tx) =>
           creditPurchase(tx, {
@@ -323,10 +358,9 @@ async function benchTarget(target: Target): Promise<Result[]> {
   await seed(target.db, createPasswordHasher('test'), { demoPlayer: false });
   const deps = depsFor(target.db, dataDir);
   const players = await makePlayers(target.db, PLAYERS);
+  const sessions = await Promise.all(players.map((id) => createAuthSession(deps.db, id, Date.now())));
   const tokens = await Promise.all(
-    players.map(async (id) =>
-      issueAccessToken(deps.secrets.jwtSecret, id, await createAuthSession(deps.db, id, Date.now())),
-    ),
+    players.map((id, i) => issueAccessToken(deps.secrets.jwtSecret, id, sessions[i]!)),
   );
 
   const app = serve({ fetch: appServer(deps).fetch, port: 0 });
@@ -361,12 +395,28 @@ async function benchTarget(target: Target): Promise<Result[]> {
       );
     };
 
+  // The game round goes through the real route: a CSRF token bound to each player's session.
+  const csrf = sessions.map((sessionId) => issueCsrfToken(deps.secrets.csrfSecret, sessionId));
+  const roundRequest = (server: 'app' | 'bare', i: number): Promise<number> => {
+    const headers = {
+      ...auth(server, i),
+      'Content-Type': 'application/json',
+      [IDEMPOTENCY_HEADER]: randomUUID(),
+      Cookie: `${CSRF_COOKIE}=${csrf[i % players.length]!}`,
+      [CSRF_HEADER]: csrf[i % players.length]!,
+    };
+    const pathname = server === 'app' ? `${API_PREFIX}${GAMES_API_PATHS.startRound(ROUND_GAME)}` : '/round';
+    return send(server === 'app' ? appPort : barePort, 'POST', pathname, headers, JSON.stringify(ROUND_BET));
+  };
+
   const results: Result[] = [];
   for (const clients of CLIENTS) {
     for (const operation of OPERATIONS) {
       const pair = await measurePair(
         clients,
-        { app: requestFor('app', operation), bare: requestFor('bare', operation) },
+        operation === 'round'
+          ? { app: (i) => roundRequest('app', i), bare: (i) => roundRequest('bare', i) }
+          : { app: requestFor('app', operation), bare: requestFor('bare', operation) },
         operation === 'balance' ? 200 : 201,
       );
       for (const server of ['bare', 'app'] as const) {
@@ -387,6 +437,12 @@ async function benchTarget(target: Target): Promise<Result[]> {
   return results;
 }
 
+const OPERATION_LABELS: Record<Operation, string> = {
+  balance: 'balance read',
+  purchase: 'purchase credit',
+  round: 'game round (slot spin)',
+};
+
 function markdown(results: Result[], meta: Record<string, string>): string {
   const lines = [
     `Run ${meta.date} on ${meta.machine}, ${meta.load}; ${SECONDS} s per server and cell in ${SLICES} alternating slices (app, bare) after a ${WARMUP_MS} ms warm-up; figures in requests/second and milliseconds.`,
@@ -396,7 +452,7 @@ function markdown(results: Result[], meta: Record<string, string>): string {
   ];
   const dbs = [...new Set(results.map((r) => r.database))];
   for (const database of dbs)
-    for (const operation of ['balance', 'purchase'] as const)
+    for (const operation of ['balance', 'purchase', 'round'] as const)
       for (const clients of CLIENTS) {
         const a = results.find(
           (r) =>
@@ -414,7 +470,7 @@ function markdown(results: Result[], meta: Record<string, string>): string {
         );
         if (!a || !b) continue;
         lines.push(
-          `| ${database} | ${operation === 'balance' ? 'balance read' : 'purchase credit'} | ${clients} | ${a.rps} | ${a.p50_ms} | ${a.p99_ms} | ${b.rps} | ${b.p50_ms} | ${b.p99_ms} | ${Math.round((100 * a.rps) / Math.max(b.rps, 1))} % | ${a.errors}/${b.errors} |`,
+          `| ${database} | ${OPERATION_LABELS[operation]} | ${clients} | ${a.rps} | ${a.p50_ms} | ${a.p99_ms} | ${b.rps} | ${b.p50_ms} | ${b.p99_ms} | ${Math.round((100 * a.rps) / Math.max(b.rps, 1))} % | ${a.errors}/${b.errors} |`,
         );
       }
   return lines.join('\n');
