@@ -83,6 +83,9 @@ const statFile = (file: string): Stats | null => {
   }
 };
 
+/** Where the house games' pages and files are served from (a folder per game). */
+const GAMES_PREFIX = '/games/';
+
 export function serveApp(distDir: string): MiddlewareHandler {
   const root = path.resolve(distDir);
   return async (c, next) => {
@@ -109,6 +112,14 @@ export function serveApp(distDir: string): MiddlewareHandler {
     const stats = target === root ? null : statFile(target);
     if (stats) return fileResponse(c, target, stats, urlPath);
     if (path.posix.extname(urlPath) !== '') return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
+    // A house game's page, /games/<id>/, is games/<id>/index.html of the build; nothing else
+    // under /games/ is a client route (the app's shell in a game's frame would be the app twice).
+    if (urlPath.startsWith(GAMES_PREFIX)) {
+      const pageFile = path.join(target, 'index.html');
+      const pageStats = target === root ? null : statFile(pageFile);
+      if (pageStats) return fileResponse(c, pageFile, pageStats, `${urlPath.replace(/\/?$/, '/')}index.html`);
+      return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
+    }
     // A client route: the shell decides (router + guards).
     const indexStats = statFile(indexFile);
     if (!indexStats) return c.text(NOT_BUILT_MESSAGE, 503);
