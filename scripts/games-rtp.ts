@@ -1,10 +1,11 @@
 /**
- * `npm run games:rtp -- [--game ID] [--rounds N] [--seed S]`: simulates rounds of each house
+ * `npm run games:rtp -- [--game ID] [--rounds N] [--seed S] [--out DIR]`: simulates rounds of each house
  * game through its real engine (the server's code, no HTTP) and prints the measured RTP with its
  * 99 % interval beside the declared figure; writes the figures to
  * bench-results/games-rtp-<timestamp>.json. The loop, the estimator and the per-round seeds are
  * games/engines/simulations.ts (the RTP test runs the same function). Defaults: every game,
- * 1,000,000 rounds, seed 1. Exits 1 when a declared RTP falls outside its interval.
+ * 1,000,000 rounds, seed 1, the JSON in bench-results/. Exits 1 when a declared RTP falls outside
+ * its interval, 2 on bad arguments.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,13 +30,20 @@ interface SimulationsModule {
 const modulePath = ['..', 'games', 'engines', 'simulations.ts'].join('/');
 const { SIMULATIONS, simulateGame } = (await import(modulePath)) as SimulationsModule;
 
-const { values } = parseArgs({
-  options: {
-    game: { type: 'string' },
-    rounds: { type: 'string', default: '1000000' },
-    seed: { type: 'string', default: '1' },
-  },
-});
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        game: { type: 'string' },
+        rounds: { type: 'string', default: '1000000' },
+        seed: { type: 'string', default: '1' },
+        out: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+})();
 const rounds = Number(values.rounds);
 const seed = Number(values.seed);
 if (!Number.isSafeInteger(rounds) || rounds < 2) fail('--rounds takes a whole number of at least 2');
@@ -78,13 +86,13 @@ for (const gameId of gameIds) {
 
 const root = path.resolve(import.meta.dirname, '..');
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const file = path.join(root, 'bench-results', `games-rtp-${stamp}.json`);
+const file = path.resolve(values.out ?? path.join(root, 'bench-results'), `games-rtp-${stamp}.json`);
 mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(
   file,
   `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, rounds, seed, results }, null, 2)}\n`,
 );
-console.log(`Written ${path.relative(root, file)}`);
+console.log(`Written ${file}`);
 if (results.some((r) => !r.inside)) process.exitCode = 1;
 
 function fail(message: string): never {
