@@ -455,6 +455,21 @@ describe('session expiry', () => {
   });
 });
 
+/**
+ * A second app on the same database. On PostgreSQL it has its own connections, so the in-process
+ * player queue does not order the two instances: only the player row lock and the unique
+ * transaction id do.
+ */
+async function secondInstance(): Promise<{ other: TestContext; second: Database }> {
+  const url = process.env.TEST_DATABASE_URL;
+  let second: Database = ctx.db;
+  if (url) {
+    const [row] = await ctx.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+    second = await openPostgres(url, { schema: row!.schema, max: 5 });
+  }
+  return { other: { ...ctx, app: createApp({ ...ctx.deps, db: second }) }, second };
+}
+
 describe('parallel bursts', () => {
   const N = 20;
 
@@ -525,16 +540,32 @@ describe('parallel bursts', () => {
     }
   });
 
-  it('two server instances on one database: copies of a bet debit once, a burst never overdraws', async () => {
-    // On PostgreSQL the second instance has its own connections, so the in-process player queue
-    // does not order the two: only the row lock and the unique transaction id do.
-    const url = process.env.TEST_DATABASE_URL;
-    let second: Database = ctx.db;
-    if (url) {
-      const [row] = await ctx.db.query<{ schema: string }>('SELECT current_schema() AS schema');
-      second = await openPostgres(url, { schema: row!.schema, max: 5 });
+  it('a rollback racing its bet on another server instance: refunded or refused, never charged', async () => {
+    const { other, second } = await secondInstance();
+    try {
+      for (let round = 0; round < 5; round++) {
+        const { player, token } = await launchedPlayer(ctx, 'gold');
+        await fund(ctx, player.id, { gold: 100 });
+        const before = (await bucketBalances(ctx.db, player.id))['gold:main'];
+        const betId = txId('race2');
+        const [placed, rolledBack] = await Promise.all([
+          vendorCall(ctx, PATHS.bet, bet(token, betId, 100)),
+          vendorCall(other, PATHS.rollback, rollback(token, txId('rb'), betId)),
+        ]);
+        expect(rolledBack.status).toBe(200);
+        // Bet first: the rollback refunded it. Rollback first: the bet was refused.
+        expect(placed.status === 200 ? rolledBack.body.amount : placed.body.code).toBe(
+          placed.status === 200 ? 100 : 'VENDOR_BET_ROLLED_BACK',
+        );
+        expect((await bucketBalances(ctx.db, player.id))['gold:main']).toBe(before);
+      }
+    } finally {
+      if (second !== ctx.db) await second.close();
     }
-    const other = { ...ctx, app: createApp({ ...ctx.deps, db: second }) };
+  });
+
+  it('two server instances on one database: copies of a bet debit once, a burst never overdraws', async () => {
+    const { other, second } = await secondInstance();
     try {
       const { player, token } = await launchedPlayer(ctx, 'gold');
       const start = (await vendorCall(ctx, PATHS.balance, { session_token: token })).body.balance as number;
