@@ -113,6 +113,9 @@ class FakeHost {
 
 let host: FakeHost;
 
+// Each test renders and waits on several message round trips; a shared machine can be slow.
+vi.setConfig({ testTimeout: 20_000 });
+
 async function startGame(): Promise<void> {
   const bridge = await connectToHost(window);
   render(<VideoPokerApp bridge={bridge} />);
