@@ -234,4 +234,13 @@ describe('Crown Jewels page', () => {
     host.emit({ v: 1, type: 'connectivity', online: true });
     expect((spinButton() as HTMLButtonElement).disabled).toBe(false);
   });
+
+  it('opens the rules and the recent rounds outside the frame', async () => {
+    const host = fakeHost();
+    render(<SlotsApp bridge={host.bridge} />);
+    await press(screen.getByRole('button', { name: 'Rules' }));
+    await press(screen.getByRole('button', { name: 'Recent rounds' }));
+    expect(host.bridge.navigate).toHaveBeenNthCalledWith(1, 'rules');
+    expect(host.bridge.navigate).toHaveBeenNthCalledWith(2, 'recall');
+  });
 });

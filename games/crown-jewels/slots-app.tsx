@@ -82,6 +82,15 @@ export function SlotsApp({ bridge }: { bridge: HostBridge }) {
       </div>
 
       <PayTable currency={game.currency} bet={game.bet} />
+
+      <nav className="cj-links" aria-label="Game">
+        <button type="button" onClick={() => bridge.navigate('rules')}>
+          Rules
+        </button>
+        <button type="button" onClick={() => bridge.navigate('recall')}>
+          Recent rounds
+        </button>
+      </nav>
     </main>
   );
 }

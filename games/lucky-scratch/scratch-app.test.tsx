@@ -234,4 +234,13 @@ describe('Lucky Scratch page', () => {
       expect.any(String),
     );
   });
+
+  it('opens the rules and the recent rounds outside the frame', async () => {
+    const host = fakeHost();
+    await loaded(host);
+    await press(screen.getByRole('button', { name: 'Rules' }));
+    await press(screen.getByRole('button', { name: 'Recent rounds' }));
+    expect(host.bridge.navigate).toHaveBeenNthCalledWith(1, 'rules');
+    expect(host.bridge.navigate).toHaveBeenNthCalledWith(2, 'recall');
+  });
 });

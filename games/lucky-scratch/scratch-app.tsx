@@ -96,6 +96,15 @@ export function ScratchApp({ bridge }: { bridge: HostBridge }) {
       </div>
 
       <PrizeTable currency={currency} price={price} />
+
+      <nav className="ls-links" aria-label="Game">
+        <button type="button" onClick={() => bridge.navigate('rules')}>
+          Rules
+        </button>
+        <button type="button" onClick={() => bridge.navigate('recall')}>
+          Recent rounds
+        </button>
+      </nav>
     </main>
   );
 }
