@@ -1,0 +1,316 @@
+/**
+ * Klondike solitaire in the game frame. The server decides everything: this page buys a round
+ * ("Deal", the spec's purchase solitaire call), sends the player's draws, moves and "Collect"
+ * as round actions, shows the engine's view from each answer, and reports the outcomes to the
+ * host (purchase outcome at the deal, end round when the round finishes). On load it asks for
+ * the round left open and resumes it exactly where it was.
+ */
+import { useEffect, useState } from 'react';
+import type { Currency } from '../../src/contract/currency.ts';
+import type { RoundAnswer, RoundView } from '../../src/contract/games.ts';
+import { GameCallError, newActionKey, type HostBridge } from '../shared/host-bridge.ts';
+import type { SolitaireAction, SolitaireView } from '../engines/solitaire.ts';
+import { BET_STEPS, formatAmount, minorToDisplay } from './money.ts';
+import { cardLabel, pileLabel, sameSource, type MoveSource } from './piles.ts';
+import { Table } from './table.tsx';
+import { useCardDrag } from './use-card-drag.ts';
+
+const END_REASONS: Record<string, string> = {
+  player: 'You collected.',
+  won: 'Every card is home: you cleared the table!',
+  no_moves: 'No move is left.',
+};
+
+const messageOf = (error: unknown): string =>
+  error instanceof GameCallError
+    ? error.message
+    : 'Something went wrong. Check your connection and try again.';
+
+export function KlondikeApp({ bridge }: { bridge: HostBridge }) {
+  const [currency, setCurrency] = useState<Currency>(bridge.init.currency);
+  const [betIndex, setBetIndex] = useState(0);
+  const [noMoves, setNoMoves] = useState(false);
+  const [redOrBlack, setRedOrBlack] = useState(false);
+  const [round, setRound] = useState<RoundView | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [online, setOnline] = useState(bridge.init.online);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+  const [selected, setSelected] = useState<MoveSource | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    bridge
+      .call<{ round: RoundView | null }>('round.open')
+      .then((answer) => {
+        if (live && answer.round?.status === 'open') {
+          setRound(answer.round);
+          setNotice('Your game is back where you left it.');
+        }
+      })
+      .catch((e: unknown) => live && setError(messageOf(e)))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [bridge]);
+
+  useEffect(
+    () =>
+      bridge.onHostMessage((message) => {
+        if (message.type === 'currency_swap') {
+          setCurrency(message.currency);
+          setBetIndex(0);
+          bridge.report('currency_swap_success', { currency: message.currency });
+        } else if (message.type === 'connectivity') setOnline(message.online);
+      }),
+    [bridge],
+  );
+
+  const view = (round?.state ?? null) as SolitaireView | null;
+  const playing = round?.status === 'open';
+  const steps = BET_STEPS[currency];
+  const bet = steps[Math.min(betIndex, steps.length - 1)] as number;
+  const blocked = busy || !online;
+
+  const finishIfOver = (answer: RoundAnswer) => {
+    if (answer.round.status !== 'finished') return;
+    const state = answer.round.state as SolitaireView;
+    setNotice(
+      `${END_REASONS[state.endedBy ?? 'player'] ?? ''} You won ${formatAmount(answer.round.currency, answer.round.win)}.`,
+    );
+    bridge.report('end_round', {
+      balances: answer.balances,
+      win: answer.round.win,
+      currency: answer.round.currency,
+    });
+  };
+
+  async function deal() {
+    if (blocked) return;
+    setBusy(true);
+    setError(null);
+    setSelected(null);
+    try {
+      const answer = await bridge.call<RoundAnswer>(
+        'solitaire.purchase',
+        { betValue: bet, currency, noMovesBet: noMoves ? bet : 0, redOrBlackBet: redOrBlack ? bet : 0 },
+        newActionKey(),
+      );
+      setRound(answer.round);
+      bridge.report('purchase_outcome', { balances: answer.balances, currency: answer.round.currency });
+      const state = answer.round.state as SolitaireView;
+      const hits = [
+        state.sideBets.noMoves.hit && state.sideBets.noMoves.bet > 0 ? 'No moves wins!' : '',
+        state.sideBets.redOrBlack.hit && state.sideBets.redOrBlack.bet > 0 ? 'Red or black wins!' : '',
+      ].filter(Boolean);
+      setNotice(['Cards dealt.', ...hits].join(' '));
+      finishIfOver(answer);
+    } catch (e) {
+      setError(messageOf(e));
+      // A round opened elsewhere (another tab): bring it here instead of a second deal.
+      if (e instanceof GameCallError && e.code === 'ROUND_ALREADY_OPEN') {
+        const open = await bridge.call<{ round: RoundView | null }>('round.open').catch(() => null);
+        if (open?.round?.status === 'open') setRound(open.round);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function act(action: SolitaireAction, describe: string) {
+    if (!round || blocked) return;
+    setBusy(true);
+    setError(null);
+    setSelected(null);
+    try {
+      const answer = await bridge.call<RoundAnswer>(
+        'round.act',
+        { round_id: round.id, action },
+        newActionKey(),
+      );
+      setRound(answer.round);
+      setNotice(describe);
+      finishIfOver(answer);
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const describeSource = (from: MoveSource): string => {
+    if (!view) return '';
+    if (from.pile === 'waste')
+      return view.waste.top ? (cardLabel(view.waste.top, 'waste').split(',')[0] ?? '') : '';
+    if (from.pile.startsWith('foundation')) {
+      const top = view.foundations[Number(from.pile.slice(11))]?.top;
+      return top ? (cardLabel(top, from.pile).split(',')[0] ?? '') : '';
+    }
+    const column = view.tableau[Number(from.pile.slice(8))];
+    const card = column && from.index !== undefined ? column.faceUp[from.index - column.faceDown] : undefined;
+    return card ? (cardLabel(card, from.pile).split(',')[0] ?? '') : '';
+  };
+
+  const move = (from: MoveSource, to: string) => {
+    if (from.pile === to) {
+      setSelected(null);
+      return;
+    }
+    const target = to as Extract<SolitaireAction, { type: 'move' }>['to']['pile'];
+    void act(
+      { type: 'move', from, to: { pile: target } },
+      `Moved ${describeSource(from)} to ${pileLabel(to)}.`,
+    );
+  };
+
+  const drag = useCardDrag((from, to) => move(from, to));
+
+  const onCard = (from: MoveSource) => {
+    if (drag.consumeDrop()) return;
+    if (!selected) {
+      setSelected(from);
+      setNotice(`${describeSource(from)} selected. Choose where it goes, or press Escape.`);
+    } else if (sameSource(selected, from)) {
+      setSelected(null);
+      setNotice('Selection cancelled.');
+    } else if (selected.pile === from.pile) {
+      setSelected(from);
+      setNotice(`${describeSource(from)} selected. Choose where it goes, or press Escape.`);
+    } else move(selected, from.pile);
+  };
+
+  const onPile = (pile: string) => {
+    if (drag.consumeDrop()) return;
+    if (selected) move(selected, pile);
+    else if (pile.startsWith('foundation') && view?.foundations[Number(pile.slice(11))]?.top)
+      onCard({ pile: pile as MoveSource['pile'] });
+    else setNotice('Choose a card first.');
+  };
+
+  const paid = view ? minorToDisplay(round?.currency ?? currency, view.foundationWin) : 0;
+
+  return (
+    <main
+      className="klondike"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && selected) {
+          setSelected(null);
+          setNotice('Selection cancelled.');
+        }
+      }}
+    >
+      <h1 className="title">Klondike</h1>
+      {!online && (
+        <p className="offline" role="status">
+          You are offline. Your game waits here until the connection is back.
+        </p>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="notice" aria-live="polite">
+        {notice}
+      </p>
+
+      {view && round ? (
+        <>
+          <Table
+            view={view}
+            playing={playing}
+            busy={blocked}
+            selected={selected}
+            onCard={onCard}
+            onPile={onPile}
+            onDraw={() => void act({ type: 'draw' }, 'Drew a card.')}
+            dragHandlers={drag.handlersFor}
+          />
+          <dl className="round-figures">
+            <div>
+              <dt>Cards home</dt>
+              <dd>{view.paidCards}</dd>
+            </div>
+            <div>
+              <dt>Paid so far</dt>
+              <dd>{formatAmount(round.currency, paid)}</dd>
+            </div>
+            <div>
+              <dt>Round win</dt>
+              <dd>{formatAmount(round.currency, round.win)}</dd>
+            </div>
+          </dl>
+        </>
+      ) : (
+        !loading && <p className="intro">Choose your bet and press Deal. One pass through the stock.</p>
+      )}
+
+      <div className="controls">
+        {playing ? (
+          <button
+            type="button"
+            className="collect"
+            onClick={() => void act({ type: 'end' }, 'Collected.')}
+            disabled={blocked}
+          >
+            Collect
+          </button>
+        ) : (
+          <>
+            <div className="bet" role="group" aria-label="Bet">
+              <button
+                type="button"
+                onClick={() => setBetIndex((i) => Math.max(0, i - 1))}
+                disabled={blocked || loading || betIndex === 0}
+              >
+                Decrease bet
+              </button>
+              <output className="bet-value" aria-live="polite">
+                Bet {formatAmount(currency, bet)}
+              </output>
+              <button
+                type="button"
+                onClick={() => setBetIndex((i) => Math.min(steps.length - 1, i + 1))}
+                disabled={blocked || loading || betIndex >= steps.length - 1}
+              >
+                Increase bet
+              </button>
+            </div>
+            <div className="side-bets" role="group" aria-label="Side bets">
+              <button
+                type="button"
+                aria-pressed={noMoves}
+                onClick={() => setNoMoves((v) => !v)}
+                disabled={blocked}
+              >
+                No moves
+              </button>
+              <button
+                type="button"
+                aria-pressed={redOrBlack}
+                onClick={() => setRedOrBlack((v) => !v)}
+                disabled={blocked}
+              >
+                Red or black
+              </button>
+              <span className="side-bet-note">Each side bet stakes {formatAmount(currency, bet)}.</span>
+            </div>
+            <button type="button" className="deal" onClick={() => void deal()} disabled={blocked || loading}>
+              Deal
+            </button>
+          </>
+        )}
+      </div>
+      <nav className="links">
+        <button type="button" onClick={() => bridge.navigate('rules')}>
+          Rules
+        </button>
+        <button type="button" onClick={() => bridge.navigate('recall')}>
+          Last rounds
+        </button>
+      </nav>
+    </main>
+  );
+}
