@@ -9,6 +9,8 @@ import { VENDOR_GAME_ID } from '../../../src/contract/games.ts';
 import type { Queryable } from '../../db/driver.ts';
 
 export interface LaunchableGame {
+  /** Shown in the player's histories beside the vendor's bets and wins. */
+  name: string;
   kind: 'house' | 'vendor';
   /** Epoch ms the maintenance ends; null when the game is open (or under maintenance with no end). */
   maintenanceUntilMs: number | null;
@@ -39,6 +41,7 @@ export async function findLaunchableGame(
   if (!table?.name)
     return gameId === VENDOR_GAME_ID
       ? {
+          name: gameId,
           kind: 'vendor',
           maintenanceUntilMs: null,
           underMaintenance: false,
@@ -62,6 +65,7 @@ export async function findLaunchableGame(
     limit('max_bet_sweeps'),
   ];
   return {
+    name: typeof row.name === 'string' && row.name !== '' ? row.name : gameId,
     kind: row.kind === 'vendor' ? 'vendor' : 'house',
     maintenanceUntilMs: underMaintenance ? until : null,
     underMaintenance,

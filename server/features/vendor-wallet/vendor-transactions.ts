@@ -25,7 +25,10 @@ import { walletTransaction } from '../wallet/wallet-transaction.ts';
 import { findLaunchableGame } from './vendor-game-lookup.ts';
 import type { VendorSession } from './vendor-sessions.ts';
 
-type BetLimits = { min: number; max: number } | null;
+interface CatalogueFacts {
+  name: string;
+  limits: { min: number; max: number } | null;
+}
 
 const E = VENDOR_WALLET_ERROR_CODES;
 
@@ -121,17 +124,18 @@ export async function runVendorCall(
     amountMinor = minor;
   }
   const hash = bodyHash(session, call);
-  // The catalogue's limits bind the vendor too: a bet outside them is refused like a house game's.
-  const limits: BetLimits =
-    call.kind === 'bet'
-      ? ((await findLaunchableGame(db, session.gameId, nowMs))?.betLimitsMinor?.[session.currency] ?? null)
-      : null;
+  const game = await findLaunchableGame(db, session.gameId, nowMs);
+  const catalogue: CatalogueFacts = {
+    name: game?.name ?? session.gameId,
+    // The catalogue's limits bind the vendor too: a bet outside them is refused like a house game's.
+    limits: game?.betLimitsMinor?.[session.currency] ?? null,
+  };
   // Two calls with one id for two players are not serialised by the player lock: the unique
   // transaction id stops the second, and running it again answers it from the first one's row.
   for (let attempt = 1; ; attempt++) {
     try {
       return await walletTransaction(db, session.userId, (tx) =>
-        applyCall(tx, session, call, amountMinor, hash, nowMs, limits),
+        applyCall(tx, session, call, amountMinor, hash, nowMs, catalogue),
       );
     } catch (error) {
       if (!isTransactionIdRace(error) || attempt >= 3) throw error;
@@ -146,7 +150,7 @@ async function applyCall(
   amountMinor: number,
   hash: string,
   nowMs: number,
-  limits: BetLimits,
+  { name, limits }: CatalogueFacts,
 ): Promise<VendorCallResult> {
   // Every vendor call of this player waits here for the one before it (READ COMMITTED: each
   // statement below then sees what that one committed).
@@ -233,7 +237,7 @@ async function applyCall(
       amountMinor,
       reference,
       idempotencyKey: `vendor-bet:${call.transactionId}`,
-      description: `${session.gameId} bet`,
+      description: `${name} bet`,
       createdAt,
     };
     let spent;
@@ -287,7 +291,7 @@ async function applyCall(
         amountMinor,
         reference,
         idempotencyKey: `vendor-win:${call.transactionId}`,
-        description: `${session.gameId} win`,
+        description: `${name} win`,
         createdAt,
       });
       ledgerEntryIds = won.parts.map((p) => p.entryId);
@@ -329,7 +333,7 @@ async function applyCall(
   let balance = await currencyBalanceMinor(tx, session.userId, currency);
   const reversalIds: number[] = [];
   for (const entryId of parseJson(betOfSession.ledger_entry_ids)) {
-    const reversed = await reverseEntry(tx, Number(entryId), `${session.gameId} bet rolled back`, {
+    const reversed = await reverseEntry(tx, Number(entryId), `${name} bet rolled back`, {
       createdAt,
     });
     reversalIds.push(...reversed.parts.map((p) => p.entryId));

@@ -221,15 +221,16 @@ describe('bet', () => {
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect((await bucketBalances(ctx.db, player.id))['gold:main']).toBe(start - 300 + 5);
-    const entries = await ctx.db.query<{
-      kind: string;
-      amount_minor: string | number;
-      idempotency_key: string;
-    }>("SELECT kind, amount_minor, idempotency_key FROM ledger_entries WHERE user_id = $1 AND kind = 'bet'", [
-      player.id,
-    ]);
-    expect(entries.map((e) => [e.kind, Number(e.amount_minor), e.idempotency_key])).toEqual([
-      ['bet', -300, `vendor-bet:${id}:gold:main`],
+    const entries = await ctx.db.query<{ idempotency_key: string; reference: string; description: string }>(
+      "SELECT idempotency_key, reference, description FROM ledger_entries WHERE user_id = $1 AND kind = 'bet'",
+      [player.id],
+    );
+    expect(entries).toEqual([
+      {
+        idempotency_key: `vendor-bet:${id}:gold:main`,
+        reference: `vendor:${VENDOR_GAME_ID}:round-1`,
+        description: 'Fruit Frenzy bet',
+      },
     ]);
   });
 
