@@ -88,4 +88,37 @@ describe('useBalances', () => {
     renderHook(() => useBalances(), { wrapper });
     await waitFor(() => expect(requests).toHaveLength(2));
   });
+
+  it("a page mounting right after a load keeps the loaded balances, not an earlier page's cached answer", async () => {
+    const requests = stubBalancesApi();
+    const now = Date.now() + 120_000;
+    vi.spyOn(Date, 'now').mockReturnValue(now);
+    // One SWR cache for both pages, as in the app.
+    const cache = new Map();
+    const shared = ({ children }: { children: ReactNode }) => (
+      <SWRConfig value={{ ...swrConfig, use: [], provider: () => cache }}>{children}</SWRConfig>
+    );
+    const first = renderHook(() => useBalances(), { wrapper: shared });
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await act(async () => {
+      requests[0]?.(200);
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    await waitFor(() => expect(store.balances.current?.balance_total_gld).toBe(200));
+    first.unmount();
+
+    // Leaving a game reloads the balances; the next page mounts while that load is fresh.
+    const load = fetchBalances().then(setBalances);
+    await act(async () => {
+      requests[1]?.(199);
+      await load;
+    });
+    const second = renderHook(() => useBalances(), { wrapper: shared });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(requests).toHaveLength(2);
+    expect(second.result.current.balances?.balance_total_gld).toBe(199);
+    expect(store.balances.current?.balance_total_gld).toBe(199);
+  });
 });

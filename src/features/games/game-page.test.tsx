@@ -98,6 +98,10 @@ describe('GamePage', () => {
     expect((await screen.findByTestId('house-game-frame')).textContent).toBe('Crown Jewels');
     expect(screen.getByRole('heading', { level: 1, name: 'Crown Jewels' })).toBeTruthy();
     expect(store.games.recentlyPlayed).toEqual(['crown-jewels', 'blackjack']);
+    // Coins bought from here lead back to this game ("Back to your game").
+    expect(screen.getByRole('link', { name: 'Get coins' }).getAttribute('href')).toBe(
+      '/buy-coins?game_id=crown-jewels',
+    );
   });
 
   it('an unknown game: the game unavailable dialog leads back to the lobby', async () => {

@@ -18,7 +18,7 @@ import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../pwa/online-status.ts';
 import { closeGame, openGame } from '../../state/game-actions.ts';
 import { openDialogOnce } from '../../state/dialog-actions.ts';
 import { store } from '../../state/store.ts';
-import { Button } from '../../ui/button.tsx';
+import { Button, ButtonLink } from '../../ui/button.tsx';
 import { Notice, Page } from '../../ui/page.tsx';
 import { HouseGameFrame } from './game-frame/house-game-frame.tsx';
 import { useCatalogueWhilePlaying } from './api.ts';
@@ -34,10 +34,10 @@ const topBar = css`
   justify-content: space-between;
   gap: var(--space-3);
   margin-bottom: var(--space-3);
-  & p {
-    margin: 0;
-    color: var(--color-text-muted);
-  }
+`;
+const description = css`
+  margin: 0 0 var(--space-3);
+  color: var(--color-text-muted);
 `;
 
 /** Opens the dialog that explains a refusal (once per refusal; the dialog leads on). */
@@ -99,8 +99,12 @@ export function GamePage() {
         <Button variant="secondary" onClick={() => void navigate(ROUTES.lobby)}>
           Back to lobby
         </Button>
-        {game ? <p>{game.description}</p> : null}
+        {/* A purchase started here offers "Back to your game" when it is done (?game_id=). */}
+        <ButtonLink variant="ghost" to={`${ROUTES.buyCoins}?game_id=${encodeURIComponent(gameId)}`}>
+          Get coins
+        </ButtonLink>
       </div>
+      {game ? <p className={description}>{game.description}</p> : null}
       {decision.type === 'wait' ? (
         failed ? (
           <Notice tone="error" testId="game-load-failed">
