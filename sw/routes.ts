@@ -91,17 +91,35 @@ export function registerRuntimeRoutes(): void {
     }),
   );
 
-  // In-house game pages and their assets, and the catalogue's card art (/games/art/), so the
+  // One expiration for the one game-assets cache, shared by its two routes.
+  const gameAssetsExpiration = new ExpirationPlugin({
+    maxEntries: 200,
+    maxAgeSeconds: 30 * 24 * 3600,
+    purgeOnQuotaError: true,
+  });
+  // A house game's page (/games/<id>/): shown at once from the copy of the last visit, refreshed
+  // in the background, so a game opened before starts at once even on a weak network and picks
+  // up a new release on the next visit (a cache-first page would keep the old game for good).
+  registerRoute(
+    ({ url, request }) =>
+      request.method === 'GET' &&
+      url.origin === self.location.origin &&
+      url.pathname.startsWith('/games/') &&
+      (url.pathname.endsWith('/') || url.pathname.endsWith('.html')),
+    new StaleWhileRevalidate({
+      cacheName: SW_CACHES.gameAssets,
+      plugins: [okOnly, gameAssetsExpiration],
+    }),
+  );
+
+  // The games' hashed code and styles, and the catalogue's card art (/games/art/), so the
   // lobby opens offline with its pictures: immutable per release, so cache-first.
   registerRoute(
     ({ url, request }) =>
       request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/games/'),
     new CacheFirst({
       cacheName: SW_CACHES.gameAssets,
-      plugins: [
-        okOnly,
-        new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
-      ],
+      plugins: [okOnly, gameAssetsExpiration],
     }),
   );
 
