@@ -18,7 +18,7 @@ describe('the app exports nothing unused', () => {
     const unused = findUnusedExports({
       root,
       checkedDirs: ['src'],
-      scannedDirs: ['src', 'sw', 'server', 'tests', 'scripts'],
+      scannedDirs: ['src', 'sw', 'server', 'tests', 'scripts', 'games'],
       allowed: ALLOWED,
       defaultLoaders: ['lazy', 'page'],
     });
