@@ -270,6 +270,25 @@ describe('end and default action', () => {
     expect(stuck).toBeGreaterThan(0);
   });
 
+  it('never changes a state it acts on (piles are copied on write), so a state can be acted on twice', () => {
+    const floats = simulationFloats(9);
+    let state = solitaireEngine.start(
+      { betMinor: 100, options: { noMovesBet: 0, redOrBlackBet: 0 } },
+      floats,
+    );
+    const snapshots: string[] = [];
+    const states: SolitaireState[] = [];
+    while (!solitaireEngine.finished(state)) {
+      snapshots.push(JSON.stringify(state));
+      states.push(state);
+      const action = strategyAction(state);
+      state = solitaireEngine.act(state, action, floats);
+      // The same state acted on again (a retry) gives the same next state.
+      expect(solitaireEngine.act(states.at(-1) as SolitaireState, action, floats)).toEqual(state);
+    }
+    states.forEach((s, i) => expect(JSON.stringify(s)).toBe(snapshots[i]));
+  });
+
   it('replays to the same state from the options and the actions', () => {
     const floats = simulationFloats(42);
     const options = { noMovesBet: 10, redOrBlackBet: 5 };

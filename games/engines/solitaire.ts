@@ -344,27 +344,44 @@ function moveError(state: SolitaireState, move: MoveAction): string | null {
   return buildsOn(first, top) ? null : 'That card does not go on that column';
 }
 
-const clone = (state: SolitaireState): SolitaireState => ({
+/**
+ * Copy-on-write: the next state shares every pile with `state` until it writes one, and only
+ * copies the piles it writes (writableColumn, writableFoundation), so a round's states never
+ * share an array that changes.
+ */
+const nextOf = (state: SolitaireState): SolitaireState => ({
   ...state,
-  tableau: state.tableau.map((c) => ({ down: c.down.slice(), up: c.up.slice() })),
-  foundations: state.foundations.map((f) => f.slice()),
-  stock: state.stock.slice(),
-  waste: state.waste.slice(),
-  paidCards: state.paidCards.slice(),
+  tableau: state.tableau.slice(),
+  foundations: state.foundations.slice(),
   steps: state.steps.slice(),
 });
+
+function writableColumn(next: SolitaireState, c: number): Column {
+  const column = next.tableau[c] as Column;
+  const copy = { down: column.down.slice(), up: column.up.slice() };
+  next.tableau[c] = copy;
+  return copy;
+}
+
+function writableFoundation(next: SolitaireState, f: number): Card[] {
+  const copy = (next.foundations[f] as Card[]).slice();
+  next.foundations[f] = copy;
+  return copy;
+}
 
 function applyMove(state: SolitaireState, move: MoveAction): SolitaireState {
   const error = moveError(state, move);
   if (error) throw new IllegalActionError(error, 'action');
-  const next = clone(state);
+  const next = nextOf(state);
   let cards: Card[];
   let flipped: Card | undefined;
-  if (move.from.pile === 'waste') cards = [next.waste.pop() as Card];
-  else if (move.from.pile.startsWith('foundation'))
-    cards = [(next.foundations[foundationIndex(move.from.pile)] as Card[]).pop() as Card];
+  if (move.from.pile === 'waste') {
+    cards = state.waste.slice(-1);
+    next.waste = state.waste.slice(0, -1);
+  } else if (move.from.pile.startsWith('foundation'))
+    cards = [writableFoundation(next, foundationIndex(move.from.pile)).pop() as Card];
   else {
-    const column = next.tableau[columnIndex(move.from.pile)] as Column;
+    const column = writableColumn(next, columnIndex(move.from.pile));
     const size = column.down.length + column.up.length;
     const index = move.from.index ?? size - 1;
     cards = column.up.splice(index - column.down.length);
@@ -378,12 +395,12 @@ function applyMove(state: SolitaireState, move: MoveAction): SolitaireState {
   let to: string = move.to.pile;
   if (to === 'foundation' || to.startsWith('foundation')) {
     to = `foundation-${suitIndex(first)}`;
-    (next.foundations[suitIndex(first)] as Card[]).push(first);
-    if (!next.paidCards.includes(first)) {
-      next.paidCards.push(first);
+    writableFoundation(next, suitIndex(first)).push(first);
+    if (!state.paidCards.includes(first)) {
+      next.paidCards = [...state.paidCards, first];
       paid = true;
     }
-  } else (next.tableau[columnIndex(to)] as Column).up.push(...cards);
+  } else writableColumn(next, columnIndex(to)).up.push(...cards);
   next.steps.push({
     kind: 'move',
     from: move.from.pile,
@@ -445,11 +462,13 @@ function act(state: SolitaireState, action: SolitaireAction): SolitaireState {
   if (action.type === 'draw') {
     if (state.stock.length === 0)
       throw new IllegalActionError('The stock is empty: it is gone through only once', 'action');
-    const next = clone(state);
-    const card = next.stock.pop() as Card;
-    next.waste.push(card);
-    next.steps.push({ kind: 'draw', card });
-    return settleIfStuck(next);
+    const card = state.stock[state.stock.length - 1] as Card;
+    return settleIfStuck({
+      ...state,
+      stock: state.stock.slice(0, -1),
+      waste: [...state.waste, card],
+      steps: [...state.steps, { kind: 'draw', card }],
+    });
   }
   return applyMove(state, action);
 }
