@@ -87,6 +87,20 @@ describe('launch', () => {
     expect(gold.status).toBe(200);
   });
 
+  it('refuses Sweeps in gold-only mode and opens Gold sessions there', async () => {
+    const goldOnly = await createTestContext({ GOLD_ONLY: 'true' });
+    try {
+      const player = await signUpPlayer(goldOnly);
+      const launch = (currency: string) =>
+        player.client.request('POST', GAMES_API_PATHS.vendorLaunch(VENDOR_GAME_ID), { body: { currency } });
+      const sweeps = await launch('sweeps');
+      expect([sweeps.status, sweeps.body.code]).toEqual([403, 'SWEEPS_NOT_ELIGIBLE']);
+      expect((await launch('gold')).status).toBe(200);
+    } finally {
+      await goldOnly.close();
+    }
+  });
+
   it('refuses a game under maintenance and a currency the game does not take', async () => {
     const hasCatalogue = await ctx.db.query("SELECT to_regclass('games')::text AS name");
     if (!hasCatalogue[0]?.name) return; // without the catalogue the vendor game is always open
