@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Currency } from '../../../src/contract/currency.ts';
+import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { GAME_ERROR_CODES } from '../../../src/contract/games.ts';
 import {
   VENDOR_WALLET_ERROR_CODES,
@@ -154,7 +155,10 @@ async function applyCall(
 ): Promise<VendorCallResult> {
   // Every vendor call of this player waits here for the one before it (READ COMMITTED: each
   // statement below then sees what that one committed).
-  await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [session.userId]);
+  const [player] = await tx.query<{ account_state: string }>(
+    'SELECT account_state FROM users WHERE id = $1 FOR NO KEY UPDATE',
+    [session.userId],
+  );
   const existing = await findTransaction(tx, call.transactionId);
   if (existing) {
     if (existing.body_hash !== hash)
@@ -210,6 +214,9 @@ async function applyCall(
 
   if (call.kind === 'bet') {
     if (session.expiresAtMs <= nowMs) throw sessionExpired();
+    // A player who closed the account mid-session places no new bets; placed ones still settle.
+    if (player?.account_state === 'closed')
+      throw new ApiError(403, ERROR_CODES.ACCOUNT_CLOSED, 'This account is closed: no new bets.');
     if (limits && (amountMinor < limits.min || amountMinor > limits.max))
       throw new ApiError(
         400,

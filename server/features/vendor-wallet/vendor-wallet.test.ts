@@ -443,6 +443,20 @@ describe('rollback', () => {
   });
 });
 
+describe('closed account', () => {
+  it('refuses new bets once the player closed the account, but settles the placed ones', async () => {
+    const { player, token } = await launchedPlayer(ctx, 'gold');
+    await fund(ctx, player.id, { gold: 1000 });
+    const placed = txId('bet');
+    expect((await vendorCall(ctx, PATHS.bet, bet(token, placed, 100))).status).toBe(200);
+    await ctx.db.query("UPDATE users SET account_state = 'closed' WHERE id = $1", [player.id]);
+    const late = await vendorCall(ctx, PATHS.bet, bet(token, txId('bet'), 100));
+    expect([late.status, late.body.code]).toEqual([403, 'ACCOUNT_CLOSED']);
+    const paid = await vendorCall(ctx, PATHS.win, win(token, txId('win'), placed, 300));
+    expect([paid.status, paid.body.amount]).toEqual([200, 300]);
+  });
+});
+
 describe('session expiry', () => {
   it('refuses bets and balance after expiry but accepts wins and rollbacks of placed bets', async () => {
     const { player, token } = await launchedPlayer(ctx, 'gold');
