@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { serverSeedHash } from '../../../games/engines/fair-random.ts';
@@ -45,8 +45,33 @@ const RESULTS = [
   round({ id: 'rd_3', game_id: 'crown-jewels', game_name: 'Crown Jewels', nonce: 1, steps: [] }),
 ];
 
+const FAIRNESS = {
+  server_seed_hash: 'c'.repeat(64),
+  client_seed: 'my-seed',
+  next_nonce: 4,
+  round_open: false,
+};
+
 function renderAt(url: string) {
-  stubApi({ '/games/rounds/recent': { status: 200, body: { results: RESULTS } } });
+  const calls = stubApi({
+    '/games/rounds/recent': [
+      { status: 200, body: { results: RESULTS } },
+      { status: 200, body: { results: RESULTS.map((r) => ({ ...r, server_seed: SEED })) } },
+    ],
+    '/games/fairness': { status: 200, body: FAIRNESS },
+    '/games/fairness/rotate': {
+      status: 200,
+      body: {
+        previous: {
+          server_seed: SEED,
+          server_seed_hash: serverSeedHash(SEED),
+          client_seed: 'my-seed',
+          last_nonce: 3,
+        },
+        current: { ...FAIRNESS, server_seed_hash: 'd'.repeat(64), next_nonce: 0 },
+      },
+    },
+  });
   const router = createMemoryRouter([{ path: '/my-account/game-history', element: <GameHistoryPage /> }], {
     initialEntries: [url],
   });
@@ -55,6 +80,7 @@ function renderAt(url: string) {
       <RouterProvider router={router} />
     </SWRConfig>,
   );
+  return calls;
 }
 
 beforeEach(() => {
@@ -99,5 +125,18 @@ describe('GameHistoryPage', () => {
     expect(
       await within(cards[1] as HTMLElement).findByText(/does not hash to the commitment shown before play/),
     ).toBeTruthy();
+  });
+
+  it('rotates the seed from recall: the old seed is revealed and the rounds are loaded again', async () => {
+    const calls = renderAt('/my-account/game-history');
+    expect(await screen.findByTestId('server-seed-hash')).toHaveProperty('textContent', 'c'.repeat(64));
+    fireEvent.click(screen.getByRole('button', { name: 'Rotate seed' }));
+    expect(await screen.findByText(SEED)).toBeTruthy();
+    expect(screen.getByTestId('server-seed-hash').textContent).toBe('d'.repeat(64));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/games/rounds/recent')).toHaveLength(2));
+    expect(calls.find((c) => c.path === '/games/fairness/rotate')?.method).toBe('POST');
+    await waitFor(() =>
+      expect(screen.queryAllByText('Not revealed yet (rotate your seed to reveal it)')).toHaveLength(0),
+    );
   });
 });

@@ -2,14 +2,16 @@
  * /my-account/game-history: recall of the house games. The last 10 rounds of each game (the
  * last one and the 9 before it), newest first, with the bet, the win, the balance before and
  * after, every step of the round, its seeds and nonce, and "Verify", which replays a finished
- * round from its revealed seed in the browser. `?game=<id>` shows one game's rounds (the game
- * page links here that way).
+ * round from its revealed seed in the browser; the player's seeds can be seen, changed and
+ * rotated here too. `?game=<id>` shows one game's rounds (the game page links here that way).
  */
 import { useSearchParams } from 'react-router-dom';
 import { css } from '@linaria/core';
 import { GAMES_API_PATHS, RecallResponseSchema, type RecalledRound } from '../../contract/games.ts';
 import { gameHistoryPath } from '../../contract/routes.ts';
 import { isApiError } from '../../lib/api-client.ts';
+import { FairnessSeedsSection } from '../../lib/fairness-seeds-section.tsx';
+import { useFairnessSeeds } from '../../lib/use-fairness-seeds.ts';
 import { useApiGet } from '../../lib/swr.tsx';
 import { useRoundVerification } from '../../lib/use-round-verification.ts';
 import { AppLink } from '../../ui/app-link.tsx';
@@ -49,6 +51,7 @@ export default function GameHistoryPage() {
   const gameFilter = params.get('game');
   const recall = useApiGet(GAMES_API_PATHS.allRecentRounds, RecallResponseSchema, { handleErrors: false });
   const { results, verify } = useRoundVerification();
+  const seeds = useFairnessSeeds();
 
   const rounds = (recall.data?.results ?? []).filter((r) => !gameFilter || r.game_id === gameFilter);
   const groups = byGame(rounds);
@@ -75,6 +78,10 @@ export default function GameHistoryPage() {
       {recall.data && groups.length === 0 ? (
         <Notice tone="info">No rounds played yet{gameFilter ? ' in this game' : ''}.</Notice>
       ) : null}
+      <Card>
+        <h2>Fairness</h2>
+        <FairnessSeedsSection seeds={seeds} onRotated={() => recall.mutate()} />
+      </Card>
       {groups.map((group) => (
         <Card key={group.gameId}>
           <h2>{group.name}</h2>

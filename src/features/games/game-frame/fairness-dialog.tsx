@@ -4,39 +4,19 @@
  * reveals the seed in use; the server refuses it while a round is open and says why), and the
  * game's last rounds, each with "Verify": replayed from its revealed seed in the browser.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { css } from '@linaria/core';
-import {
-  CLIENT_SEED_PATTERN,
-  FairnessStateSchema,
-  GAMES_API_PATHS,
-  RecallResponseSchema,
-  RotateSeedResponseSchema,
-  type RecalledRound,
-} from '../../../contract/games.ts';
-import { api, isApiError } from '../../../lib/api-client.ts';
+import { GAMES_API_PATHS, RecallResponseSchema, type RecalledRound } from '../../../contract/games.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { FairnessSeedsSection } from '../../../lib/fairness-seeds-section.tsx';
+import { useFairnessSeeds } from '../../../lib/use-fairness-seeds.ts';
 import { formatCoins } from '../../../lib/format.ts';
 import { useApiGet } from '../../../lib/swr.tsx';
 import { useRoundVerification } from '../../../lib/use-round-verification.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FormError } from '../../../ui/form-error.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
 
-const facts = css`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: var(--space-1) var(--space-3);
-  margin: 0 0 var(--space-3);
-  dt {
-    color: var(--color-text-muted);
-  }
-  dd {
-    margin: 0;
-    overflow-wrap: anywhere;
-    font-family: var(--font-mono, monospace);
-  }
-`;
 const section = css`
   margin-top: var(--space-4);
   h3 {
@@ -69,11 +49,6 @@ const resultText = css`
   margin: 0;
   font-weight: 600;
 `;
-const revealed = css`
-  margin: 0 0 var(--space-3);
-  overflow-wrap: anywhere;
-`;
-
 const errorMessage = (e: unknown): string =>
   isApiError(e) ? e.message : 'Something went wrong. Please try again.';
 
@@ -123,62 +98,11 @@ export default function FairnessDialog({
   gameName: string;
   onClose: () => void;
 }) {
-  const fairness = useApiGet(GAMES_API_PATHS.fairness, FairnessStateSchema, { handleErrors: false });
+  const seeds = useFairnessSeeds();
   const recent = useApiGet(GAMES_API_PATHS.recentRounds(gameId), RecallResponseSchema, {
     handleErrors: false,
   });
   const { results, verify } = useRoundVerification();
-  const [seedDraft, setSeedDraft] = useState<string | null>(null);
-  const [seedError, setSeedError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'seed' | 'rotate' | null>(null);
-  const [rotateError, setRotateError] = useState<string | null>(null);
-  const [revealedSeed, setRevealedSeed] = useState<string | null>(null);
-
-  const state = fairness.data;
-  const clientSeed = seedDraft ?? state?.client_seed ?? '';
-
-  async function changeClientSeed(event: FormEvent) {
-    event.preventDefault();
-    if (!CLIENT_SEED_PATTERN.test(clientSeed)) {
-      setSeedError('Use 1 to 64 letters, digits, - or _.');
-      return;
-    }
-    setBusy('seed');
-    setSeedError(null);
-    try {
-      const next = await api.put(
-        GAMES_API_PATHS.fairnessClientSeed,
-        { client_seed: clientSeed },
-        FairnessStateSchema,
-        { handleErrors: false },
-      );
-      await fairness.mutate(next, { revalidate: false });
-      setSeedDraft(null);
-    } catch (e) {
-      setSeedError(errorMessage(e));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function rotate() {
-    setBusy('rotate');
-    setRotateError(null);
-    try {
-      const answer = await api.post(GAMES_API_PATHS.fairnessRotate, {}, RotateSeedResponseSchema, {
-        handleErrors: false,
-        idempotencyKey: `rotate-${crypto.randomUUID()}`,
-      });
-      setRevealedSeed(answer.previous.server_seed);
-      await fairness.mutate(answer.current, { revalidate: false });
-      // The rounds of the revealed seed can be verified now.
-      await recent.mutate();
-    } catch (e) {
-      setRotateError(errorMessage(e));
-    } finally {
-      setBusy(null);
-    }
-  }
 
   const list = recent.data?.results.filter((r) => r.game_id === gameId) ?? [];
 
@@ -188,57 +112,7 @@ export default function FairnessDialog({
         Every round of {gameName} is decided on our server from your seeds. Rotate the seed to reveal the one
         in use, then verify any of its rounds here.
       </p>
-      {fairness.error ? <FormError message={errorMessage(fairness.error)} /> : null}
-      {state ? (
-        <dl className={facts}>
-          <dt>Server seed hash</dt>
-          <dd data-testid="server-seed-hash">{state.server_seed_hash}</dd>
-          <dt>Client seed</dt>
-          <dd>{state.client_seed}</dd>
-          <dt>Next nonce</dt>
-          <dd data-testid="next-nonce">{state.next_nonce}</dd>
-        </dl>
-      ) : !fairness.error ? (
-        <p>Loading…</p>
-      ) : null}
-
-      <form onSubmit={(e) => void changeClientSeed(e)} noValidate>
-        <TextField
-          label="Client seed"
-          name="client_seed"
-          value={clientSeed}
-          maxLength={64}
-          autoComplete="off"
-          spellCheck={false}
-          error={seedError}
-          onChange={(e) => setSeedDraft(e.target.value)}
-        />
-        <Button
-          type="submit"
-          variant="secondary"
-          loading={busy === 'seed'}
-          disabled={busy !== null || !state}
-        >
-          Change client seed
-        </Button>
-      </form>
-
-      <div className={section}>
-        {revealedSeed ? (
-          <p className={revealed} role="status">
-            Seed revealed: <code>{revealedSeed}</code>
-          </p>
-        ) : null}
-        <FormError message={rotateError} />
-        <Button
-          variant="secondary"
-          loading={busy === 'rotate'}
-          disabled={busy !== null || !state}
-          onClick={() => void rotate()}
-        >
-          Rotate seed
-        </Button>
-      </div>
+      <FairnessSeedsSection seeds={seeds} onRotated={() => recent.mutate()} />
 
       <section className={section} aria-labelledby="fairness-rounds-title">
         <h3 id="fairness-rounds-title">Last rounds</h3>

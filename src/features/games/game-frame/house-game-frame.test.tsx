@@ -145,7 +145,8 @@ describe('Fairness panel', () => {
   it('shows the seeds, the server refusal of a rotation, and asks to rotate before verifying', async () => {
     renderFrame();
     fireEvent.click(screen.getByRole('button', { name: 'Fairness' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Fairness' });
+    // The dialog is a lazy chunk: its first import in a test run takes a while.
+    const dialog = await screen.findByRole('dialog', { name: 'Fairness' }, { timeout: 10_000 });
     expect(await screen.findByText(fairness.server_seed_hash)).toBeTruthy();
     expect(screen.getByTestId('next-nonce').textContent).toBe('4');
     expect((screen.getByLabelText('Client seed') as HTMLInputElement).value).toBe('my-seed');
@@ -163,7 +164,7 @@ describe('Fairness panel', () => {
   it('refuses a malformed client seed without asking the server', async () => {
     renderFrame();
     fireEvent.click(screen.getByRole('button', { name: 'Fairness' }));
-    const input = (await screen.findByLabelText('Client seed')) as HTMLInputElement;
+    const input = (await screen.findByLabelText('Client seed', {}, { timeout: 10_000 })) as HTMLInputElement;
     await screen.findByText(fairness.server_seed_hash);
     fireEvent.change(input, { target: { value: 'has spaces!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change client seed' }));
