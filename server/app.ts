@@ -83,8 +83,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       if (read || webhookPaths.has(c.req.path)) await next();
       else await csrf(c, next);
     };
+    // The country block is for players' browsers; signed server-to-server calls (provider
+    // webhooks, the game vendor's wallet calls) may come from data centres anywhere.
     const afterBody = async () => {
-      if (country) await country(c, afterCountry);
+      if (country && !webhookPaths.has(c.req.path)) await country(c, afterCountry);
       else await afterCountry();
     };
     if (read) return afterBody();

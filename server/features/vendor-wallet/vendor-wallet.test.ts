@@ -198,6 +198,31 @@ describe('signature and clock window', () => {
   });
 });
 
+describe('country block', () => {
+  it('does not apply to the signed calls of a vendor whose servers are outside the US', async () => {
+    const blocking = await createTestContext({ TRUST_COUNTRY_HEADER: 'CF-IPCountry' });
+    try {
+      const { token } = await launchedPlayer(blocking, 'gold');
+      const r = await vendorCall(
+        blocking,
+        PATHS.balance,
+        { session_token: token },
+        { headers: { 'CF-IPCountry': 'MT' } },
+      );
+      expect([r.status, r.body.currency]).toEqual([200, 'gold']);
+      // Players' requests from there are still refused.
+      const player = await signUpPlayer(blocking);
+      const launch = await player.client.request('POST', GAMES_API_PATHS.vendorLaunch(VENDOR_GAME_ID), {
+        body: { currency: 'gold' },
+        headers: { 'CF-IPCountry': 'MT' },
+      });
+      expect([launch.status, launch.body.code]).toEqual([403, 'ACCESS_CURRENTLY_UNAVAILABLE']);
+    } finally {
+      await blocking.close();
+    }
+  });
+});
+
 describe('balance', () => {
   it('answers the session currency in display units (Gold whole, Sweeps 2 decimals)', async () => {
     const gold = await launchedPlayer(ctx, 'gold');
