@@ -25,6 +25,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { BalancesSchema } from './schemas.ts';
+import { GAME_ID_PATTERN } from './game-ids.ts';
 
 /** The house games and the vendor game seeded in the catalogue. */
 export const HOUSE_GAME_IDS = {
@@ -48,7 +49,7 @@ export const GAME_CATEGORIES = [
 ] as const;
 export type GameCategory = (typeof GAME_CATEGORIES)[number];
 
-export const GAME_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
+export { GAME_ID_PATTERN };
 
 export const GAMES_API_PATHS = {
   /** GET -> GamesCatalogue (public: the service worker keeps it for the offline lobby). */

@@ -1,16 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetStore, store } from './store.ts';
+import { closeGame, enterVendorGame, leaveVendorGame, openGame } from './game-actions.ts';
 import {
-  closeGame,
-  enterVendorGame,
-  leaveVendorGame,
   MAX_RECENTLY_PLAYED,
-  openGame,
   recordRecentlyPlayed,
-  reenableSwitchingOnNavigation,
   restoreRecentlyPlayed,
   withRecentlyPlayed,
-} from './game-actions.ts';
+} from './recently-played.ts';
+import { reenableSwitchingOnNavigation } from './switching-on-navigation.ts';
 import { resetApiClientState } from '../lib/api-client.ts';
 import { stubApi } from '../test-support/stub-api.ts';
 
@@ -23,7 +20,7 @@ const balances = {
   balance_total_gld: 4_321,
 };
 
-describe('game actions', () => {
+describe('game actions, recently played and switching on navigation', () => {
   beforeEach(() => {
     resetStore();
     resetApiClientState();

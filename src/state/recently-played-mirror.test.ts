@@ -11,7 +11,7 @@ import {
 } from './idb-mirror.ts';
 import { resetStore, store } from './store.ts';
 import { demoBalances, demoUser } from './test-fixtures.ts';
-import { recordRecentlyPlayed } from './game-actions.ts';
+import { recordRecentlyPlayed } from './recently-played.ts';
 import { clearLocalSession, resumeSession } from './session-actions.ts';
 import { resetApiClientState } from '../lib/api-client.ts';
 

@@ -32,7 +32,7 @@ import {
 import { cancelCurrencySwitchTimer, restoreLastCurrency } from './currency-actions.ts';
 import { closeAllDialogs, openDialogOnce } from './dialog-actions.ts';
 import { clearMirror, readMirror } from './idb-mirror.ts';
-import { restoreRecentlyPlayed } from './game-actions.ts';
+import { restoreRecentlyPlayed } from './recently-played.ts';
 
 // ---------------------------------------------------------------- refresh scheduling
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;

@@ -13,7 +13,7 @@ import { store } from '../../state/store.ts';
 import { closeDialogsOnNavigation } from '../../state/dialog-actions.ts';
 import { setMenuOpen, setNavigating } from '../../state/ui-actions.ts';
 import { enforceGoldOnly } from '../../state/currency-actions.ts';
-import { reenableSwitchingOnNavigation } from '../../state/game-actions.ts';
+import { reenableSwitchingOnNavigation } from '../../state/switching-on-navigation.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { SignedInContext } from '../../ui/signed-in-context.ts';
 import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';

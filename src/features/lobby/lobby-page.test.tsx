@@ -7,7 +7,7 @@ import { resetStore, store } from '../../state/store.ts';
 import { loginAnswer, stubApi, type Answer } from '../../test-support/stub-api.ts';
 import { TEST_CATALOGUE } from '../../test-support/game-fixtures.ts';
 import { reportApiReachable, reportApiUnreachable } from '../../pwa/online-status.ts';
-import { recordRecentlyPlayed } from '../../state/game-actions.ts';
+import { recordRecentlyPlayed } from '../../state/recently-played.ts';
 import { LobbyPage } from './lobby-page.tsx';
 import { OFFLINE_PLAY_TEXT } from './game-card.tsx';
 
