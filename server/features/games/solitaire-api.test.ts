@@ -103,6 +103,32 @@ describe('purchase solitaire', () => {
     expect(solitaireEngine.view(replayed)).toEqual(r.final_state);
   });
 
+  it('the generic round start takes the same options for Klondike (side bets in display units)', async () => {
+    const p = await fundedPlayer(ctx, { free: 1_000 });
+    const res = await moneyCall<RoundAnswer>(
+      p.client,
+      'POST',
+      GAMES_API_PATHS.startRound(HOUSE_GAME_IDS.solitaire),
+      {
+        betValue: 0.5,
+        currency: 'sweeps',
+        options: { redOrBlackBet: 0.1 },
+      },
+    );
+    expect(res.status).toBe(201);
+    const view = res.body.round.state as SolitaireView;
+    expect(view.sideBets.redOrBlack.bet).toBe(10);
+    expect(view.sideBets.noMoves.bet).toBe(0);
+    expect(res.body.round.bet).toBe(0.6);
+    const deck = await moneyCall(p.client, 'POST', GAMES_API_PATHS.startRound(HOUSE_GAME_IDS.solitaire), {
+      betValue: 0.5,
+      currency: 'sweeps',
+      options: { testDeck: allRedDeck() },
+    });
+    expect(deck.status).toBe(400);
+    expect(deck.body).toMatchObject({ code: GAME_ERROR_CODES.TEST_DECK_NOT_ALLOWED });
+  });
+
   it('refuses a side bet with more decimals than its currency, on that field', async () => {
     const p = await fundedPlayer(ctx, { gold: 10_000 });
     const res = await purchase(p.client, { betValue: 100, currency: 'gold', noMovesBet: 2.5 });
