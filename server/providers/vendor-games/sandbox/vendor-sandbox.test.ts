@@ -60,6 +60,16 @@ describe('slot page', () => {
     expect(await script.text()).toContain("postMessage({ type: 'vendor_round_end' }, data.appOrigin)");
   });
 
+  it("is allowed by the app's CSP as a frame source (and only the vendor origin is added)", async () => {
+    const page = await ctx.app.request('/games/fruit-frenzy');
+    const frameSrc = (page.headers.get('Content-Security-Policy') ?? '')
+      .split('; ')
+      .find((d) => d.startsWith('frame-src'));
+    expect(frameSrc).toBe(
+      `frame-src 'self' ${ctx.deps.config.cardSandboxOrigin} ${ctx.deps.config.vendorSandboxOrigin}`,
+    );
+  });
+
   it('refuses a launch link with a malformed token or game', async () => {
     for (const query of ['token=short&game=fruit-frenzy', 'token=aaaaaaaaaaaaaaaa&game=Bad%20Game', '']) {
       const res = await sandbox.app.request(`/launch?${query}`);
