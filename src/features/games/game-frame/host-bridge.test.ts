@@ -191,6 +191,14 @@ describe('requests', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses an allowed call with a malformed idempotency key as malformed, without any request', async () => {
+    connect();
+    fromGame(request('round.start', { betValue: 10, currency: 'gold' }, 'short'));
+    await answered();
+    expect(posted[0]).toMatchObject({ ok: false, status: 400, body: { code: 'INVALID_CALL_BODY' } });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['round.start', { betValue: 'ten', currency: 'gold' }],
     ['round.start', { betValue: 10, currency: 'gold', extra: true }],

@@ -14,6 +14,7 @@
  */
 import { is, literal, size, string, type } from 'superstruct';
 import {
+  GAME_CALLS,
   GAME_MESSAGE_VERSION,
   GameToHostMessageSchema,
   type GameCall,
@@ -143,9 +144,13 @@ export function connectHostBridge(options: HostBridgeOptions): HostBridge {
     if (!event.source || event.source !== options.frame.contentWindow) return;
     const data: unknown = event.data;
     if (!is(data, GameToHostMessageSchema)) {
-      // A well-formed request for a call outside the allowlist still gets its refusal.
+      // A request the game can be told about still gets its refusal: a call outside the
+      // allowlist, or an allowed call sent malformed (a bad idempotency key, a body not an object).
       if (is(data, RequestEnvelope)) {
-        answer(data.id, { ok: false, status: 400, body: notAllowed(data.call).refused });
+        const refused = (GAME_CALLS as readonly string[]).includes(data.call)
+          ? { code: 'INVALID_CALL_BODY', message: 'The game sent a malformed request.', field: null }
+          : notAllowed(data.call).refused;
+        answer(data.id, { ok: false, status: 400, body: refused });
       }
       return;
     }
