@@ -245,10 +245,16 @@ describe('house games through the API', () => {
     expect(await expectReplaysMatch(p.client, HOUSE_GAME_IDS.videoPoker)).toBe(4);
   });
 
-  it('an open hand left for 24 hours is finished with the default action and credited', async () => {
+  it('a video poker deal and a blackjack hand left for 24 hours are finished by default actions and credited', async () => {
     const p = await fundedPlayer(ctx, { gold: 10_000 });
     const dealt = await start(p.client, HOUSE_GAME_IDS.videoPoker, { betValue: 100, currency: 'gold' });
     expect(dealt.body.round.status).toBe('open');
+    // A natural or a dealer blackjack ends a hand at the deal: deal until one stays open.
+    let hand = await start(p.client, HOUSE_GAME_IDS.blackjack, { betValue: 100, currency: 'gold' });
+    for (let i = 0; i < 20 && hand.body.round.status !== 'open'; i++)
+      hand = await start(p.client, HOUSE_GAME_IDS.blackjack, { betValue: 100, currency: 'gold' });
+    expect(hand.body.round.status).toBe('open');
+    const goldBefore = (await bucketBalances(ctx.db, p.id))['gold:main']!;
     ctx.clock.advance(ROUND_IDLE_LIMIT_MS / 1000 + 1);
     const report = await completeInterruptedRounds({
       db: ctx.db,
@@ -256,16 +262,37 @@ describe('house games through the API', () => {
       engines: GAME_ENGINES,
       logger: ctx.deps.logger,
     });
-    expect(report.completed).toBeGreaterThanOrEqual(1);
+    expect(report.completed).toBeGreaterThanOrEqual(2);
     expect(report.failed).toBe(0);
-    const recalled = await p.client.request<{ results: Recalled[] }>(
-      'GET',
-      GAMES_API_PATHS.recentRounds(HOUSE_GAME_IDS.videoPoker),
-    );
-    const round = recalled.body.results[0]!;
-    expect(round).toMatchObject({ id: dealt.body.round.id, status: 'finished', auto_completed: true });
-    expect(round.actions).toHaveLength(1);
-    expect(await bucketBalances(ctx.db, p.id)).toEqual({ 'gold:main': 10_000 - 100 + round.win });
+    const recall = async (gameId: string) =>
+      (await p.client.request<{ results: Recalled[] }>('GET', GAMES_API_PATHS.recentRounds(gameId))).body
+        .results[0]!;
+    const poker = await recall(HOUSE_GAME_IDS.videoPoker);
+    expect(poker).toMatchObject({ id: dealt.body.round.id, status: 'finished', auto_completed: true });
+    expect(poker.actions).toHaveLength(1);
+    const blackjack = await recall(HOUSE_GAME_IDS.blackjack);
+    expect(blackjack).toMatchObject({ id: hand.body.round.id, status: 'finished', auto_completed: true });
+    expect(blackjack.actions.length).toBeGreaterThanOrEqual(1);
+    // Only the wins were added: neither default action (hold, stand, no insurance) stakes more.
+    expect(blackjack.bet).toBe(100);
+    expect((await bucketBalances(ctx.db, p.id))['gold:main']).toBe(goldBefore + poker.win + blackjack.win);
+    // The server's own actions replay like a player's.
+    expect(await expectReplaysMatch(p.client, HOUSE_GAME_IDS.videoPoker)).toBe(1);
+    const blackjackRounds = (
+      await p.client.request<{ results: Recalled[] }>(
+        'GET',
+        GAMES_API_PATHS.recentRounds(HOUSE_GAME_IDS.blackjack),
+      )
+    ).body.results;
+    const engine = engineOf(GAME_ENGINES, HOUSE_GAME_IDS.blackjack)!;
+    for (const r of blackjackRounds) {
+      const state = replayRound(
+        engine,
+        { betMinor: r.base_bet_minor, options: r.options, actions: r.actions },
+        fairFloats(r.server_seed!, r.client_seed, r.nonce),
+      );
+      expect(engine.view(state)).toEqual(r.final_state);
+    }
   });
 
   it('solitaire purchase: a fixed deck is refused outside test mode', async () => {

@@ -48,6 +48,8 @@ export async function completeInterruptedRounds(deps: InterruptedRoundsDeps): Pr
         if (!row || row.status !== 'open' || new Date(row.updated_at).toISOString() > cutoff) return false;
         const engine = engineOf(deps.engines, row.game_id);
         if (!engine) throw new Error(`No engine for game ${row.game_id}`);
+        // Each default action depends on the state the previous one left, so they are chosen
+        // here first; applyActions then applies them like a player's actions (money, storage).
         const actions: Array<{ raw: unknown; parsed: unknown }> = [];
         const floats = fairFloats(row.server_seed, row.client_seed, Number(row.nonce));
         let state: unknown = jsonValue(row.state);
