@@ -79,4 +79,15 @@ test('a returning player finds the games by category and by name, and opens one'
   await expectLobby(page);
   await expect(recent.getByRole('link')).toHaveCount(1);
   await expect(recent.getByRole('link', { name: 'Blackjack' })).toBeVisible();
+
+  // Offline the lobby keeps its list, and every card says plainly that playing needs a connection.
+  await page.context().setOffline(true);
+  await expect(page.getByTestId('lobby-offline')).toBeVisible();
+  await expect(
+    gameList(page)
+      .getByText(/^Playing needs a connection\./)
+      .filter({ visible: true }),
+  ).toHaveCount(SEEDED_GAMES.length);
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('lobby-offline')).toHaveCount(0);
 });
