@@ -24,14 +24,14 @@ describe('parsePolicyBody', () => {
     const blocks = parsePolicyBody('Intro:\n- one\n- two\n  wraps here\n\n- three');
     expect(blocks).toEqual([
       { kind: 'paragraph', text: 'Intro:' },
-      { kind: 'list', items: ['one', 'two wraps here'] },
-      { kind: 'list', items: ['three'] },
+      { kind: 'list', ordered: false, items: ['one', 'two wraps here'] },
+      { kind: 'list', ordered: false, items: ['three'] },
     ]);
   });
 
   it('ends a list at an unindented text line and handles CRLF', () => {
     expect(parsePolicyBody('- a\r\nAfter the list')).toEqual([
-      { kind: 'list', items: ['a'] },
+      { kind: 'list', ordered: false, items: ['a'] },
       { kind: 'paragraph', text: 'After the list' },
     ]);
   });
@@ -50,6 +50,19 @@ describe('PolicyBody', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Tools' }).id).toBe('tools');
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Limits', 'Breaks']);
     expect(screen.getByText('Call us.').tagName).toBe('P');
+  });
+
+  it('renders pipe tables with a header row, numbered lists and **strong** / `code` text', () => {
+    const body =
+      '| Hand | Pays |\n| --- | ---: |\n| Royal flush | **800** |\n| Two pair | 2 |\n\n1. Deal\n2. Draw `fast`';
+    render(<PolicyBody body={body} />);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Hand', 'Pays']);
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByText('800').tagName).toBe('STRONG');
+    expect(screen.getByRole('region', { name: 'Hand, Pays' })).toBeTruthy();
+    const list = screen.getByRole('list');
+    expect(list.tagName).toBe('OL');
+    expect(screen.getByText('fast').tagName).toBe('CODE');
   });
 
   it('never turns document text into markup', () => {

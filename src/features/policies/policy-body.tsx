@@ -1,14 +1,23 @@
 /**
  * A tiny, safe renderer for the legal documents' "markdown-lite" bodies (see LegalDocumentSchema):
- * paragraphs separated by blank lines, "## " / "### " headings and "- " list items. Everything
- * is rendered as React text nodes, so a document can never inject markup (no innerHTML).
+ * paragraphs separated by blank lines, "## " / "### " headings, "- " and "1. " list items, pipe
+ * tables ("| a | b |" rows, the "| --- |" line under the header) and, inside text, **strong** and
+ * `code`. Everything is rendered as React text nodes, so a document can never inject markup (no
+ * innerHTML). The Official Game Rules carry each game's pay table, hence tables.
  */
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import { css } from '@linaria/core';
 
 export type PolicyBlock =
   | { kind: 'heading'; level: 2 | 3; text: string; id: string }
-  | { kind: 'list'; items: string[] }
+  | { kind: 'list'; ordered: boolean; items: string[] }
+  | { kind: 'table'; header: string[]; rows: string[][] }
   | { kind: 'paragraph'; text: string };
+
+const TABLE_ROW = /^\|(.+)\|$/;
+const TABLE_RULE = /^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$/;
+const cellsOf = (line: string): string[] =>
+  (TABLE_ROW.exec(line)?.[1] ?? '').split('|').map((cell) => cell.trim());
 
 /** A URL fragment for a heading: lower-case words joined by dashes, unique within the document. */
 export function slugify(text: string, taken: Set<string>): string {
@@ -30,14 +39,21 @@ export function parsePolicyBody(body: string): PolicyBlock[] {
   const ids = new Set<string>();
   let paragraph: string[] = [];
   let list: string[] | null = null;
+  let ordered = false;
+  let table: string[][] | null = null;
 
   const flushParagraph = () => {
     if (paragraph.length) blocks.push({ kind: 'paragraph', text: paragraph.join(' ') });
     paragraph = [];
   };
   const flushList = () => {
-    if (list?.length) blocks.push({ kind: 'list', items: list });
+    if (list?.length) blocks.push({ kind: 'list', ordered, items: list });
     list = null;
+  };
+  const flushTable = () => {
+    // The first row is the header; the "| --- |" rule under it was dropped when read.
+    if (table?.length) blocks.push({ kind: 'table', header: table[0] ?? [], rows: table.slice(1) });
+    table = null;
   };
 
   for (const raw of body.replace(/\r\n?/g, '\n').split('\n')) {
@@ -45,8 +61,17 @@ export function parsePolicyBody(body: string): PolicyBlock[] {
     if (!line) {
       flushParagraph();
       flushList();
+      flushTable();
       continue;
     }
+    if (TABLE_ROW.test(line)) {
+      flushParagraph();
+      flushList();
+      table ??= [];
+      if (!TABLE_RULE.test(line)) table.push(cellsOf(line));
+      continue;
+    }
+    flushTable();
     const heading = /^(#{2,3})\s+(.+)$/.exec(line);
     if (heading) {
       flushParagraph();
@@ -55,11 +80,14 @@ export function parsePolicyBody(body: string): PolicyBlock[] {
       blocks.push({ kind: 'heading', level: heading[1] === '##' ? 2 : 3, text, id: slugify(text, ids) });
       continue;
     }
-    const item = /^[-*]\s+(.+)$/.exec(line);
+    const item = /^([-*]|\d+\.)\s+(.+)$/.exec(line);
     if (item) {
       flushParagraph();
+      const isOrdered = item[1] !== '-' && item[1] !== '*';
+      if (list && ordered !== isOrdered) flushList();
+      ordered = isOrdered;
       list ??= [];
-      list.push((item[1] ?? '').trim());
+      list.push((item[2] ?? '').trim());
       continue;
     }
     if (list && /^\s/.test(raw)) {
@@ -72,7 +100,24 @@ export function parsePolicyBody(body: string): PolicyBlock[] {
   }
   flushParagraph();
   flushList();
+  flushTable();
   return blocks;
+}
+
+/** **strong** and `code` inside a line, as React nodes; anything else stays plain text. */
+export function inlineText(text: string): ReactNode[] {
+  const nodes: ReactNode[] = [];
+  const pattern = /\*\*(.+?)\*\*|`([^`]+)`/g;
+  let last = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    if (m.index > last) nodes.push(text.slice(last, m.index));
+    nodes.push(
+      m[1] !== undefined ? <strong key={m.index}>{m[1]}</strong> : <code key={m.index}>{m[2]}</code>,
+    );
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) nodes.push(text.slice(last));
+  return nodes;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -101,6 +146,22 @@ export function splitLastUpdated(
   return { updated: formatDate(timestampCreated), body };
 }
 
+/** Wide tables scroll on their own at 360 px instead of widening the page. */
+const tableWrap = css`
+  overflow-x: auto;
+  margin: var(--space-3) 0;
+  & table {
+    border-collapse: collapse;
+    font-variant-numeric: tabular-nums;
+  }
+  & th,
+  & td {
+    border: 1px solid var(--color-border);
+    padding: var(--space-1) var(--space-2);
+    text-align: left;
+  }
+`;
+
 export function PolicyBody({ body }: { body: string }): ReactElement {
   const blocks = parsePolicyBody(body);
   return (
@@ -117,16 +178,43 @@ export function PolicyBody({ body }: { body: string }): ReactElement {
                 {block.text}
               </h3>
             );
-          case 'list':
+          case 'list': {
+            const items = block.items.map((item, j) => <li key={j}>{inlineText(item)}</li>);
+            return block.ordered ? <ol key={i}>{items}</ol> : <ul key={i}>{items}</ul>;
+          }
+          case 'table':
             return (
-              <ul key={i}>
-                {block.items.map((item, j) => (
-                  <li key={j}>{item}</li>
-                ))}
-              </ul>
+              <div
+                key={i}
+                className={tableWrap}
+                tabIndex={0}
+                role="region"
+                aria-label={block.header.join(', ')}
+              >
+                <table>
+                  <thead>
+                    <tr>
+                      {block.header.map((cell, j) => (
+                        <th key={j} scope="col">
+                          {inlineText(cell)}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {block.rows.map((row, r) => (
+                      <tr key={r}>
+                        {row.map((cell, j) => (
+                          <td key={j}>{inlineText(cell)}</td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             );
           default:
-            return <p key={i}>{block.text}</p>;
+            return <p key={i}>{inlineText(block.text)}</p>;
         }
       })}
     </>
