@@ -176,6 +176,19 @@ describe('GamePage', () => {
     expect(screen.queryByTestId('dialog-confirm-exit-game')).toBeNull();
   });
 
+  it('going from one game to another on the page is not an update of the first', async () => {
+    const catalogue = TEST_CATALOGUE.map((g) => (g.id === 'blackjack' ? { ...g, version: '7' } : g));
+    const { router } = renderGame('crown-jewels', {
+      '/games': [catalogueAnswer(catalogue), catalogueAnswer(catalogue)],
+    });
+    await screen.findByTestId('house-game-frame');
+    await act(() => router.navigate('/quick-play-games/games/blackjack'));
+    await waitFor(() => expect(screen.getByTestId('house-game-frame').textContent).toBe('Blackjack'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(store.dialogs.stack).toHaveLength(0);
+    expect(store.games.recentlyPlayed).toEqual(['blackjack', 'crown-jewels']);
+  });
+
   it('leaving during a round asks first {confirmExit}; outside a round it does not', async () => {
     renderGame('crown-jewels');
     await screen.findByTestId('house-game-frame');

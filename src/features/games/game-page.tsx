@@ -69,7 +69,8 @@ export function GamePage() {
     [games, gameId, activeCurrency, sweepsAllowed],
   );
   const allowed = decision.type === 'allow';
-  const versionAtOpen = useRef<string | null>(null);
+  // The game and version the player opened (the page stays mounted when only the id changes).
+  const opened = useRef<{ gameId: string; version: string } | null>(null);
 
   useExitConfirmation(game?.name ?? 'this game');
 
@@ -88,9 +89,9 @@ export function GamePage() {
   const version = allowed ? (game?.version ?? null) : null;
   useEffect(() => {
     if (version === null) return;
-    if (versionAtOpen.current === null) versionAtOpen.current = version;
-    else if (gameWasUpdated(versionAtOpen.current, { version })) openDialogOnce(GAME_DIALOGS.updated);
-  }, [version]);
+    if (opened.current?.gameId !== gameId) opened.current = { gameId, version };
+    else if (gameWasUpdated(opened.current.version, { version })) openDialogOnce(GAME_DIALOGS.updated);
+  }, [gameId, version]);
 
   const title = game?.name ?? 'Game';
   return (
