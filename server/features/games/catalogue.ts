@@ -80,6 +80,10 @@ export interface BetLimits {
   maxMinor: number;
 }
 
+/** The bets the game offers in a currency, minor units, smallest first. */
+export const betStepsOf = (row: GameRow, currency: Currency): number[] =>
+  (currency === 'gold' ? row.bet_steps_gold : row.bet_steps_sweeps).map(Number);
+
 export const betLimitsOf = (row: GameRow, currency: Currency): BetLimits =>
   currency === 'gold'
     ? { minMinor: Number(row.min_bet_gold), maxMinor: Number(row.max_bet_gold) }
@@ -190,18 +194,20 @@ export const SEED_GAMES: readonly SeedGame[] = [
     categories: ['slots', 'new', 'halloween'],
     description: 'A fruity three-reel slot from our game partner.',
     metadata: PLAIN_METADATA,
-    rtp: 96,
+    // The sandbox vendor's slot: 216 equally likely reel outcomes, whole-number pays (95.83 %).
+    rtp: 95.83,
   },
 ];
 
 /** Gold 100..2,500 coins, Sweeps 0.20..5.00 (cents below). */
 const LIMITS = { minGold: 100, maxGold: 2_500, minSweeps: 20, maxSweeps: 500 };
-const STEPS_GOLD = [100, 250, 500, 1_000, 2_500];
+const STEPS_GOLD = [100, 200, 500, 1_000, 2_500];
 const STEPS_SWEEPS = [20, 50, 100, 200, 500];
 
 /**
  * Adds the seeded games that are missing. Operators own the rows once they exist (maintenance,
- * limits, categories); only the declared RTP follows the code, since it is what the engine returns.
+ * limits, categories); the declared RTP and the bet steps follow the code, since the engine's
+ * return and its pay rules (line bets, video poker coins) are written for them.
  */
 export async function seedGames(db: Queryable): Promise<void> {
   for (const [index, g] of SEED_GAMES.entries()) {
@@ -209,7 +215,10 @@ export async function seedGames(db: Queryable): Promise<void> {
       `INSERT INTO games (id, name, kind, categories, art_url, description, metadata, min_bet_gold, max_bet_gold,
          min_bet_sweeps, max_bet_sweeps, rtp, bet_steps_gold, bet_steps_sweeps, sort_order)
        VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8, $9, $10, $11, $12, $13::bigint[], $14::bigint[], $15)
-       ON CONFLICT (id) DO UPDATE SET rtp = EXCLUDED.rtp WHERE games.rtp IS DISTINCT FROM EXCLUDED.rtp`,
+       ON CONFLICT (id) DO UPDATE SET rtp = EXCLUDED.rtp, bet_steps_gold = EXCLUDED.bet_steps_gold,
+         bet_steps_sweeps = EXCLUDED.bet_steps_sweeps
+       WHERE (games.rtp, games.bet_steps_gold, games.bet_steps_sweeps)
+         IS DISTINCT FROM (EXCLUDED.rtp, EXCLUDED.bet_steps_gold, EXCLUDED.bet_steps_sweeps)`,
       [
         g.id,
         g.name,

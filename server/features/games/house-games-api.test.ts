@@ -245,6 +245,34 @@ describe('house games through the API', () => {
     expect(await expectReplaysMatch(p.client, HOUSE_GAME_IDS.videoPoker)).toBe(4);
   });
 
+  it('Jacks or Better: the server counts the coins from the bet step (the 800 royal only at the maximum bet), whatever the game sends', async () => {
+    const p = await fundedPlayer(ctx, { gold: 10_000, free: 2_000 });
+    const cases = [
+      { betValue: 100, currency: 'gold', coins: 1 },
+      { betValue: 500, currency: 'gold', coins: 3 },
+      { betValue: 2_500, currency: 'gold', coins: 5 },
+      { betValue: 0.2, currency: 'sweeps', coins: 1 },
+      { betValue: 5, currency: 'sweeps', coins: 5 },
+    ] as const;
+    for (const c of cases) {
+      const dealt = await start(p.client, HOUSE_GAME_IDS.videoPoker, {
+        betValue: c.betValue,
+        currency: c.currency,
+        options: { coins: 5 },
+      });
+      expect(dealt.status).toBe(201);
+      expect(dealt.body.round.state).toMatchObject({ coins: c.coins });
+      await act(p.client, HOUSE_GAME_IDS.videoPoker, dealt.body.round.id, {
+        type: 'draw',
+        hold: [false, false, false, false, false],
+      });
+    }
+    const between = await start(p.client, HOUSE_GAME_IDS.videoPoker, { betValue: 300, currency: 'gold' });
+    expect(between.status).toBe(400);
+    expect(between.body).toMatchObject({ code: GAME_ERROR_CODES.BET_OUT_OF_RANGE, field: 'betValue' });
+    expect(between.body.extra.bet_steps).toEqual([100, 200, 500, 1000, 2500]);
+  });
+
   it('a video poker deal and a blackjack hand left for 24 hours are finished by default actions and credited', async () => {
     const p = await fundedPlayer(ctx, { gold: 10_000 });
     const dealt = await start(p.client, HOUSE_GAME_IDS.videoPoker, { betValue: 100, currency: 'gold' });

@@ -17,7 +17,7 @@ import { IllegalActionError } from '../../../games/engines/types.ts';
 import type { Currency } from '../../../src/contract/currency.ts';
 import { isExcludedState } from '../../../src/contract/eligibility.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
-import type { RoundAnswer } from '../../../src/contract/games.ts';
+import { GAME_ERROR_CODES, HOUSE_GAME_IDS, type RoundAnswer } from '../../../src/contract/games.ts';
 import type { Balances } from '../../../src/contract/schemas.ts';
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -28,6 +28,7 @@ import { displayToCents, minorToDisplay } from '../wallet/money.ts';
 import { walletTransaction } from '../wallet/wallet-transaction.ts';
 import {
   betLimitsOf,
+  betStepsOf,
   findGameRow,
   isUnderMaintenance,
   parseGameMetadata,
@@ -178,6 +179,26 @@ export async function houseGame(
   return { game, engine };
 }
 
+/**
+ * Options the server decides, never the player: video poker's coin count is the bet's position in
+ * the game's bet steps (five coins = the maximum step, the only bet whose royal flush pays 800), so
+ * a video poker bet must be one of the steps; a coin count sent by the game is ignored.
+ */
+function serverDecidedOptions(game: GameRow, currency: Currency, betMinor: number, raw: unknown): unknown {
+  if (game.id !== HOUSE_GAME_IDS.videoPoker) return raw;
+  const steps = betStepsOf(game, currency);
+  const coins = steps.indexOf(betMinor) + 1;
+  if (coins === 0)
+    throw new ApiError(
+      400,
+      GAME_ERROR_CODES.BET_OUT_OF_RANGE,
+      `Choose one of the game's bets: ${steps.map((v) => minorToDisplay(currency, v)).join(', ')}.`,
+      'betValue',
+      { bet_steps: steps.map((v) => minorToDisplay(currency, v)) },
+    );
+  return { ...(typeof raw === 'object' && raw !== null ? raw : {}), coins };
+}
+
 export async function startRound(deps: RoundsDeps, input: StartRoundInput): Promise<RoundAnswer> {
   const { game, engine } = await houseGame(deps, input.gameId);
   const metadata = parseGameMetadata(game.metadata);
@@ -197,7 +218,9 @@ export async function startRound(deps: RoundsDeps, input: StartRoundInput): Prom
       minorToDisplay(input.currency, limits.minMinor),
       minorToDisplay(input.currency, limits.maxMinor),
     );
-  const options = engineStep(() => engine.parseOptions(input.options ?? {}));
+  const options = engineStep(() =>
+    engine.parseOptions(serverDecidedOptions(game, input.currency, betMinor, input.options ?? {})),
+  );
   const { userId, currency } = input;
 
   try {

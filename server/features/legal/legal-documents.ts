@@ -14,6 +14,7 @@ import type { LegalDocument, LegalDocumentType } from '../../../src/contract/sch
 import type { Database, Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import { composeGameRules } from './game-rules.ts';
 
 const DOCUMENTS_DIR = fileURLToPath(new URL('./documents/', import.meta.url));
 
@@ -38,7 +39,8 @@ const titleOf = (type: LegalDocumentType): string => POLICY_PAGES.find((p) => p.
 
 export async function seedLegalDocuments(db: Database): Promise<void> {
   for (const spec of DOCUMENT_SPECS) {
-    const body = readFileSync(documentFile(spec.type), 'utf8').trim();
+    const text = readFileSync(documentFile(spec.type), 'utf8').trim();
+    const body = spec.type === 'game_rules' ? composeGameRules(text) : text;
     const sha = createHash('sha256').update(body).digest('hex');
     await transaction(db, async (tx) => {
       const latest = await tx.query<{ version: number; body_sha256: string }>(
