@@ -17,6 +17,7 @@ import { simulationFloats } from './fair-random.ts';
 import { DECLARED_RTP } from './registry.ts';
 import { playOneRound as playScratchCard } from './scratch-card-strategy.ts';
 import { playOneRound as playSlots } from './slots-strategy.ts';
+import { playOneRound as playSolitaire } from './solitaire-strategy.ts';
 import { playOneRound as playVideoPoker } from './video-poker-strategy.ts';
 import type { Floats } from './types.ts';
 
@@ -58,6 +59,12 @@ export const SIMULATIONS: Readonly<Record<string, SimulatedGame>> = {
     declaredRtp: declared(HOUSE_GAME_IDS.videoPoker),
     playOneRound: playVideoPoker,
     betMinor: 500,
+  },
+  // The house strategy, no side bets.
+  [HOUSE_GAME_IDS.solitaire]: {
+    declaredRtp: declared(HOUSE_GAME_IDS.solitaire),
+    playOneRound: playSolitaire,
+    betMinor: 100,
   },
 };
 
