@@ -253,6 +253,17 @@ describe('GamePage', () => {
     await waitFor(() => expect(store.balances.current?.balance_total_gld).toBe(9_999));
   });
 
+  it('the vendor game frames only the vendor origin the server names', async () => {
+    const launch = {
+      launch_url: 'http://elsewhere.test/play?session=abcdefghijklmnop',
+      vendor_origin: 'http://vendor.test',
+      expires_at: '2026-11-23T00:00:00Z',
+    };
+    renderGame('fruit-frenzy', { '/games/fruit-frenzy/launch': { status: 200, body: launch } });
+    expect((await screen.findByTestId('vendor-launch-failed')).textContent).toContain('could not be started');
+    expect(screen.queryByTitle('Fruit Frenzy')).toBeNull();
+  });
+
   it('the vendor game says so when its launch fails', async () => {
     renderGame('fruit-frenzy', {
       '/games/fruit-frenzy/launch': {

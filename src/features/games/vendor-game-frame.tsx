@@ -25,6 +25,14 @@ const frameClass = css`
 /** The most the vendor's frame may do: run its scripts against its own origin and post its forms. */
 export const VENDOR_FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
 
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
 type LaunchState =
   | { status: 'loading'; key: string }
   | { status: 'ready'; key: string; launch: VendorLaunch }
@@ -42,7 +50,13 @@ export function VendorGameFrame({ game, currency }: { game: Game; currency: Curr
   useEffect(() => {
     const abort = new AbortController();
     launchVendorGame(game.id, currency, abort.signal).then(
-      (launch) => setState({ status: 'ready', key, launch }),
+      (launch) =>
+        setState(
+          // The frame loads only the vendor's own origin, whatever else an answer might carry.
+          originOf(launch.launch_url) === originOf(launch.vendor_origin)
+            ? { status: 'ready', key, launch }
+            : { status: 'failed', key, message: 'The game could not be started.' },
+        ),
       (e: unknown) => {
         if (abort.signal.aborted) return;
         const message = e instanceof Error && e.message ? e.message : 'The game could not be started.';
