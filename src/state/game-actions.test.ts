@@ -10,6 +10,7 @@ import {
 import { reenableSwitchingOnNavigation } from './switching-on-navigation.ts';
 import { resetApiClientState } from '../lib/api-client.ts';
 import { stubApi } from '../test-support/stub-api.ts';
+import { setBalancesWithDelay } from './balances-actions.ts';
 
 const balances = {
   balance_paid_ghc: 0,
@@ -76,6 +77,24 @@ describe('game actions, recently played and switching on navigation', () => {
     expect(store.currency.balanceVisible).toBe(true);
     expect(store.balances.current?.balance_total_gld).toBe(4_321);
     expect(calls.map((c) => c.path)).toEqual(['/wallet/balances']);
+  });
+
+  it('leaving the vendor game right after a purchase: the pending animated balance does not overwrite the fresh one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      stubApi({ '/wallet/balances': { status: 200, body: { ...balances, balance_total_gld: 199_900 } } });
+      setBalancesWithDelay(
+        { ...balances, balance_total_gld: 0 },
+        { ...balances, balance_total_gld: 200_000 },
+      );
+      enterVendorGame();
+      await leaveVendorGame();
+      vi.advanceTimersByTime(5_000);
+      expect(store.balances.current?.balance_total_gld).toBe(199_900);
+      expect(store.balances.delayed).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaving the vendor game offline keeps the last balance', async () => {

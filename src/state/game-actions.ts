@@ -5,7 +5,12 @@
  */
 import type { Currency } from '../contract/currency.ts';
 import { setGameDisabledCurrencies, setInGame } from './currency-actions.ts';
-import { fetchBalances, setBalances } from './balances-actions.ts';
+import {
+  applyDelayedBalances,
+  cancelDelayedBalances,
+  fetchBalances,
+  setBalances,
+} from './balances-actions.ts';
 import { recordRecentlyPlayed } from './recently-played.ts';
 
 /** The game page opened a game: it goes to the front of "Recently played" and its currency rules apply. */
@@ -30,6 +35,10 @@ export function enterVendorGame(): void {
  */
 export async function leaveVendorGame(): Promise<void> {
   setInGame(false);
+  // A win still waiting for its animation (a purchase made just before) lands now: left
+  // pending, it would overwrite the fresher balance read below when its timer fires.
+  applyDelayedBalances();
+  cancelDelayedBalances();
   try {
     setBalances(await fetchBalances());
   } catch {
