@@ -103,6 +103,19 @@ describe('first-load JavaScript budget', () => {
     expect(over, 'routes over budget').toEqual([]);
   });
 
+  it("every route's first load carries React Router's production build, not its development warnings", () => {
+    // The package resolves to its development build in every mode; vite.config.ts points the
+    // build at the production one. These messages exist only in the development build.
+    const devWarnings = ['You rendered descendant <Routes>', 'No routes matched location'];
+    const files = new Set(figures.flatMap((f) => f.files));
+    expect(files.size).toBeGreaterThan(0);
+    for (const file of files) {
+      const code = readDist(file).toString('utf8');
+      for (const warning of devWarnings)
+        expect(code.includes(warning), `${file} carries "${warning}"`).toBe(false);
+    }
+  });
+
   it('the first paint waits for no stylesheet: the entry CSS is inline and no chunk loads it again', () => {
     const html = readDist('index.html').toString('utf8');
     expect(html, 'index.html links a stylesheet').not.toMatch(/<link[^>]*rel="stylesheet"/);
