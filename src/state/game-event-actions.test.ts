@@ -71,6 +71,14 @@ describe('GAME_EVENT_RULES applied to the balances', () => {
 
   it.each(cases)('%s: balances %s, post-bet %s', (event, effect, postBetRule) => {
     applyGameEvent({ event, balances: final, post_bet_balances: postBet });
+    if (effect === null && (event === 'end_round' || event === 'blackjack_game_end')) {
+      // A round's end not shown by an earlier event: its final balances after the animation.
+      expect(store.balances.current?.balance_total_gld).toBe(1_000);
+      expect(store.balances.delayed?.balance_total_gld).toBe(1_050);
+      vi.advanceTimersByTime(1_200);
+      expect(store.balances.current?.balance_total_gld).toBe(1_050);
+      return;
+    }
     if (effect === null) {
       expect(store.balances.current?.balance_total_gld).toBe(1_000);
       expect(store.balances.delayed).toBeNull();
@@ -88,6 +96,24 @@ describe('GAME_EVENT_RULES applied to the balances', () => {
     expect(store.balances.current?.balance_total_gld).toBe(1_050);
     expect(store.balances.animateCoins).toBe(true);
   });
+
+  it.each(['end_round', 'blackjack_game_end'] as const)(
+    '%s after an event that already showed the same final balances changes nothing more',
+    (end) => {
+      applyGameEvent({ event: 'start_game', balances: final, post_bet_balances: postBet });
+      applyGameEvent({ event: end, balances: final });
+      // Still the post-bet balance, the final one on the first event's timer.
+      expect(store.balances.current?.balance_total_gld).toBe(990);
+      vi.advanceTimersByTime(1_200);
+      expect(store.balances.current?.balance_total_gld).toBe(1_050);
+      vi.advanceTimersByTime(5_000);
+      expect(store.balances.animateCoins).toBe(false);
+      // The round's end arriving after the animation: no second coin burst.
+      applyGameEvent({ event: end, balances: final });
+      expect(store.balances.delayed).toBeNull();
+      expect(store.balances.animateCoins).toBe(false);
+    },
+  );
 
   it('an event without balances leaves them alone', () => {
     applyGameEvent({ event: 'video_poker_deal' });

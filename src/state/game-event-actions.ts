@@ -4,6 +4,8 @@
  * - currency switching is disabled or re-enabled, and re-enabled 3 s after a video poker draw;
  * - the event's balances are shown at once ('immediate') or after the win animation ('delayed');
  *   a post-bet event shows the balances after the stake at once and the final ones after it;
+ *   a round's end (end round, blackjack game end) brings its final balances when no earlier event
+ *   of the round showed them;
  * - while a blackjack hand or a solitaire game is in progress switching stays blocked until the
  *   game reports a currency swap, the round is seen finished, or the player leaves the game page.
  *
@@ -63,10 +65,25 @@ function applySwitching(effect: SwitchingEffect): void {
   syncSwitching();
 }
 
+/** Events that close a round: they carry the round's final balances. */
+const ROUND_END_EVENTS: ReadonlySet<GameEvent> = new Set<GameEvent>(['end_round', 'blackjack_game_end']);
+
+const sameBalances = (a: Balances | null | undefined, b: Balances): boolean =>
+  !!a && (Object.keys(b) as (keyof Balances)[]).every((key) => a[key] === b[key]);
+
 function applyBalances(details: GameEventDetails): void {
   const rule = GAME_EVENT_RULES[details.event];
   const final = details.balances;
-  if (rule.balances === null || !final) return;
+  if (!final) return;
+  if (rule.balances === null) {
+    // A round can end on a step no balance event follows (a blackjack at the deal, a surrender,
+    // a solitaire collect): its final balances, when the header neither shows nor awaits them,
+    // come after the win animation. Otherwise nothing changes (no second coin burst).
+    const awaited = store.balances.delayed ?? store.balances.current;
+    if (ROUND_END_EVENTS.has(details.event) && !sameBalances(awaited, final))
+      setBalancesWithDelay(store.balances.current ?? final, final);
+    return;
+  }
   if (rule.balances === 'immediate') {
     setBalances(final);
     return;
