@@ -12,13 +12,13 @@ import { inactivityTimeoutMs, startInactivityWatch } from '../state/inactivity.t
  */
 export function useInactivitySignOut(timeoutSetting: string | undefined): void {
   const { status } = useSnapshot(store.session);
-  const { isInGame } = useSnapshot(store.currency);
+  const { isInGame, gamePageOpen } = useSnapshot(store.currency);
   const timeoutMs = inactivityTimeoutMs(
     timeoutSetting ?? store.properties.values[PROPERTY_NAMES.inactivityTimeoutSeconds],
     TIMINGS.inactivitySignOutMs,
   );
   useEffect(() => {
-    if (status !== 'signed-in' || isInGame) return;
+    if (status !== 'signed-in' || isInGame || gamePageOpen) return;
     return startInactivityWatch({ timeoutMs, onTimeout: () => void logout({ reason: 'inactivity' }) });
-  }, [status, isInGame, timeoutMs]);
+  }, [status, isInGame, gamePageOpen, timeoutMs]);
 }

@@ -107,6 +107,10 @@ export function setGameDisabledCurrencies(disabled: readonly Currency[]): void {
   store.currency.gameDisabledCurrencies = [...disabled];
 }
 
+export function setGamePageOpen(open: boolean): void {
+  store.currency.gamePageOpen = open;
+}
+
 export function setInGame(inGame: boolean, vendor = false): void {
   store.currency.isInGame = inGame;
   store.currency.isInVendorGame = inGame && vendor;

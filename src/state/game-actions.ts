@@ -4,7 +4,7 @@
  * balance; the balances are reloaded on the way out). Loaded with the game page.
  */
 import type { Currency } from '../contract/currency.ts';
-import { setGameDisabledCurrencies, setInGame } from './currency-actions.ts';
+import { setGameDisabledCurrencies, setGamePageOpen, setInGame } from './currency-actions.ts';
 import {
   applyDelayedBalances,
   cancelDelayedBalances,
@@ -17,11 +17,13 @@ import { recordRecentlyPlayed } from './recently-played.ts';
 export function openGame(gameId: string, disabledCurrencies: readonly Currency[]): void {
   recordRecentlyPlayed(gameId);
   setGameDisabledCurrencies(disabledCurrencies);
+  setGamePageOpen(true);
 }
 
 /** The game page closed: no game's currency rules apply any more. */
 export function closeGame(): void {
   setGameDisabledCurrencies([]);
+  setGamePageOpen(false);
 }
 
 /** The vendor game is on screen: its frame shows the balance, the header says IN GAME. */

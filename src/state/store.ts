@@ -47,6 +47,11 @@ export interface CurrencySlice {
   balanceVisible: boolean;
   /** Currencies the open game does not accept (game metadata.disabledCurrencies); [] outside games. */
   gameDisabledCurrencies: Currency[];
+  /**
+   * A game page is open (house or vendor game). Play inside the game's frame raises no events on
+   * the page, so the inactivity sign-out (spec: "when signed in and not in a game") pauses.
+   */
+  gamePageOpen: boolean;
 }
 
 export interface PromotionsSlice {
@@ -123,6 +128,7 @@ export const initialCurrency = (): CurrencySlice => ({
   isInVendorGame: false,
   balanceVisible: true,
   gameDisabledCurrencies: [],
+  gamePageOpen: false,
 });
 export const initialGames = (): GamesSlice => ({ recentlyPlayed: [] });
 export const initialPromotions = (): PromotionsSlice => ({
