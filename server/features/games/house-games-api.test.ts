@@ -270,7 +270,9 @@ describe('house games through the API', () => {
     const between = await start(p.client, HOUSE_GAME_IDS.videoPoker, { betValue: 300, currency: 'gold' });
     expect(between.status).toBe(400);
     expect(between.body).toMatchObject({ code: GAME_ERROR_CODES.BET_OUT_OF_RANGE, field: 'betValue' });
-    expect(between.body.extra.bet_steps).toEqual([100, 200, 500, 1000, 2500]);
+    expect((between.body as unknown as { extra: { bet_steps: number[] } }).extra.bet_steps).toEqual([
+      100, 200, 500, 1000, 2500,
+    ]);
   });
 
   it('a video poker deal and a blackjack hand left for 24 hours are finished by default actions and credited', async () => {
