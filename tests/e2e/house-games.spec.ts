@@ -196,7 +196,7 @@ test.describe('house games by keyboard', () => {
       answer = await next;
       drew = true;
     }
-    expect(drew || answer.round.status === 'finished').toBe(true);
+    expect(drew).toBe(true);
 
     if (answer.round.status === 'open') {
       const collected = nextRoundAnswer(page);
@@ -207,9 +207,8 @@ test.describe('house games by keyboard', () => {
     expect(round.status).toBe('finished');
     await expect(frame.getByText(`You won ${round.win.toLocaleString('en-US')} GC`)).toBeVisible();
     await expectHeaderAmount(page, before - round.bet + round.win);
-    test
-      .info()
-      .annotations.push({ type: 'klondike', description: moved ? 'a card moved' : 'no move came up' });
+    // A whole pass of the stock without a single move is far rarer than one deal in ten thousand.
+    expect(moved).toBe(true);
 
     await expectFairnessVerifies(page);
     await expectRecalled(page, HOUSE_GAME_IDS.solitaire, round);
