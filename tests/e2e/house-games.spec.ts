@@ -89,6 +89,13 @@ test.describe('house games by keyboard', () => {
     await pressByKeyboard(button(frame, 'Spin'));
     const { round } = await spun;
     expect(round.bet).toBe(200);
+    // Many free spins animate one by one (0.6 s each, retriggers included): skip to the end then
+    // (on a slow machine the animation may be over already, and the button gone).
+    const spins = (round.state as { spins?: unknown[] }).spins?.length ?? 1;
+    if (spins > 3)
+      await button(frame, 'Skip animation')
+        .press('Enter', { timeout: 2_000 })
+        .catch(() => undefined);
     const status = frame.getByRole('status');
     // The reels (and any free spins) animate first; the result line comes with the round's end.
     if (round.win > 0)
