@@ -253,6 +253,8 @@ test.describe('house games by keyboard', () => {
       timeout: 30_000,
     });
     expect(await cardsShown(frame)).toEqual(shown);
+    // The new tab reads the balances afresh: the open hand's stake is held.
+    await expectHeaderAmount(again, afterDeal);
 
     const round = await playBlackjackToTheEnd(frame, again, deal);
     expect(round.id).toBe(deal.round.id);
