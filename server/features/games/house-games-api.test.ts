@@ -275,6 +275,18 @@ describe('house games through the API', () => {
     ]);
   });
 
+  it('Crown Jewels refuses a bet that does not split evenly over its 10 lines', async () => {
+    const p = await fundedPlayer(ctx, { gold: 10_000, free: 2_000 });
+    const uneven = await start(p.client, HOUSE_GAME_IDS.slots, { betValue: 105, currency: 'gold' });
+    expect(uneven.status).toBe(400);
+    expect(uneven.body).toMatchObject({ code: GAME_ERROR_CODES.BET_OUT_OF_RANGE, field: 'betValue' });
+    const cents = await start(p.client, HOUSE_GAME_IDS.slots, { betValue: 0.25, currency: 'sweeps' });
+    expect(cents.status).toBe(400);
+    expect((await start(p.client, HOUSE_GAME_IDS.slots, { betValue: 0.3, currency: 'sweeps' })).status).toBe(
+      201,
+    );
+  });
+
   it('a video poker deal and a blackjack hand left for 24 hours are finished by default actions and credited', async () => {
     const p = await fundedPlayer(ctx, { gold: 10_000 });
     const dealt = await start(p.client, HOUSE_GAME_IDS.videoPoker, { betValue: 100, currency: 'gold' });

@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { fairFloats } from '../../../games/engines/fair-random.ts';
 import { engineOf, type AnyGameEngine, type EngineRegistry } from '../../../games/engines/registry.ts';
+import { LINE_COUNT as SLOT_LINE_COUNT } from '../../../games/engines/slots.ts';
 import { IllegalActionError } from '../../../games/engines/types.ts';
 import type { Currency } from '../../../src/contract/currency.ts';
 import { isExcludedState } from '../../../src/contract/eligibility.ts';
@@ -180,22 +181,28 @@ export async function houseGame(
 }
 
 /**
- * Options the server decides, never the player: video poker's coin count is the bet's position in
- * the game's bet steps (five coins = the maximum step, the only bet whose royal flush pays 800), so
- * a video poker bet must be one of the steps; a coin count sent by the game is ignored.
+ * Options and bet rules the server decides, never the player:
+ * - video poker's coin count is the bet's position in the game's bet steps (five coins = the
+ *   maximum step, the only bet whose royal flush pays 800), so its bet must be one of the steps;
+ *   a coin count sent by the game is ignored;
+ * - a slot bet is split evenly over the lines, so it must be a whole number of minor units per
+ *   line (every bet step is): the declared RTP then holds exactly, with no rounding.
  */
 function serverDecidedOptions(game: GameRow, currency: Currency, betMinor: number, raw: unknown): unknown {
-  if (game.id !== HOUSE_GAME_IDS.videoPoker) return raw;
   const steps = betStepsOf(game, currency);
-  const coins = steps.indexOf(betMinor) + 1;
-  if (coins === 0)
-    throw new ApiError(
+  const refuse = (why: string) =>
+    new ApiError(
       400,
       GAME_ERROR_CODES.BET_OUT_OF_RANGE,
-      `Choose one of the game's bets: ${steps.map((v) => minorToDisplay(currency, v)).join(', ')}.`,
+      `${why} Choose one of the game's bets: ${steps.map((v) => minorToDisplay(currency, v)).join(', ')}.`,
       'betValue',
       { bet_steps: steps.map((v) => minorToDisplay(currency, v)) },
     );
+  if (game.id === HOUSE_GAME_IDS.slots && betMinor % SLOT_LINE_COUNT !== 0)
+    throw refuse(`The bet is split over ${SLOT_LINE_COUNT} lines.`);
+  if (game.id !== HOUSE_GAME_IDS.videoPoker) return raw;
+  const coins = steps.indexOf(betMinor) + 1;
+  if (coins === 0) throw refuse('Video poker bets are one to five coins.');
   return { ...(typeof raw === 'object' && raw !== null ? raw : {}), coins };
 }
 
