@@ -308,7 +308,7 @@ export function KlondikeApp({ bridge }: { bridge: HostBridge }) {
           Rules
         </button>
         <button type="button" onClick={() => bridge.navigate('recall')}>
-          Last rounds
+          Recent rounds
         </button>
       </nav>
     </main>
