@@ -26,6 +26,7 @@ import { GAME_DIALOGS } from './game-dialog-kinds.ts';
 import { gameGuard, gameWasUpdated, type GameGuardDecision } from './game-guard.ts';
 import { useExitConfirmation } from './use-exit-confirmation.ts';
 import { VendorGameFrame } from './vendor-game-frame.tsx';
+import { GameInfo } from './game-info.tsx';
 import './register-game-dialogs.ts';
 
 const topBar = css`
@@ -34,10 +35,6 @@ const topBar = css`
   justify-content: space-between;
   gap: var(--space-3);
   margin-bottom: var(--space-3);
-`;
-const description = css`
-  margin: 0 0 var(--space-3);
-  color: var(--color-text-muted);
 `;
 
 /** Opens the dialog that explains a refusal (once per refusal; the dialog leads on). */
@@ -105,7 +102,7 @@ export function GamePage() {
           Get coins
         </ButtonLink>
       </div>
-      {game ? <p className={description}>{game.description}</p> : null}
+      {game ? <GameInfo game={game} /> : null}
       {decision.type === 'wait' ? (
         failed ? (
           <Notice tone="error" testId="game-load-failed">

@@ -1,0 +1,60 @@
+/**
+ * The game's info panel on the game page: what the game is, its bets in each currency and its
+ * declared return to player (the figure of the Official Game Rules, where each game's full rules
+ * are), folded away so the game keeps the screen at 360 px.
+ */
+import { css } from '@linaria/core';
+import type { Game } from '../../contract/games.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { formatGold, formatSweeps } from '../../lib/format.ts';
+import { AppLink } from '../../ui/app-link.tsx';
+
+const panel = css`
+  margin: 0 0 var(--space-3);
+  & summary {
+    cursor: pointer;
+    font-weight: 600;
+  }
+  & dl {
+    display: grid;
+    grid-template-columns: max-content minmax(0, 1fr);
+    gap: var(--space-1) var(--space-3);
+    margin: var(--space-2) 0;
+  }
+  & dt {
+    color: var(--color-text-muted);
+  }
+  & dd {
+    margin: 0;
+  }
+`;
+
+/** "95.30 %": the declared RTP as the rules state it. */
+export const formatRtp = (rtp: number): string => `${rtp.toFixed(2)} %`;
+
+export function GameInfo({ game }: { game: Game }) {
+  return (
+    <details className={panel} data-testid="game-info">
+      <summary>Game info</summary>
+      <p>{game.description}</p>
+      <dl>
+        <dt>Return to player</dt>
+        <dd>{formatRtp(game.rtp)}</dd>
+        <dt>Gold Coin bets</dt>
+        <dd>
+          {formatGold(game.min_bet.gold)} to {formatGold(game.max_bet.gold)}
+        </dd>
+        <dt>Sweeps Coin bets</dt>
+        <dd>
+          {formatSweeps(game.min_bet.sweeps)} to {formatSweeps(game.max_bet.sweeps)}
+        </dd>
+      </dl>
+      <p>
+        {game.kind === 'vendor'
+          ? "Decided by our game partner's systems; your coins move through your Lucky Crown balance."
+          : 'Every round is decided on our servers and can be checked with the Fairness panel.'}{' '}
+        <AppLink to={ROUTES.policiesGameRules}>Official Game Rules</AppLink>
+      </p>
+    </details>
+  );
+}
