@@ -212,12 +212,21 @@ export async function startServer(opts: {
     ...process.env,
     PORT: String(port),
     CARD_SANDBOX_PORT: String(port + 1),
+    // The vendor sandbox's default (PORT + 2) is the next PWA spec's port (they are two apart):
+    // put it where no spec listens.
+    VENDOR_SANDBOX_PORT: String(port + 2000),
     DATA_DIR: dataDir,
     DIST_DIR: distDir,
     PUBLIC_ORIGIN: origin,
     LOG_LEVEL: 'warn',
   };
-  for (const name of ['DATABASE_URL', 'GOLD_ONLY', 'SESSION_INACTIVITY_SECONDS', 'CARD_SANDBOX_ORIGIN'])
+  for (const name of [
+    'DATABASE_URL',
+    'GOLD_ONLY',
+    'SESSION_INACTIVITY_SECONDS',
+    'CARD_SANDBOX_ORIGIN',
+    'VENDOR_SANDBOX_ORIGIN',
+  ])
     delete env[name];
   const tsx = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
   const child: ChildProcess = spawn(tsx, ['server/main.ts'], {
