@@ -11,6 +11,7 @@
 import { fairFloats } from '../../../games/engines/fair-random.ts';
 import { engineOf, type EngineRegistry } from '../../../games/engines/registry.ts';
 import type { Database } from '../../db/driver.ts';
+import { startIntervalJob, type IntervalJob } from '../../jobs/interval-job.ts';
 import type { Logger } from '../../logger.ts';
 import { walletTransaction } from '../wallet/wallet-transaction.ts';
 import { findRound, jsonValue } from './round-store.ts';
@@ -80,42 +81,18 @@ export async function completeInterruptedRounds(deps: InterruptedRoundsDeps): Pr
   return report;
 }
 
-export interface InterruptedRoundsJob {
-  runOnce(): Promise<CompletionReport>;
-  stop(): Promise<void>;
-}
+export type InterruptedRoundsJob = IntervalJob<CompletionReport>;
 
 /** Runs at start and then every `intervalMs`; runs never overlap within a process. */
 export function startInterruptedRoundsJob(
   deps: InterruptedRoundsDeps,
   options: { intervalMs: number },
 ): InterruptedRoundsJob {
-  let running: Promise<CompletionReport> | null = null;
-  let stopped = false;
-  const runOnce = (): Promise<CompletionReport> => {
-    running ??= completeInterruptedRounds(deps)
-      .catch((error: unknown) => {
-        deps.logger.error('interrupted rounds run failed', {
-          error: error instanceof Error ? error.message : String(error),
-        });
-        return { completed: 0, failed: 0 };
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => {
-    if (!stopped) void runOnce();
-  }, options.intervalMs);
-  timer.unref();
-  void runOnce();
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startIntervalJob({
+    intervalMs: options.intervalMs,
+    run: () => completeInterruptedRounds(deps),
+    logger: deps.logger,
+    failureMessage: 'interrupted rounds run failed',
+    onFailure: () => ({ completed: 0, failed: 0 }),
+  });
 }

@@ -13,14 +13,10 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import type { AppDeps } from '../../http/app-env.ts';
 import { SERVER_PROCESS_ID, releaseAbandonedClaims } from '../../http/idempotency.ts';
+import { startIntervalJob, type IntervalJob } from '../../jobs/interval-job.ts';
 import { reconcilePurchases, type ReconcileReport } from './reconcile.ts';
 
-export interface ReconciliationJob {
-  /** One run now (waits for a run already under way instead of starting a second). */
-  runOnce(): Promise<ReconcileReport | null>;
-  /** Stops the timer and waits for a run under way. */
-  stop(): Promise<void>;
-}
+export type ReconciliationJob = IntervalJob<ReconcileReport | null>;
 
 export interface ReconciliationJobOptions {
   intervalMs: number;
@@ -44,8 +40,6 @@ export function startReconciliationJob(deps: AppDeps, options: ReconciliationJob
   const home = options.home ?? homeOf(deps.config.dataDir);
   const orphanGraceMs = options.orphanGraceMs ?? Math.max(2 * options.intervalMs, 10_000);
   let registered = false;
-  let running: Promise<ReconcileReport | null> | null = null;
-  let stopped = false;
 
   const heartbeat = async (nowIso: string) => {
     if (!registered) {
@@ -64,48 +58,27 @@ export function startReconciliationJob(deps: AppDeps, options: ReconciliationJob
   };
 
   const run = async (): Promise<ReconcileReport | null> => {
-    try {
-      const now = deps.now();
-      await heartbeat(new Date(now).toISOString());
-      const liveSince = now - MISSED_HEARTBEATS * options.intervalMs - HEARTBEAT_SLACK_MS;
-      const released = await releaseAbandonedClaims(db, now, liveSince);
-      if (released > 0) logger.info('idempotency claims of stopped servers released', { released });
-      // Rows of processes gone for a day and holding no claim are history.
-      await db.query(
-        `DELETE FROM server_instances s WHERE s.heartbeat_at < $1
-           AND NOT EXISTS (SELECT 1 FROM idempotency_requests r WHERE r.claimed_by = s.id)`,
-        [new Date(now - 24 * 3600_000).toISOString()],
-      );
-      const report = await reconcilePurchases(deps, { orphanGraceMs });
-      if (report.settled > 0 || report.errors > 0) logger.info('payment reconciliation', { ...report });
-      return report;
-    } catch (error) {
-      logger.error('payment reconciliation run failed', {
-        error: error instanceof Error ? error.message : String(error),
-      });
-      return null;
-    }
+    const now = deps.now();
+    await heartbeat(new Date(now).toISOString());
+    const liveSince = now - MISSED_HEARTBEATS * options.intervalMs - HEARTBEAT_SLACK_MS;
+    const released = await releaseAbandonedClaims(db, now, liveSince);
+    if (released > 0) logger.info('idempotency claims of stopped servers released', { released });
+    // Rows of processes gone for a day and holding no claim are history.
+    await db.query(
+      `DELETE FROM server_instances s WHERE s.heartbeat_at < $1
+         AND NOT EXISTS (SELECT 1 FROM idempotency_requests r WHERE r.claimed_by = s.id)`,
+      [new Date(now - 24 * 3600_000).toISOString()],
+    );
+    const report = await reconcilePurchases(deps, { orphanGraceMs });
+    if (report.settled > 0 || report.errors > 0) logger.info('payment reconciliation', { ...report });
+    return report;
   };
 
-  const runOnce = (): Promise<ReconcileReport | null> => {
-    running ??= run().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  const timer = setInterval(() => {
-    if (!stopped) void runOnce();
-  }, options.intervalMs);
-  timer.unref();
-  void runOnce();
-
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startIntervalJob({
+    intervalMs: options.intervalMs,
+    run,
+    logger,
+    failureMessage: 'payment reconciliation run failed',
+    onFailure: () => null,
+  });
 }
