@@ -18,7 +18,7 @@ import {
   type VendorWalletAnswer,
 } from '../../../src/contract/vendor-wallet.ts';
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/driver.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { ApiError, type ApiErrorCode } from '../../http/api-error.ts';
 import { creditWin, reverseEntry, spendGold, spendSweeps } from '../wallet/coin-rules.ts';
 import { InsufficientFundsError } from '../wallet/ledger.ts';
 import { displayToCents, minorToDisplay } from '../wallet/money.ts';
@@ -275,20 +275,12 @@ async function applyCall(
   const betOfSession = bet && bet.kind === 'bet' && bet.session_id === session.id ? bet : null;
 
   if (call.kind === 'win') {
-    if (!betOfSession)
-      throw new ApiError(
-        404,
-        E.VENDOR_BET_NOT_FOUND,
-        'No bet with this id in this session.',
-        'bet_transaction_id',
-      );
-    if (betOfSession.status === 'rolled_back')
-      throw new ApiError(
-        409,
-        E.VENDOR_BET_ROLLED_BACK,
-        'This bet was rolled back: it cannot win.',
-        'bet_transaction_id',
-      );
+    requireSessionBet(
+      betOfSession,
+      'rolled_back',
+      E.VENDOR_BET_ROLLED_BACK,
+      'This bet was rolled back: it cannot win.',
+    );
     let ledgerEntryIds: number[] = [];
     let balance: number;
     if (amountMinor > 0) {
@@ -321,20 +313,12 @@ async function applyCall(
     );
   // Unknown bet: recorded, so the bet is refused if it arrives after its rollback.
   if (!bet) return refundNothing('bet_unknown');
-  if (!betOfSession)
-    throw new ApiError(
-      404,
-      E.VENDOR_BET_NOT_FOUND,
-      'No bet with this id in this session.',
-      'bet_transaction_id',
-    );
-  if (betOfSession.status === 'settled')
-    throw new ApiError(
-      409,
-      E.VENDOR_BET_SETTLED,
-      'This bet already has a win: it cannot be rolled back.',
-      'bet_transaction_id',
-    );
+  requireSessionBet(
+    betOfSession,
+    'settled',
+    E.VENDOR_BET_SETTLED,
+    'This bet already has a win: it cannot be rolled back.',
+  );
   if (betOfSession.status === 'rolled_back') return refundNothing('nothing_to_refund');
   // Each debit entry is reversed into the bucket it came from (paid, free, redeemable or main).
   let balance = await currencyBalanceMinor(tx, session.userId, currency);
@@ -358,6 +342,27 @@ async function applyCall(
     },
     balance,
   );
+}
+
+/**
+ * The bet a win or rollback names must be a bet of this session (404 otherwise) and not in the
+ * one state that ends what the call wants to do (409).
+ */
+function requireSessionBet(
+  bet: TransactionRow | null,
+  refusedStatus: 'rolled_back' | 'settled',
+  refusedCode: ApiErrorCode,
+  refusedMessage: string,
+): asserts bet is TransactionRow {
+  if (!bet)
+    throw new ApiError(
+      404,
+      E.VENDOR_BET_NOT_FOUND,
+      'No bet with this id in this session.',
+      'bet_transaction_id',
+    );
+  if (bet.status === refusedStatus)
+    throw new ApiError(409, refusedCode, refusedMessage, 'bet_transaction_id');
 }
 
 async function findTransaction(
