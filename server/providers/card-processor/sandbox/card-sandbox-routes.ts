@@ -13,7 +13,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { CardSandbox } from './card-sandbox.ts';
 import { SandboxApiError } from './card-sandbox.ts';
 import { CHALLENGE_JS, FRAME_CSS, HOSTED_FIELDS_JS } from './frame-assets.ts';
-import { escapeHtml, framePage, pageHeaders } from './page-shell.ts';
+import { escapeHtml, framePage, pageHeaders } from '../../sandbox-page-shell.ts';
 import type { RawCard } from './test-cards.ts';
 
 async function body(c: Context): Promise<Record<string, unknown>> {

@@ -9,7 +9,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { formatPhone } from '../../../../src/contract/payments.ts';
 import { BANK_AUTHORIZE_JS } from '../../card-processor/sandbox/frame-assets.ts';
 import { metadataQuery } from '../../card-processor/sandbox/card-sandbox-routes.ts';
-import { escapeHtml, framePage, pageHeaders } from '../../card-processor/sandbox/page-shell.ts';
+import { escapeHtml, framePage, pageHeaders } from '../../sandbox-page-shell.ts';
 import type { BankSandbox } from './bank-sandbox.ts';
 import { BankSandboxError } from './bank-sandbox.ts';
 

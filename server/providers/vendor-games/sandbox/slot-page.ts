@@ -6,25 +6,7 @@
  * origin only.
  */
 import { VENDOR_ROUND_END_MESSAGE } from '../../../../src/contract/vendor-wallet.ts';
-
-export const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  );
-
-export function slotPageCsp(appOrigin: string): string {
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "connect-src 'self'",
-    "img-src 'self' data:",
-    "base-uri 'none'",
-    "form-action 'none'",
-    `frame-ancestors ${appOrigin}`,
-  ].join('; ');
-}
+import { escapeHtml } from '../../sandbox-page-shell.ts';
 
 export function slotPage(data: { token: string; game: string; appOrigin: string; betSteps: string }): string {
   return `<!doctype html>

@@ -52,6 +52,9 @@ describe('slot page', () => {
     expect(csp).toContain(`frame-ancestors ${ctx.deps.config.publicOrigin}`);
     expect(csp).toContain("script-src 'self'");
     expect(res.headers.get('X-Frame-Options')).toBeNull();
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
     const html = await res.text();
     expect(html).toContain('>Spin</button>');
     expect(html).toContain(`data-game="${VENDOR_GAME_ID}"`);

@@ -15,9 +15,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Currency } from '../../../../src/contract/currency.ts';
 import { GAME_ID_PATTERN } from '../../../../src/contract/games.ts';
 import { VENDOR_SESSION_TOKEN_PATTERN, VENDOR_WALLET_PATHS } from '../../../../src/contract/vendor-wallet.ts';
+import { pageHeaders } from '../../sandbox-page-shell.ts';
 import type { VendorGameProvider } from '../vendor-game-provider.ts';
 import { BET_STEPS, multiplierOf, spinReels } from './slot-math.ts';
-import { SLOT_CSS, SLOT_JS, slotPage, slotPageCsp } from './slot-page.ts';
+import { SLOT_CSS, SLOT_JS, slotPage } from './slot-page.ts';
 import { createVendorWalletClient, type FetchLike, type WalletReply } from './wallet-client.ts';
 
 export interface VendorSandboxOptions {
@@ -75,10 +76,7 @@ export function createVendorSandbox(o: VendorSandboxOptions): VendorSandbox {
   app.get('/launch', (c) => {
     const token = c.req.query('token') ?? '';
     const game = c.req.query('game') ?? '';
-    c.header('Content-Security-Policy', slotPageCsp(o.appOrigin));
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('Cache-Control', 'no-store');
+    pageHeaders(c, o.appOrigin);
     if (!VENDOR_SESSION_TOKEN_PATTERN.test(token) || !GAME_ID_PATTERN.test(game))
       return c.text('This game link is not valid. Go back and open the game again.', 400);
     return c.html(slotPage({ token, game, appOrigin: o.appOrigin, betSteps: JSON.stringify(BET_STEPS) }));

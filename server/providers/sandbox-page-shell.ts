@@ -1,7 +1,8 @@
 /**
- * HTML shell and headers of the sandbox frames. Each page has its own CSP: scripts, styles and
- * requests only from the sandbox origin itself, and `frame-ancestors` = our app's origin only, so
- * no other site can frame the card fields (clickjacking) and the app cannot read them (cross-origin).
+ * HTML shell and headers of the sandbox frames (card fields, bank sign-in, the vendor's slot).
+ * Each page has its own CSP: scripts, styles and requests only from the sandbox origin itself, and
+ * `frame-ancestors` = our app's origin only, so no other site can frame them (clickjacking) and the
+ * app cannot read them (cross-origin).
  */
 import type { Context } from 'hono';
 
@@ -11,7 +12,7 @@ export const escapeHtml = (s: string): string =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
   );
 
-export function frameCsp(merchantOrigin: string): string {
+export function frameCsp(embedderOrigin: string): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -20,12 +21,12 @@ export function frameCsp(merchantOrigin: string): string {
     "img-src 'self' data:",
     "base-uri 'none'",
     "form-action 'none'",
-    `frame-ancestors ${merchantOrigin}`,
+    `frame-ancestors ${embedderOrigin}`,
   ].join('; ');
 }
 
-export function pageHeaders(c: Context, merchantOrigin: string): void {
-  c.header('Content-Security-Policy', frameCsp(merchantOrigin));
+export function pageHeaders(c: Context, embedderOrigin: string): void {
+  c.header('Content-Security-Policy', frameCsp(embedderOrigin));
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Referrer-Policy', 'no-referrer');
   c.header('Cache-Control', 'no-store');
