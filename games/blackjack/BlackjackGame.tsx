@@ -4,7 +4,7 @@ import { GAME_ERROR_CODES, type RoundView } from '../../src/contract/games.ts';
 import { cardName } from '../engines/cards.ts';
 import type { BlackjackMove, BlackjackView } from '../engines/blackjack.ts';
 import type { HostBridge } from '../shared/host-bridge.ts';
-import { BET_STEPS } from './bet-steps.ts';
+import { BET_STEPS } from '../shared/bet-steps.ts';
 import { BetControl } from './components/BetControl.tsx';
 import { HandView, totalText } from './components/HandView.tsx';
 import { FaceDownCard, PlayingCard } from './components/PlayingCard.tsx';

@@ -10,7 +10,7 @@ import { GAME_ERROR_CODES, type RoundAnswer, type RoundView } from '../../src/co
 import type { GameEvent } from '../../src/contract/game-messages.ts';
 import { GameCallError, newActionKey, type HostBridge } from '../shared/host-bridge.ts';
 import type { BlackjackAction, BlackjackView } from '../engines/blackjack.ts';
-import { BET_STEPS } from './bet-steps.ts';
+import { BET_STEPS } from '../shared/bet-steps.ts';
 
 /** The event reported after each move's answer (surrender has none of its own: the round ends). */
 const MOVE_EVENT: Record<BlackjackAction['type'], GameEvent | null> = {
