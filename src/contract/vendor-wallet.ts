@@ -43,9 +43,11 @@ const Amount = max(min(number(), 0), VENDOR_MAX_AMOUNT);
 export const VendorBalanceRequestSchema = object({ session_token: SessionToken });
 export type VendorBalanceRequest = Infer<typeof VendorBalanceRequestSchema>;
 
+/** Every money call names its session and its own (idempotency) transaction id, in this order. */
+const moneyCallFields = { session_token: SessionToken, transaction_id: TransactionId };
+
 export const VendorBetRequestSchema = object({
-  session_token: SessionToken,
-  transaction_id: TransactionId,
+  ...moneyCallFields,
   round_id: TransactionId,
   /** The stake, above 0. */
   amount: Amount,
@@ -53,8 +55,7 @@ export const VendorBetRequestSchema = object({
 export type VendorBetRequest = Infer<typeof VendorBetRequestSchema>;
 
 export const VendorWinRequestSchema = object({
-  session_token: SessionToken,
-  transaction_id: TransactionId,
+  ...moneyCallFields,
   /** The bet this win pays (it must have been accepted and not rolled back). */
   bet_transaction_id: TransactionId,
   round_id: TransactionId,
@@ -64,8 +65,7 @@ export const VendorWinRequestSchema = object({
 export type VendorWinRequest = Infer<typeof VendorWinRequestSchema>;
 
 export const VendorRollbackRequestSchema = object({
-  session_token: SessionToken,
-  transaction_id: TransactionId,
+  ...moneyCallFields,
   /** The bet to refund (it may be unknown to us: then the bet is refused if it arrives later). */
   bet_transaction_id: TransactionId,
   round_id: optional(TransactionId),
