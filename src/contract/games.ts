@@ -26,6 +26,7 @@ import {
 } from 'superstruct';
 import { BalancesSchema } from './schemas.ts';
 import { GAME_ID_PATTERN } from './game-ids.ts';
+import { LOBBY_CATEGORIES } from './routes.ts';
 
 /** The house games and the vendor game seeded in the catalogue. */
 export const HOUSE_GAME_IDS = {
@@ -38,15 +39,8 @@ export const HOUSE_GAME_IDS = {
 export type HouseGameId = (typeof HOUSE_GAME_IDS)[keyof typeof HOUSE_GAME_IDS];
 export const VENDOR_GAME_ID = 'fruit-frenzy';
 
-export const GAME_CATEGORIES = [
-  'hot',
-  'slots',
-  'exclusive',
-  'table-games',
-  'scratchcards',
-  'new',
-  'halloween',
-] as const;
+/** A game's categories are the lobby's category pages. */
+export const GAME_CATEGORIES = LOBBY_CATEGORIES;
 export type GameCategory = (typeof GAME_CATEGORIES)[number];
 
 export { GAME_ID_PATTERN };
