@@ -3,6 +3,16 @@ import { startIntervalJob, type IntervalJob } from './interval-job.ts';
 
 const silentLogger = () => ({ error: vi.fn() });
 
+/** A job whose failures the test does not look at. */
+const startQuietJob = (run: () => Promise<number>, intervalMs = 60_000) =>
+  startIntervalJob({
+    intervalMs,
+    run,
+    logger: silentLogger(),
+    failureMessage: 'x failed',
+    onFailure: () => 0,
+  });
+
 /** A run the test finishes by hand: counts starts, resolves with the start number. */
 function gatedRun() {
   let starts = 0;
@@ -26,13 +36,7 @@ describe('startIntervalJob', () => {
 
   it('runs at start, and a burst of calls while that run is under way shares it', async () => {
     const { run, releaseAll } = gatedRun();
-    const job = startIntervalJob({
-      intervalMs: 60_000,
-      run,
-      logger: silentLogger(),
-      failureMessage: 'x failed',
-      onFailure: () => 0,
-    });
+    const job = startQuietJob(run);
     jobs.push(job);
     expect(run).toHaveBeenCalledTimes(1);
     const burst = Array.from({ length: 10 }, () => job.runOnce());
@@ -43,13 +47,7 @@ describe('startIntervalJob', () => {
 
   it('calls sent one after another while a run is in flight get that run; the next call after it starts a new one', async () => {
     const { run, releaseAll } = gatedRun();
-    const job = startIntervalJob({
-      intervalMs: 60_000,
-      run,
-      logger: silentLogger(),
-      failureMessage: 'x failed',
-      onFailure: () => 0,
-    });
+    const job = startQuietJob(run);
     jobs.push(job);
     const first = job.runOnce();
     await Promise.resolve();
@@ -88,13 +86,7 @@ describe('startIntervalJob', () => {
   it('runs every interval until stopped; stop waits for the run under way', async () => {
     vi.useFakeTimers();
     const { run, releaseAll } = gatedRun();
-    const job = startIntervalJob({
-      intervalMs: 1000,
-      run,
-      logger: silentLogger(),
-      failureMessage: 'x failed',
-      onFailure: () => 0,
-    });
+    const job = startQuietJob(run, 1000);
     expect(run).toHaveBeenCalledTimes(1);
     releaseAll();
     await vi.advanceTimersByTimeAsync(1000);
