@@ -9,6 +9,8 @@ import type { Currency } from '../../src/contract/currency.ts';
 import { GAME_ERROR_CODES, type RoundAnswer, type RoundView } from '../../src/contract/games.ts';
 import type { GameEvent } from '../../src/contract/game-messages.ts';
 import { GameCallError, newActionKey, type HostBridge } from '../shared/host-bridge.ts';
+import { shownErrorOf, type ShownError } from '../shared/shown-error.ts';
+import { useHostSession } from '../shared/use-host-session.ts';
 import type { BlackjackAction, BlackjackView } from '../engines/blackjack.ts';
 import { BET_STEPS } from '../shared/bet-steps.ts';
 
@@ -26,10 +28,7 @@ type Attempt =
   | { kind: 'deal'; betValue: number; currency: Currency; key: string }
   | { kind: 'act'; roundId: string; action: BlackjackAction; key: string };
 
-export interface TableError {
-  code: string;
-  message: string;
-}
+export type TableError = ShownError;
 
 export interface BlackjackTable {
   /** The currency of the next hand. */
@@ -58,16 +57,10 @@ function isBlackjackView(value: unknown): value is BlackjackView {
   return typeof view.phase === 'string' && Array.isArray(view.hands) && typeof view.dealer === 'object';
 }
 
-function toTableError(error: unknown): TableError {
-  if (error instanceof GameCallError) return { code: error.code, message: error.message };
-  return { code: 'ERROR', message: 'Something went wrong. Please try again.' };
-}
-
 export function useBlackjackTable(bridge: HostBridge): BlackjackTable {
-  const [currency, setCurrency] = useState<Currency>(bridge.init.currency);
+  const { currency, online } = useHostSession(bridge);
   const [betIndex, setBetIndexState] = useState(0);
   const [round, setRound] = useState<RoundView | null>(null);
-  const [online, setOnline] = useState(bridge.init.online);
   const [busy, setBusy] = useState(false);
   const [resuming, setResuming] = useState(true);
   const [error, setError] = useState<TableError | null>(null);
@@ -94,7 +87,7 @@ export function useBlackjackTable(bridge: HostBridge): BlackjackTable {
         if (live && answer.round && answer.round.status === 'open') setRound(answer.round);
       })
       .catch((cause: unknown) => {
-        if (live) setError(toTableError(cause));
+        if (live) setError(shownErrorOf(cause));
       })
       .finally(() => {
         if (live) setResuming(false);
@@ -103,19 +96,6 @@ export function useBlackjackTable(bridge: HostBridge): BlackjackTable {
       live = false;
     };
   }, [bridge]);
-
-  useEffect(
-    () =>
-      bridge.onHostMessage((message) => {
-        if (message.type === 'currency_swap') {
-          setCurrency(message.currency);
-          bridge.report('currency_swap_success', { currency: message.currency });
-        } else if (message.type === 'connectivity') {
-          setOnline(message.online);
-        }
-      }),
-    [bridge],
-  );
 
   const applyAnswer = useCallback(
     (answer: RoundAnswer, attempt: Attempt) => {
@@ -162,7 +142,7 @@ export function useBlackjackTable(bridge: HostBridge): BlackjackTable {
               );
         applyAnswer(answer, attempt);
       } catch (cause) {
-        const tableError = toTableError(cause);
+        const tableError = shownErrorOf(cause);
         setError(tableError);
         if (cause instanceof GameCallError && cause.status === 0) setFailed(attempt);
         // A hand is already open (another tab): show it so it can be finished.

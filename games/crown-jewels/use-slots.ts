@@ -8,18 +8,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Currency } from '../../src/contract/currency.ts';
 import type { RoundAnswer, RoundView } from '../../src/contract/games.ts';
 import type { SlotsState } from '../engines/slots.ts';
-import { GameCallError, newActionKey, type HostBridge } from '../shared/host-bridge.ts';
+import { newActionKey, type HostBridge } from '../shared/host-bridge.ts';
+import { isFinalRefusal, shownErrorOf, type ShownError } from '../shared/shown-error.ts';
+import { useHostSession } from '../shared/use-host-session.ts';
 import { BET_STEPS, formatAmount } from './bet-steps.ts';
 import { isSlotsView } from './view-schema.ts';
 
 /** How long the reels turn for the paid spin and for each free spin, milliseconds. */
 export const SPIN_MS = 900;
 export const FREE_SPIN_MS = 600;
-
-export interface ShownError {
-  code: string;
-  message: string;
-}
 
 export interface SlotsMachine {
   busy: boolean;
@@ -63,8 +60,7 @@ function spinStatus(view: SlotsState, index: number): string {
 
 export function useSlots(bridge: HostBridge): SlotsMachine {
   const [busy, setBusy] = useState(false);
-  const [online, setOnline] = useState(bridge.init.online);
-  const [currency, setCurrency] = useState<Currency>(bridge.init.currency);
+  const { currency, online } = useHostSession(bridge);
   const [stepIndex, setStepIndex] = useState(0);
   const [round, setRound] = useState<RoundView | null>(null);
   const [view, setView] = useState<SlotsState | null>(null);
@@ -109,19 +105,6 @@ export function useSlots(bridge: HostBridge): SlotsMachine {
     );
     return () => clearTimeout(timer);
   }, [animating, view, shownSpin, finish]);
-
-  useEffect(
-    () =>
-      bridge.onHostMessage((message) => {
-        if (message.type === 'currency_swap') {
-          setCurrency(message.currency);
-          bridge.report('currency_swap_success', { currency: message.currency });
-        } else if (message.type === 'connectivity') {
-          setOnline(message.online);
-        }
-      }),
-    [bridge],
-  );
 
   const steps = BET_STEPS[currency];
   const bet = steps[stepIndex] ?? (steps[0] as number);
@@ -169,13 +152,8 @@ export function useSlots(bridge: HostBridge): SlotsMachine {
           }
         },
         (reason: unknown) => {
-          if (reason instanceof GameCallError) {
-            // An answered refusal is final for that key; a lost answer or a server error keeps it.
-            if (reason.status !== 0 && reason.status < 500) pendingKeys.current.delete(action);
-            setError({ code: reason.code, message: reason.message });
-          } else {
-            setError({ code: 'ERROR', message: 'Something went wrong. Please try again.' });
-          }
+          if (isFinalRefusal(reason)) pendingKeys.current.delete(action);
+          setError(shownErrorOf(reason));
           setStatus(READY);
         },
       )

@@ -9,15 +9,12 @@ import type { RoundAnswer, RoundView } from '../../src/contract/games.ts';
 import { GAME_ERROR_CODES } from '../../src/contract/games.ts';
 import type { VideoPokerView } from '../engines/video-poker.ts';
 import { GameCallError, newActionKey, type HostBridge } from '../shared/host-bridge.ts';
+import { isFinalRefusal, shownErrorOf, type ShownError } from '../shared/shown-error.ts';
+import { useHostSession } from '../shared/use-host-session.ts';
 import { BET_STEPS, coinsOfStep, formatAmount, stepOfCoins } from './bet-steps.ts';
 import { isVideoPokerView } from './view-schema.ts';
 
 const NO_HOLDS: readonly boolean[] = [false, false, false, false, false];
-
-export interface ShownError {
-  code: string;
-  message: string;
-}
 
 export interface VideoPokerMachine {
   loading: boolean;
@@ -62,8 +59,8 @@ const READY = 'Choose your bet and press Deal.';
 export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
   const [loading, setLoading] = useState(true);
   const [busy, setBusy] = useState(false);
-  const [online, setOnline] = useState(bridge.init.online);
-  const [currency, setCurrency] = useState<Currency>(bridge.init.currency);
+  // A swap is for the next deal; an open deal keeps the currency it was bet in.
+  const { currency, online } = useHostSession(bridge);
   const [stepIndex, setStepIndex] = useState(0);
   const [round, setRound] = useState<RoundView | null>(null);
   const [view, setView] = useState<VideoPokerView | null>(null);
@@ -110,13 +107,8 @@ export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
   }, [bridge, show]);
 
   const fail = useCallback((reason: unknown, action: string) => {
-    if (reason instanceof GameCallError) {
-      // An answered refusal is final for that key; a lost answer (status 0) or a server error keeps it.
-      if (reason.status !== 0 && reason.status < 500) pendingKeys.current.delete(action);
-      setError({ code: reason.code, message: reason.message });
-    } else {
-      setError({ code: 'ERROR', message: 'Something went wrong. Please try again.' });
-    }
+    if (isFinalRefusal(reason)) pendingKeys.current.delete(action);
+    setError(shownErrorOf(reason));
   }, []);
 
   useEffect(() => {
@@ -139,20 +131,6 @@ export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
       current = false;
     };
   }, [bridge, show, fail]);
-
-  useEffect(
-    () =>
-      bridge.onHostMessage((message) => {
-        if (message.type === 'currency_swap') {
-          // The swap is for the next deal; an open deal keeps the currency it was bet in.
-          setCurrency(message.currency);
-          bridge.report('currency_swap_success', { currency: message.currency });
-        } else if (message.type === 'connectivity') {
-          setOnline(message.online);
-        }
-      }),
-    [bridge],
-  );
 
   const open = isOpen(round, view);
   const canDeal = !loading && !busy && online && !open;

@@ -5,10 +5,11 @@
  * host (purchase outcome at the deal, end round when the round finishes). On load it asks for
  * the round left open and resumes it exactly where it was.
  */
-import { useEffect, useState } from 'react';
-import type { Currency } from '../../src/contract/currency.ts';
+import { useCallback, useEffect, useState } from 'react';
 import type { RoundAnswer, RoundView } from '../../src/contract/games.ts';
 import { GameCallError, newActionKey, type HostBridge } from '../shared/host-bridge.ts';
+import { shownErrorOf } from '../shared/shown-error.ts';
+import { useHostSession } from '../shared/use-host-session.ts';
 import type { SolitaireAction, SolitaireView } from '../engines/solitaire.ts';
 import { BET_STEPS, formatAmount, minorToDisplay } from './money.ts';
 import { cardLabel, pileLabel, sameSource, type MoveSource } from './piles.ts';
@@ -22,19 +23,18 @@ const END_REASONS: Record<string, string> = {
 };
 
 const messageOf = (error: unknown): string =>
-  error instanceof GameCallError
-    ? error.message
-    : 'Something went wrong. Check your connection and try again.';
+  shownErrorOf(error, 'Something went wrong. Check your connection and try again.').message;
 
 export function KlondikeApp({ bridge }: { bridge: HostBridge }) {
-  const [currency, setCurrency] = useState<Currency>(bridge.init.currency);
   const [betIndex, setBetIndex] = useState(0);
+  // A swap starts the bet again from the lowest step of the new currency.
+  const resetBet = useCallback(() => setBetIndex(0), []);
+  const { currency, online } = useHostSession(bridge, resetBet);
   const [noMoves, setNoMoves] = useState(false);
   const [redOrBlack, setRedOrBlack] = useState(false);
   const [round, setRound] = useState<RoundView | null>(null);
   const [loading, setLoading] = useState(true);
   const [busy, setBusy] = useState(false);
-  const [online, setOnline] = useState(bridge.init.online);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [selected, setSelected] = useState<MoveSource | null>(null);
@@ -55,18 +55,6 @@ export function KlondikeApp({ bridge }: { bridge: HostBridge }) {
       live = false;
     };
   }, [bridge]);
-
-  useEffect(
-    () =>
-      bridge.onHostMessage((message) => {
-        if (message.type === 'currency_swap') {
-          setCurrency(message.currency);
-          setBetIndex(0);
-          bridge.report('currency_swap_success', { currency: message.currency });
-        } else if (message.type === 'connectivity') setOnline(message.online);
-      }),
-    [bridge],
-  );
 
   const view = (round?.state ?? null) as SolitaireView | null;
   const playing = round?.status === 'open';

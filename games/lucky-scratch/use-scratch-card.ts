@@ -9,14 +9,11 @@ import type { Currency } from '../../src/contract/currency.ts';
 import { GAME_ERROR_CODES, type RoundAnswer, type RoundView } from '../../src/contract/games.ts';
 import { SPOT_COUNT, type ScratchCardState } from '../engines/scratch-card.ts';
 import { GameCallError, newActionKey, type HostBridge } from '../shared/host-bridge.ts';
+import { isFinalRefusal, shownErrorOf, type ShownError } from '../shared/shown-error.ts';
+import { useHostSession } from '../shared/use-host-session.ts';
 import { BET_STEPS, formatAmount } from './bet-steps.ts';
 import { SYMBOL_LOOKS } from './symbols.ts';
 import { isScratchView } from './view-schema.ts';
-
-export interface ShownError {
-  code: string;
-  message: string;
-}
 
 export interface ScratchMachine {
   loading: boolean;
@@ -53,8 +50,8 @@ const SCRATCH = 'Scratch the spots one by one, or press Reveal all. Match three 
 export function useScratchCard(bridge: HostBridge): ScratchMachine {
   const [loading, setLoading] = useState(true);
   const [busy, setBusy] = useState(false);
-  const [online, setOnline] = useState(bridge.init.online);
-  const [currency, setCurrency] = useState<Currency>(bridge.init.currency);
+  // The next ticket is bought in the new currency; a ticket on the table keeps its own.
+  const { currency, online } = useHostSession(bridge);
   const [stepIndex, setStepIndex] = useState(0);
   const [round, setRound] = useState<RoundView | null>(null);
   const [view, setView] = useState<ScratchCardState | null>(null);
@@ -74,12 +71,8 @@ export function useScratchCard(bridge: HostBridge): ScratchMachine {
   };
 
   const fail = useCallback((reason: unknown, action: string) => {
-    if (reason instanceof GameCallError) {
-      if (reason.status !== 0 && reason.status < 500) pendingKeys.current.delete(action);
-      setError({ code: reason.code, message: reason.message });
-    } else {
-      setError({ code: 'ERROR', message: 'Something went wrong. Please try again.' });
-    }
+    if (isFinalRefusal(reason)) pendingKeys.current.delete(action);
+    setError(shownErrorOf(reason));
   }, []);
 
   /** Puts a ticket on the table; false when the answer is not a ticket this page can show. */
@@ -128,20 +121,6 @@ export function useScratchCard(bridge: HostBridge): ScratchMachine {
       current = false;
     };
   }, [bridge, showOpen, fail]);
-
-  useEffect(
-    () =>
-      bridge.onHostMessage((message) => {
-        if (message.type === 'currency_swap') {
-          // The next ticket is bought in the new currency; a ticket on the table keeps its own.
-          setCurrency(message.currency);
-          bridge.report('currency_swap_success', { currency: message.currency });
-        } else if (message.type === 'connectivity') {
-          setOnline(message.online);
-        }
-      }),
-    [bridge],
-  );
 
   const open = round?.status === 'open' && view !== null && !view.redeemed;
   const steps = BET_STEPS[currency];
