@@ -33,6 +33,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** The player's vendor wallet transactions, oldest first. */
+const vendorRowsOf = (userId: string) =>
+  ctx.db.query<{ kind: string; status: string }>(
+    'SELECT kind, status FROM vendor_transactions WHERE user_id = $1 ORDER BY id',
+    [userId],
+  );
+
 const post = async (path: string, body: unknown) => {
   const res = await sandbox.app.request(path, {
     method: 'POST',
@@ -109,10 +116,7 @@ describe('vendor backend over our wallet', () => {
     const after = await bucketBalances(ctx.db, player.id);
     expect(after['sweeps:redeemable']).toBe((before['sweeps:redeemable'] ?? 0) + 5000);
     expect(spin.body.balance).toBeCloseTo((balance.body.balance as number) - 0.5 + 50, 2);
-    const rounds = await ctx.db.query<{ kind: string; status: string }>(
-      'SELECT kind, status FROM vendor_transactions WHERE user_id = $1 ORDER BY id',
-      [player.id],
-    );
+    const rounds = await vendorRowsOf(player.id);
     expect(rounds).toEqual([
       { kind: 'bet', status: 'settled' },
       { kind: 'win', status: 'credited' },
@@ -154,10 +158,7 @@ describe('vendor backend over our wallet', () => {
       transport = async (url, init) => ctx.app.request(url, init);
     }
     expect((await bucketBalances(ctx.db, player.id))['gold:main']).toBe(before);
-    const rows = await ctx.db.query<{ kind: string; status: string }>(
-      'SELECT kind, status FROM vendor_transactions WHERE user_id = $1 ORDER BY id',
-      [player.id],
-    );
+    const rows = await vendorRowsOf(player.id);
     expect(rows).toEqual([
       { kind: 'bet', status: 'rolled_back' },
       { kind: 'rollback', status: 'refunded' },
@@ -179,10 +180,7 @@ describe('vendor backend over our wallet', () => {
       transport = async (url, init) => ctx.app.request(url, init);
     }
     expect((await bucketBalances(ctx.db, player.id))['gold:main']).toBe(before);
-    const rows = await ctx.db.query<{ kind: string; status: string }>(
-      'SELECT kind, status FROM vendor_transactions WHERE user_id = $1',
-      [player.id],
-    );
+    const rows = await vendorRowsOf(player.id);
     expect(rows).toEqual([{ kind: 'rollback', status: 'bet_unknown' }]);
   });
 });
