@@ -8,8 +8,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Currency } from '../../src/contract/currency.ts';
 import type { RoundAnswer, RoundView } from '../../src/contract/games.ts';
 import type { SlotsState } from '../engines/slots.ts';
-import { newActionKey, type HostBridge } from '../shared/host-bridge.ts';
-import { isFinalRefusal, shownErrorOf, type ShownError } from '../shared/shown-error.ts';
+import type { HostBridge } from '../shared/host-bridge.ts';
+import { shownErrorOf, type ShownError } from '../shared/shown-error.ts';
+import { useActionKeys } from '../shared/use-action-keys.ts';
 import { useHostSession } from '../shared/use-host-session.ts';
 import { BET_STEPS, formatAmount } from './bet-steps.ts';
 import { isSlotsView } from './view-schema.ts';
@@ -70,9 +71,8 @@ export function useSlots(bridge: HostBridge): SlotsMachine {
   const [error, setError] = useState<ShownError | null>(null);
   // The answer whose end_round is still to be reported (after the animation).
   const ending = useRef<RoundAnswer | null>(null);
-  // One idempotency key per spin; kept only while its outcome is unknown (network failure), so
-  // pressing Spin again retries the same spin instead of placing a second bet.
-  const pendingKeys = useRef(new Map<string, string>());
+  // Pressing Spin again after a lost answer retries the same spin instead of placing a second bet.
+  const keys = useActionKeys();
   const reducedMotion = bridge.init.reduced_motion;
 
   const finish = useCallback(() => {
@@ -114,11 +114,7 @@ export function useSlots(bridge: HostBridge): SlotsMachine {
   const spin = () => {
     if (!canSpin) return;
     const action = `spin:${currency}:${bet}`;
-    let key = pendingKeys.current.get(action);
-    if (!key) {
-      key = newActionKey();
-      pendingKeys.current.set(action, key);
-    }
+    const key = keys.keyFor(action);
     setBusy(true);
     setError(null);
     setStatus('Spinning…');
@@ -126,7 +122,7 @@ export function useSlots(bridge: HostBridge): SlotsMachine {
       .call<RoundAnswer>('round.start', { betValue: bet, currency }, key)
       .then(
         (answer) => {
-          pendingKeys.current.delete(action);
+          keys.settle(action);
           if (!isSlotsView(answer.round.state)) {
             setError({
               code: 'BAD_ANSWER',
@@ -152,7 +148,7 @@ export function useSlots(bridge: HostBridge): SlotsMachine {
           }
         },
         (reason: unknown) => {
-          if (isFinalRefusal(reason)) pendingKeys.current.delete(action);
+          keys.failed(action, reason);
           setError(shownErrorOf(reason));
           setStatus(READY);
         },

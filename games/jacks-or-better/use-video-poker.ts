@@ -3,13 +3,14 @@
  * Draw (round.act), the events the host's balance and currency-switch rules need, the in-game
  * currency swap and connectivity. Every outcome comes from the server's answer.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Currency } from '../../src/contract/currency.ts';
 import type { RoundAnswer, RoundView } from '../../src/contract/games.ts';
 import { GAME_ERROR_CODES } from '../../src/contract/games.ts';
 import type { VideoPokerView } from '../engines/video-poker.ts';
-import { GameCallError, newActionKey, type HostBridge } from '../shared/host-bridge.ts';
-import { isFinalRefusal, shownErrorOf, type ShownError } from '../shared/shown-error.ts';
+import { GameCallError, type HostBridge } from '../shared/host-bridge.ts';
+import { shownErrorOf, type ShownError } from '../shared/shown-error.ts';
+import { useActionKeys } from '../shared/use-action-keys.ts';
 import { useHostSession } from '../shared/use-host-session.ts';
 import { BET_STEPS, coinsOfStep, formatAmount, stepOfCoins } from './bet-steps.ts';
 import { isVideoPokerView } from './view-schema.ts';
@@ -67,17 +68,7 @@ export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
   const [holds, setHolds] = useState<readonly boolean[]>(NO_HOLDS);
   const [status, setStatus] = useState('Loading your game…');
   const [error, setError] = useState<ShownError | null>(null);
-  // One idempotency key per action; kept only while its outcome is unknown (network failure),
-  // so pressing the button again retries the same action instead of placing a second bet.
-  const pendingKeys = useRef(new Map<string, string>());
-
-  const keyFor = (action: string): string => {
-    const existing = pendingKeys.current.get(action);
-    if (existing) return existing;
-    const key = newActionKey();
-    pendingKeys.current.set(action, key);
-    return key;
-  };
+  const keys = useActionKeys();
 
   const show = useCallback((next: RoundView, resumed: boolean): VideoPokerView | null => {
     if (!isVideoPokerView(next.state)) {
@@ -106,10 +97,13 @@ export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
     return false;
   }, [bridge, show]);
 
-  const fail = useCallback((reason: unknown, action: string) => {
-    if (isFinalRefusal(reason)) pendingKeys.current.delete(action);
-    setError(shownErrorOf(reason));
-  }, []);
+  const fail = useCallback(
+    (reason: unknown, action: string) => {
+      keys.failed(action, reason);
+      setError(shownErrorOf(reason));
+    },
+    [keys],
+  );
 
   useEffect(() => {
     let current = true;
@@ -145,10 +139,10 @@ export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
     setError(null);
     setStatus('Dealing…');
     bridge
-      .call<RoundAnswer>('round.start', { betValue, currency, options: { coins } }, keyFor(action))
+      .call<RoundAnswer>('round.start', { betValue, currency, options: { coins } }, keys.keyFor(action))
       .then(
         (answer) => {
-          pendingKeys.current.delete(action);
+          keys.settle(action);
           if (show(answer.round, false))
             bridge.report('video_poker_deal', { balances: answer.balances, currency: answer.round.currency });
         },
@@ -172,10 +166,14 @@ export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
     setError(null);
     setStatus('Drawing…');
     bridge
-      .call<RoundAnswer>('round.act', { round_id: round.id, action: { type: 'draw', hold } }, keyFor(action))
+      .call<RoundAnswer>(
+        'round.act',
+        { round_id: round.id, action: { type: 'draw', hold } },
+        keys.keyFor(action),
+      )
       .then(
         (answer) => {
-          pendingKeys.current.delete(action);
+          keys.settle(action);
           if (show(answer.round, false))
             bridge.report('video_poker_draw', {
               balances: answer.balances,

@@ -4,12 +4,13 @@
  * (instant_win.redeem) once every spot is showing; the events the host's rules need
  * (purchase_outcome, redeem_outcome), the in-game currency swap and connectivity.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Currency } from '../../src/contract/currency.ts';
 import { GAME_ERROR_CODES, type RoundAnswer, type RoundView } from '../../src/contract/games.ts';
 import { SPOT_COUNT, type ScratchCardState } from '../engines/scratch-card.ts';
-import { GameCallError, newActionKey, type HostBridge } from '../shared/host-bridge.ts';
-import { isFinalRefusal, shownErrorOf, type ShownError } from '../shared/shown-error.ts';
+import { GameCallError, type HostBridge } from '../shared/host-bridge.ts';
+import { shownErrorOf, type ShownError } from '../shared/shown-error.ts';
+import { useActionKeys } from '../shared/use-action-keys.ts';
 import { useHostSession } from '../shared/use-host-session.ts';
 import { BET_STEPS, formatAmount } from './bet-steps.ts';
 import { SYMBOL_LOOKS } from './symbols.ts';
@@ -59,21 +60,16 @@ export function useScratchCard(bridge: HostBridge): ScratchMachine {
   const [status, setStatus] = useState('Loading your game…');
   const [error, setError] = useState<ShownError | null>(null);
   const [claimPending, setClaimPending] = useState(false);
-  // One idempotency key per action, kept while its outcome is unknown (a lost answer), so trying
-  // again repeats the same purchase or redeem instead of making a second one.
-  const pendingKeys = useRef(new Map<string, string>());
-  const keyFor = (action: string): string => {
-    const existing = pendingKeys.current.get(action);
-    if (existing) return existing;
-    const key = newActionKey();
-    pendingKeys.current.set(action, key);
-    return key;
-  };
+  // Trying a purchase or redeem again repeats it instead of making a second one.
+  const keys = useActionKeys();
 
-  const fail = useCallback((reason: unknown, action: string) => {
-    if (isFinalRefusal(reason)) pendingKeys.current.delete(action);
-    setError(shownErrorOf(reason));
-  }, []);
+  const fail = useCallback(
+    (reason: unknown, action: string) => {
+      keys.failed(action, reason);
+      setError(shownErrorOf(reason));
+    },
+    [keys],
+  );
 
   /** Puts a ticket on the table; false when the answer is not a ticket this page can show. */
   const showTicket = useCallback((next: RoundView): boolean => {
@@ -137,11 +133,11 @@ export function useScratchCard(bridge: HostBridge): ScratchMachine {
       .call<RoundAnswer>(
         'instant_win.redeem',
         { ticketId: ticket.id, numScratched: order.length, numSpots: SPOT_COUNT, replayData: order.slice() },
-        keyFor(action),
+        keys.keyFor(action),
       )
       .then(
         (answer) => {
-          pendingKeys.current.delete(action);
+          keys.settle(action);
           setClaimPending(false);
           if (!showTicket(answer.round)) return;
           const { round: done } = answer;
@@ -187,10 +183,10 @@ export function useScratchCard(bridge: HostBridge): ScratchMachine {
     setError(null);
     setStatus('Buying your ticket…');
     bridge
-      .call<RoundAnswer>('instant_win.purchase', { betValue: price, currency }, keyFor(action))
+      .call<RoundAnswer>('instant_win.purchase', { betValue: price, currency }, keys.keyFor(action))
       .then(
         (answer) => {
-          pendingKeys.current.delete(action);
+          keys.settle(action);
           if (!showTicket(answer.round)) {
             setStatus(READY);
             return;
