@@ -3,6 +3,7 @@ import type { Currency } from '../../src/contract/currency.ts';
 import { GAME_ERROR_CODES, type RoundView } from '../../src/contract/games.ts';
 import { cardName } from '../engines/cards.ts';
 import type { BlackjackMove, BlackjackView } from '../engines/blackjack.ts';
+import { GameLinks } from '../shared/game-links.tsx';
 import type { HostBridge } from '../shared/host-bridge.ts';
 import { BET_STEPS } from '../shared/bet-steps.ts';
 import { BetControl } from './components/BetControl.tsx';
@@ -200,14 +201,7 @@ export function BlackjackGame({ bridge }: { bridge: HostBridge }) {
         )}
       </div>
 
-      <nav className="bj-links" aria-label="Game">
-        <button type="button" className="bj-link" onClick={() => bridge.navigate('rules')}>
-          Rules
-        </button>
-        <button type="button" className="bj-link" onClick={() => bridge.navigate('recall')}>
-          Recent rounds
-        </button>
-      </nav>
+      <GameLinks bridge={bridge} className="bj-links" label="Game" buttonClassName="bj-link" />
     </main>
   );
 }

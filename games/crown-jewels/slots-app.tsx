@@ -3,6 +3,8 @@
  * spin shown, one status line read out by screen readers, Spin and the bet buttons.
  */
 import { GAME_ERROR_CODES } from '../../src/contract/games.ts';
+import { StepperBetControl } from '../shared/bet-control.tsx';
+import { GameLinks } from '../shared/game-links.tsx';
 import type { HostBridge } from '../shared/host-bridge.ts';
 import { BET_STEPS, CURRENCY_NAMES, formatAmount } from './bet-steps.ts';
 import { PayTable } from './components/pay-table.tsx';
@@ -59,38 +61,20 @@ export function SlotsApp({ bridge }: { bridge: HostBridge }) {
         ) : null}
       </div>
 
-      <div className="cj-bet" role="group" aria-label="Bet">
-        <button
-          type="button"
-          aria-label="Decrease bet"
-          disabled={!game.canChangeBet || game.stepIndex === 0}
-          onClick={game.decreaseBet}
-        >
-          −
-        </button>
-        <p className="cj-bet-value" aria-live="polite">
-          Bet {formatAmount(game.currency, game.bet)}
-        </p>
-        <button
-          type="button"
-          aria-label="Increase bet"
-          disabled={!game.canChangeBet || game.stepIndex === steps.length - 1}
-          onClick={game.increaseBet}
-        >
-          +
-        </button>
-      </div>
+      <StepperBetControl
+        className="cj-bet"
+        label="Bet"
+        canDecrease={game.canChangeBet && game.stepIndex !== 0}
+        canIncrease={game.canChangeBet && game.stepIndex !== steps.length - 1}
+        onDecrease={game.decreaseBet}
+        onIncrease={game.increaseBet}
+      >
+        Bet {formatAmount(game.currency, game.bet)}
+      </StepperBetControl>
 
       <PayTable currency={game.currency} bet={game.bet} />
 
-      <nav className="cj-links" aria-label="Game">
-        <button type="button" onClick={() => bridge.navigate('rules')}>
-          Rules
-        </button>
-        <button type="button" onClick={() => bridge.navigate('recall')}>
-          Recent rounds
-        </button>
-      </nav>
+      <GameLinks bridge={bridge} className="cj-links" label="Game" />
     </main>
   );
 }

@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { RoundAnswer, RoundView } from '../../src/contract/games.ts';
+import { GameLinks } from '../shared/game-links.tsx';
 import { GameCallError, newActionKey, type HostBridge } from '../shared/host-bridge.ts';
 import { shownErrorOf } from '../shared/shown-error.ts';
 import { useHostSession } from '../shared/use-host-session.ts';
@@ -291,14 +292,7 @@ export function KlondikeApp({ bridge }: { bridge: HostBridge }) {
           </>
         )}
       </div>
-      <nav className="links">
-        <button type="button" onClick={() => bridge.navigate('rules')}>
-          Rules
-        </button>
-        <button type="button" onClick={() => bridge.navigate('recall')}>
-          Recent rounds
-        </button>
-      </nav>
+      <GameLinks bridge={bridge} className="links" />
     </main>
   );
 }

@@ -3,6 +3,8 @@
  * or with Reveal all, one status line read out by screen readers, and the prize table.
  */
 import { GAME_ERROR_CODES } from '../../src/contract/games.ts';
+import { StepperBetControl } from '../shared/bet-control.tsx';
+import { GameLinks } from '../shared/game-links.tsx';
 import type { HostBridge } from '../shared/host-bridge.ts';
 import { BET_STEPS, CURRENCY_NAMES, formatAmount } from './bet-steps.ts';
 import { PrizeTable } from './components/prize-table.tsx';
@@ -73,38 +75,20 @@ export function ScratchApp({ bridge }: { bridge: HostBridge }) {
         )}
       </div>
 
-      <div className="ls-bet" role="group" aria-label="Ticket price">
-        <button
-          type="button"
-          aria-label="Decrease bet"
-          disabled={open || game.busy || game.stepIndex === 0}
-          onClick={game.decreasePrice}
-        >
-          −
-        </button>
-        <p className="ls-bet-value" aria-live="polite">
-          Ticket {formatAmount(currency, price)}
-        </p>
-        <button
-          type="button"
-          aria-label="Increase bet"
-          disabled={open || game.busy || game.stepIndex === steps.length - 1}
-          onClick={game.increasePrice}
-        >
-          +
-        </button>
-      </div>
+      <StepperBetControl
+        className="ls-bet"
+        label="Ticket price"
+        canDecrease={!open && !game.busy && game.stepIndex !== 0}
+        canIncrease={!open && !game.busy && game.stepIndex !== steps.length - 1}
+        onDecrease={game.decreasePrice}
+        onIncrease={game.increasePrice}
+      >
+        Ticket {formatAmount(currency, price)}
+      </StepperBetControl>
 
       <PrizeTable currency={currency} price={price} />
 
-      <nav className="ls-links" aria-label="Game">
-        <button type="button" onClick={() => bridge.navigate('rules')}>
-          Rules
-        </button>
-        <button type="button" onClick={() => bridge.navigate('recall')}>
-          Recent rounds
-        </button>
-      </nav>
+      <GameLinks bridge={bridge} className="ls-links" label="Game" />
     </main>
   );
 }
