@@ -21,11 +21,11 @@ export function SlotsApp({ bridge }: { bridge: HostBridge }) {
   return (
     <main className={`cj-machine${reducedMotion ? ' cj-reduced-motion' : ''}`}>
       <h1>Crown Jewels</h1>
-      <p className="cj-currency">Playing with {CURRENCY_NAMES[game.currency]}</p>
+      <p className="game-currency">Playing with {CURRENCY_NAMES[game.currency]}</p>
 
       <Reels spin={spin} spinning={game.busy || (game.animating && game.shownSpin === 0)} />
 
-      <p className="cj-status" role="status" aria-live="polite">
+      <p className="game-status" role="status" aria-live="polite">
         {game.status}
       </p>
 
@@ -34,13 +34,13 @@ export function SlotsApp({ bridge }: { bridge: HostBridge }) {
       ) : null}
 
       {!game.online ? (
-        <p className="cj-offline" role="alert">
+        <p className="game-offline" role="alert">
           You are offline. Spinning needs a connection; it comes back when you are online.
         </p>
       ) : null}
 
       {game.error ? (
-        <div className="cj-error" role="alert">
+        <div className="game-error" role="alert">
           <p>{game.error.message}</p>
           {game.error.code === GAME_ERROR_CODES.INSUFFICIENT_BALANCE ? (
             <button type="button" onClick={game.buyCoins}>
@@ -50,8 +50,8 @@ export function SlotsApp({ bridge }: { bridge: HostBridge }) {
         </div>
       ) : null}
 
-      <div className="cj-actions">
-        <button type="button" className="cj-primary" disabled={!game.canSpin} onClick={game.spin}>
+      <div className="game-actions">
+        <button type="button" className="game-primary" disabled={!game.canSpin} onClick={game.spin}>
           Spin
         </button>
         {game.animating ? (
@@ -62,7 +62,7 @@ export function SlotsApp({ bridge }: { bridge: HostBridge }) {
       </div>
 
       <StepperBetControl
-        className="cj-bet"
+        className="game-bet"
         label="Bet"
         canDecrease={game.canChangeBet && game.stepIndex !== 0}
         canIncrease={game.canChangeBet && game.stepIndex !== steps.length - 1}
@@ -74,7 +74,7 @@ export function SlotsApp({ bridge }: { bridge: HostBridge }) {
 
       <PayTable currency={game.currency} bet={game.bet} />
 
-      <GameLinks bridge={bridge} className="cj-links" label="Game" />
+      <GameLinks bridge={bridge} className="game-links" label="Game" />
     </main>
   );
 }

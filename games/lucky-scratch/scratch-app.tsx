@@ -22,7 +22,7 @@ export function ScratchApp({ bridge }: { bridge: HostBridge }) {
   return (
     <main className="ls-game">
       <h1>Lucky Scratch</h1>
-      <p className="ls-currency">Playing with {CURRENCY_NAMES[currency]}</p>
+      <p className="game-currency">Playing with {CURRENCY_NAMES[currency]}</p>
 
       <Ticket
         view={game.view}
@@ -31,18 +31,18 @@ export function ScratchApp({ bridge }: { bridge: HostBridge }) {
         onScratch={game.scratch}
       />
 
-      <p className="ls-status" role="status" aria-live="polite">
+      <p className="game-status" role="status" aria-live="polite">
         {game.status}
       </p>
 
       {!game.online ? (
-        <p className="ls-offline" role="alert">
+        <p className="game-offline" role="alert">
           You are offline. Buying and claiming tickets need a connection; they come back when you are online.
         </p>
       ) : null}
 
       {game.error ? (
-        <div className="ls-error" role="alert">
+        <div className="game-error" role="alert">
           <p>{game.error.message}</p>
           {game.error.code === GAME_ERROR_CODES.INSUFFICIENT_BALANCE ? (
             <button type="button" onClick={game.buyCoins}>
@@ -52,31 +52,36 @@ export function ScratchApp({ bridge }: { bridge: HostBridge }) {
         </div>
       ) : null}
 
-      <div className="ls-actions">
+      <div className="game-actions">
         {open ? (
           game.claimPending ? (
             <button
               type="button"
-              className="ls-primary"
+              className="game-primary"
               disabled={game.busy || !game.online}
               onClick={game.claim}
             >
               Claim prize
             </button>
           ) : (
-            <button type="button" className="ls-primary" disabled={!game.canScratch} onClick={game.revealAll}>
+            <button
+              type="button"
+              className="game-primary"
+              disabled={!game.canScratch}
+              onClick={game.revealAll}
+            >
               Reveal all
             </button>
           )
         ) : (
-          <button type="button" className="ls-primary" disabled={!game.canBuy} onClick={game.buy}>
+          <button type="button" className="game-primary" disabled={!game.canBuy} onClick={game.buy}>
             Buy ticket
           </button>
         )}
       </div>
 
       <StepperBetControl
-        className="ls-bet"
+        className="game-bet"
         label="Ticket price"
         canDecrease={!open && !game.busy && game.stepIndex !== 0}
         canIncrease={!open && !game.busy && game.stepIndex !== steps.length - 1}
@@ -88,7 +93,7 @@ export function ScratchApp({ bridge }: { bridge: HostBridge }) {
 
       <PrizeTable currency={currency} price={price} />
 
-      <GameLinks bridge={bridge} className="ls-links" label="Game" />
+      <GameLinks bridge={bridge} className="game-links" label="Game" />
     </main>
   );
 }

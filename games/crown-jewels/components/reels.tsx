@@ -21,7 +21,7 @@ export function Reels({ spin, spinning }: { spin: SlotsSpin | null; spinning: bo
   const winning = spinning ? new Set<string>() : winningCells(spin);
   return (
     <table className={`cj-reels${spinning ? ' cj-spinning' : ''}`} aria-busy={spinning}>
-      <caption className="cj-visually-hidden">
+      <caption className="game-visually-hidden">
         Reels{spin?.kind === 'free_spin' ? ' (free spin)' : ''}
       </caption>
       <tbody>
@@ -41,13 +41,13 @@ export function Reels({ spin, spinning }: { spin: SlotsSpin | null; spinning: bo
                       <span aria-hidden="true" className="cj-glyph">
                         {looks.glyph}
                       </span>
-                      <span className="cj-visually-hidden">
+                      <span className="game-visually-hidden">
                         Reel {reel + 1} {ROW_NAMES[row]}: {looks.name}
                         {win ? ', winning' : ''}
                       </span>
                     </>
                   ) : (
-                    <span className="cj-visually-hidden">
+                    <span className="game-visually-hidden">
                       Reel {reel + 1} {ROW_NAMES[row]}: not spun yet
                     </span>
                   )}
