@@ -2,8 +2,8 @@
  * The Crown Jewels machine at 390 px: the reels as a grid with text alternatives, the wins of the
  * spin shown, one status line read out by screen readers, Spin and the bet buttons.
  */
-import { GAME_ERROR_CODES } from '../../src/contract/games.ts';
 import { StepperBetControl } from '../shared/bet-control.tsx';
+import { GameError } from '../shared/game-error.tsx';
 import { GameLinks } from '../shared/game-links.tsx';
 import type { HostBridge } from '../shared/host-bridge.ts';
 import { BET_STEPS, CURRENCY_NAMES, formatAmount } from './bet-steps.ts';
@@ -39,16 +39,7 @@ export function SlotsApp({ bridge }: { bridge: HostBridge }) {
         </p>
       ) : null}
 
-      {game.error ? (
-        <div className="game-error" role="alert">
-          <p>{game.error.message}</p>
-          {game.error.code === GAME_ERROR_CODES.INSUFFICIENT_BALANCE ? (
-            <button type="button" onClick={game.buyCoins}>
-              Buy coins
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <GameError error={game.error} className="game-error" onBuyCoins={game.buyCoins} />
 
       <div className="game-actions">
         <button type="button" className="game-primary" disabled={!game.canSpin} onClick={game.spin}>

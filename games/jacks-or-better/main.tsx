@@ -3,17 +3,8 @@
  * page) and renders the machine. Every deal and draw is decided by the server; this page only
  * shows the engine's view and sends the player's holds.
  */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { connectToHost } from '../shared/host-bridge.ts';
+import { mountGame } from '../shared/mount-game.tsx';
 import { VideoPokerApp } from './video-poker-app.tsx';
 import './video-poker.css';
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
-void connectToHost().then((bridge) =>
-  root.render(
-    <StrictMode>
-      <VideoPokerApp bridge={bridge} />
-    </StrictMode>,
-  ),
-);
+mountGame((bridge) => <VideoPokerApp bridge={bridge} />);

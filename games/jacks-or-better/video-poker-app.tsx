@@ -2,7 +2,7 @@
  * The Jacks or Better machine at 390 px: bet, Deal, five hold toggles, Draw, the pay table with
  * the hand made highlighted, and one status line read out by screen readers.
  */
-import { GAME_ERROR_CODES } from '../../src/contract/games.ts';
+import { GameError } from '../shared/game-error.tsx';
 import type { HostBridge } from '../shared/host-bridge.ts';
 import { BET_STEPS, CURRENCY_NAMES, coinsOfStep } from './bet-steps.ts';
 import { BetControl } from './components/bet-control.tsx';
@@ -42,18 +42,12 @@ export function VideoPokerApp({ bridge }: { bridge: HostBridge }) {
         </p>
       ) : null}
 
-      {game.error ? (
-        <div className="vp-error" role="alert">
-          <p>
-            {game.error.message} <span className="vp-error-code">({game.error.code})</span>
-          </p>
-          {game.error.code === GAME_ERROR_CODES.INSUFFICIENT_BALANCE ? (
-            <button type="button" onClick={game.buyCoins}>
-              Buy coins
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <GameError
+        error={game.error}
+        className="vp-error"
+        codeClassName="vp-error-code"
+        onBuyCoins={game.buyCoins}
+      />
 
       <div className="vp-actions">
         {open ? (

@@ -3,17 +3,8 @@
  * page) and renders the table. Every outcome is decided by the server; this page only shows
  * the engine's view and sends the player's actions.
  */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { connectToHost } from '../shared/host-bridge.ts';
+import { mountGame } from '../shared/mount-game.tsx';
 import { KlondikeApp } from './klondike-app.tsx';
 import './klondike.css';
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
-void connectToHost().then((bridge) =>
-  root.render(
-    <StrictMode>
-      <KlondikeApp bridge={bridge} />
-    </StrictMode>,
-  ),
-);
+mountGame((bridge) => <KlondikeApp bridge={bridge} />);

@@ -2,8 +2,8 @@
  * The Lucky Scratch ticket at 390 px: ticket price, Buy ticket, the 9 spots to scratch one by one
  * or with Reveal all, one status line read out by screen readers, and the prize table.
  */
-import { GAME_ERROR_CODES } from '../../src/contract/games.ts';
 import { StepperBetControl } from '../shared/bet-control.tsx';
+import { GameError } from '../shared/game-error.tsx';
 import { GameLinks } from '../shared/game-links.tsx';
 import type { HostBridge } from '../shared/host-bridge.ts';
 import { BET_STEPS, CURRENCY_NAMES, formatAmount } from './bet-steps.ts';
@@ -41,16 +41,7 @@ export function ScratchApp({ bridge }: { bridge: HostBridge }) {
         </p>
       ) : null}
 
-      {game.error ? (
-        <div className="game-error" role="alert">
-          <p>{game.error.message}</p>
-          {game.error.code === GAME_ERROR_CODES.INSUFFICIENT_BALANCE ? (
-            <button type="button" onClick={game.buyCoins}>
-              Buy coins
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <GameError error={game.error} className="game-error" onBuyCoins={game.buyCoins} />
 
       <div className="game-actions">
         {open ? (
