@@ -19,7 +19,7 @@ export function SlotsApp({ bridge }: { bridge: HostBridge }) {
   const reducedMotion = bridge.init.reduced_motion;
 
   return (
-    <main className={`cj-machine${reducedMotion ? ' cj-reduced-motion' : ''}`}>
+    <main className={`game-column cj-machine${reducedMotion ? ' cj-reduced-motion' : ''}`}>
       <h1>Crown Jewels</h1>
       <p className="game-currency">Playing with {CURRENCY_NAMES[game.currency]}</p>
 

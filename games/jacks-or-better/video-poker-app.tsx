@@ -21,7 +21,7 @@ export function VideoPokerApp({ bridge }: { bridge: HostBridge }) {
   const reducedMotion = bridge.init.reduced_motion;
 
   return (
-    <main className={`vp-machine${reducedMotion ? ' vp-reduced-motion' : ''}`}>
+    <main className={`game-column vp-machine${reducedMotion ? ' vp-reduced-motion' : ''}`}>
       <h1>Jacks or Better</h1>
       <p className="vp-currency">Playing with {CURRENCY_NAMES[game.currency]}</p>
 

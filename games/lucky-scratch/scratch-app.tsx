@@ -20,7 +20,7 @@ export function ScratchApp({ bridge }: { bridge: HostBridge }) {
   const steps = BET_STEPS[game.currency];
 
   return (
-    <main className="ls-game">
+    <main className="game-column ls-game">
       <h1>Lucky Scratch</h1>
       <p className="game-currency">Playing with {CURRENCY_NAMES[currency]}</p>
 
