@@ -22,7 +22,7 @@ import { GAME_ERROR_CODES, HOUSE_GAME_IDS, type RoundAnswer } from '../../../src
 import type { Balances } from '../../../src/contract/schemas.ts';
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { readBalances } from '../wallet/balances.ts';
+import { currencyTotalMinor, readBalances } from '../wallet/balances.ts';
 import { creditWin, spendGold, spendSweeps } from '../wallet/coin-rules.ts';
 import { InsufficientFundsError } from '../wallet/ledger.ts';
 import { displayToCents, minorToDisplay } from '../wallet/money.ts';
@@ -80,15 +80,6 @@ function engineStep<T>(run: () => T): T {
 
 /** Engine state stored as JSON: what is stored is exactly what a later action continues from. */
 const asStored = (state: unknown): unknown => JSON.parse(JSON.stringify(state)) as unknown;
-
-async function currencyTotal(tx: Queryable, userId: string, currency: Currency): Promise<number> {
-  const rows = await tx.query<{ total: number | string | null }>(
-    `SELECT sum(amount_minor) AS total FROM wallet_balances
-      WHERE user_id = $1 AND currency = $2 AND bucket IN ('main', 'paid', 'free', 'redeemable')`,
-    [userId, currency],
-  );
-  return Number(rows[0]?.total ?? 0);
-}
 
 interface MoneyMove {
   userId: string;
@@ -247,7 +238,6 @@ export async function startRound(deps: RoundsDeps, input: StartRoundInput): Prom
       const state = asStored(engineStep(() => engine.start({ betMinor, options }, floats)));
       const roundId = randomUUID();
       const nowIso = new Date(nowMs).toISOString();
-      const balanceBefore = await currencyTotal(tx, userId, currency);
       const staked = engine.staked(state);
       const won = engine.won(state);
       const money = await moveRoundMoney(tx, {
@@ -283,8 +273,9 @@ export async function startRound(deps: RoundsDeps, input: StartRoundInput): Prom
           seed.id,
           seed.client_seed,
           nonce,
-          balanceBefore,
-          finished ? await currencyTotal(tx, userId, currency) : null,
+          // Before the round: what is left after its stake, plus the stake.
+          currencyTotalMinor(money.postBet, currency) + staked,
+          finished ? currencyTotalMinor(money.after, currency) : null,
           input.requestKey,
           nowIso,
           finished ? nowIso : null,
@@ -390,7 +381,7 @@ export async function applyActions(
       won,
       finished ? 'finished' : 'open',
       finished ? nowIso : null,
-      finished ? await currencyTotal(tx, row.user_id, row.currency) : null,
+      finished ? currencyTotalMinor(money.after, row.currency) : null,
       options.autoCompleted,
       options.keyBase,
       nowIso,

@@ -28,6 +28,10 @@ export function balancesFromRows(rows: readonly BalanceRow[]): Balances {
   };
 }
 
+/** A currency's spendable total in minor units (Gold: main; Sweeps: paid + free + redeemable). */
+export const currencyTotalMinor = (balances: Balances, currency: 'gold' | 'sweeps'): number =>
+  currency === 'gold' ? balances.balance_total_gld : Math.round(balances.balance_total_ghc * 100);
+
 export async function readBalances(db: Queryable, userId: string): Promise<Balances> {
   const rows = await db.query<BalanceRow>(
     'SELECT currency, bucket, amount_minor FROM wallet_balances WHERE user_id = $1',
