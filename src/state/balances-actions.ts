@@ -54,6 +54,22 @@ export function cancelDelayedBalances(): void {
 }
 
 /**
+ * Leaving a game: a win still waiting for its animation lands now, without the animation (left
+ * pending, its timer would later overwrite the fresher balance read here), then the balances are
+ * read again, since the game may have moved them after its last message. Offline or signed out
+ * meanwhile, the balances shown stay until the next load.
+ */
+export async function landPendingAndReloadBalances(): Promise<void> {
+  applyDelayedBalances();
+  cancelDelayedBalances();
+  try {
+    setBalances(await fetchBalances());
+  } catch {
+    // Kept as shown; SWR refreshes them on the next page.
+  }
+}
+
+/**
  * How long a load from the API counts as fresh for a page that mounts meanwhile (SWR's own
  * deduping interval): the page shows the store's balances instead of asking a second time.
  */

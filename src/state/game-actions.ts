@@ -5,12 +5,7 @@
  */
 import type { Currency } from '../contract/currency.ts';
 import { setGameDisabledCurrencies, setGamePageOpen, setInGame } from './currency-actions.ts';
-import {
-  applyDelayedBalances,
-  cancelDelayedBalances,
-  fetchBalances,
-  setBalances,
-} from './balances-actions.ts';
+import { landPendingAndReloadBalances } from './balances-actions.ts';
 import { recordRecentlyPlayed } from './recently-played.ts';
 
 /** The game page opened a game: it goes to the front of "Recently played" and its currency rules apply. */
@@ -37,13 +32,5 @@ export function enterVendorGame(): void {
  */
 export async function leaveVendorGame(): Promise<void> {
   setInGame(false);
-  // A win still waiting for its animation (a purchase made just before) lands now: left
-  // pending, it would overwrite the fresher balance read below when its timer fires.
-  applyDelayedBalances();
-  cancelDelayedBalances();
-  try {
-    setBalances(await fetchBalances());
-  } catch {
-    // Offline or a failing server: the header keeps the last balance, SWR refreshes it later.
-  }
+  await landPendingAndReloadBalances();
 }

@@ -18,13 +18,7 @@ import { TIMINGS } from '../contract/constants.ts';
 import type { Balances } from '../contract/schemas.ts';
 import { store } from './store.ts';
 import { setSwitchingDisabled } from './currency-actions.ts';
-import {
-  applyDelayedBalances,
-  cancelDelayedBalances,
-  fetchBalances,
-  setBalances,
-  setBalancesWithDelay,
-} from './balances-actions.ts';
+import { landPendingAndReloadBalances, setBalances, setBalancesWithDelay } from './balances-actions.ts';
 
 export interface GameEventDetails {
   event: GameEvent;
@@ -134,14 +128,7 @@ export async function leaveGamePage(): Promise<void> {
   disabledByEvent = false;
   roundInProgressGameId = null;
   syncSwitching();
-  // A win still waiting for its animation lands now, without the animation.
-  applyDelayedBalances();
-  cancelDelayedBalances();
-  try {
-    setBalances(await fetchBalances());
-  } catch {
-    // Offline or signed out meanwhile: the balances shown stay until the next load.
-  }
+  await landPendingAndReloadBalances();
 }
 
 /** Test helper: forget the module's timers and reasons. */
