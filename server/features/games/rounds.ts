@@ -13,29 +13,26 @@
 import { randomUUID } from 'node:crypto';
 import { fairFloats } from '../../../games/engines/fair-random.ts';
 import { engineOf, type AnyGameEngine, type EngineRegistry } from '../../../games/engines/registry.ts';
-import { LINE_COUNT as SLOT_LINE_COUNT } from '../../../games/engines/slots.ts';
 import { IllegalActionError } from '../../../games/engines/types.ts';
 import type { Currency } from '../../../src/contract/currency.ts';
 import { isExcludedState } from '../../../src/contract/eligibility.ts';
-import { ERROR_CODES } from '../../../src/contract/errors.ts';
-import { GAME_ERROR_CODES, HOUSE_GAME_IDS, type RoundAnswer } from '../../../src/contract/games.ts';
+import type { RoundAnswer } from '../../../src/contract/games.ts';
 import type { Balances } from '../../../src/contract/schemas.ts';
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/driver.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { currencyTotalMinor, readBalances } from '../wallet/balances.ts';
 import { creditWin, spendGold, spendSweeps } from '../wallet/coin-rules.ts';
 import { InsufficientFundsError } from '../wallet/ledger.ts';
-import { displayToCents, minorToDisplay } from '../wallet/money.ts';
+import { minorToDisplay } from '../wallet/money.ts';
 import { walletTransaction } from '../wallet/wallet-transaction.ts';
 import {
   betLimitsOf,
-  betStepsOf,
   findGameRow,
   isUnderMaintenance,
   parseGameMetadata,
   type GameRow,
 } from './catalogue.ts';
 import { activeSeed, takeNonce } from './fair-seeds.ts';
+import { displayToMinor, engineStartOptions } from './start-options.ts';
 import { gameErrors } from './game-errors.ts';
 import {
   findOpenRound,
@@ -49,23 +46,8 @@ import {
 export interface RoundsDeps {
   db: Database;
   now: () => number;
-  config: { goldOnly: boolean };
+  config: { goldOnly: boolean; gamesTestMode?: boolean };
   engines: EngineRegistry;
-}
-
-/** A display amount (Gold whole coins, Sweeps with up to 2 decimals) in minor units, or 400 on `field`. */
-export function displayToMinor(currency: Currency, value: number, field: string): number {
-  const minor = currency === 'gold' ? (Number.isSafeInteger(value) ? value : null) : displayToCents(value);
-  if (minor === null || minor < 0 || !Number.isSafeInteger(minor))
-    throw new ApiError(
-      400,
-      ERROR_CODES.VALIDATION_ERROR,
-      currency === 'gold'
-        ? 'Gold Coin amounts are whole numbers.'
-        : 'Sweeps Coin amounts have at most 2 decimals.',
-      field,
-    );
-  return minor;
 }
 
 /** Runs engine code, turning its refusals into 400 ILLEGAL_ACTION. */
@@ -151,7 +133,7 @@ export interface StartRoundInput {
   currency: Currency;
   /** Display units, as sent. */
   betValue: number;
-  /** The engine's start options (minor units), before the engine's own check. */
+  /** The start options as sent (display units); see start-options.ts. */
   options: unknown;
   requestKey: string;
   /** Only instant-win games (the purchase instant-win call). */
@@ -169,32 +151,6 @@ export async function houseGame(
   const engine = engineOf(deps.engines, gameId);
   if (!game || game.kind !== 'house' || !engine) throw gameErrors.notFound();
   return { game, engine };
-}
-
-/**
- * Options and bet rules the server decides, never the player:
- * - video poker's coin count is the bet's position in the game's bet steps (five coins = the
- *   maximum step, the only bet whose royal flush pays 800), so its bet must be one of the steps;
- *   a coin count sent by the game is ignored;
- * - a slot bet is split evenly over the lines, so it must be a whole number of minor units per
- *   line (every bet step is): the declared RTP then holds exactly, with no rounding.
- */
-function serverDecidedOptions(game: GameRow, currency: Currency, betMinor: number, raw: unknown): unknown {
-  const steps = betStepsOf(game, currency);
-  const refuse = (why: string) =>
-    new ApiError(
-      400,
-      GAME_ERROR_CODES.BET_OUT_OF_RANGE,
-      `${why} Choose one of the game's bets: ${steps.map((v) => minorToDisplay(currency, v)).join(', ')}.`,
-      'betValue',
-      { bet_steps: steps.map((v) => minorToDisplay(currency, v)) },
-    );
-  if (game.id === HOUSE_GAME_IDS.slots && betMinor % SLOT_LINE_COUNT !== 0)
-    throw refuse(`The bet is split over ${SLOT_LINE_COUNT} lines.`);
-  if (game.id !== HOUSE_GAME_IDS.videoPoker) return raw;
-  const coins = steps.indexOf(betMinor) + 1;
-  if (coins === 0) throw refuse('Video poker bets are one to five coins.');
-  return { ...(typeof raw === 'object' && raw !== null ? raw : {}), coins };
 }
 
 export async function startRound(deps: RoundsDeps, input: StartRoundInput): Promise<RoundAnswer> {
@@ -217,7 +173,15 @@ export async function startRound(deps: RoundsDeps, input: StartRoundInput): Prom
       minorToDisplay(input.currency, limits.maxMinor),
     );
   const options = engineStep(() =>
-    engine.parseOptions(serverDecidedOptions(game, input.currency, betMinor, input.options ?? {})),
+    engine.parseOptions(
+      engineStartOptions({
+        game,
+        currency: input.currency,
+        betMinor,
+        raw: input.options,
+        testMode: deps.config.gamesTestMode ?? false,
+      }),
+    ),
   );
   const { userId, currency } = input;
 

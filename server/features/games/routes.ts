@@ -29,7 +29,6 @@ import { fairnessState, rotateSeed, setClientSeed } from './fair-seeds.ts';
 import { gameErrors } from './game-errors.ts';
 import { findOpenRound, findRound, recentRounds, toRecalledRound, toRoundView } from './round-store.ts';
 import { actOnRound, startRound, type RoundsDeps } from './rounds.ts';
-import { engineStartOptions } from './start-options.ts';
 
 /** The catalogue changes rarely (maintenance, a new game): players and the worker may reuse it briefly. */
 const CATALOGUE_CACHE = 'public, max-age=30, stale-while-revalidate=300';
@@ -84,7 +83,7 @@ export function gameRoutes(deps: AppDeps): Hono<AppEnv> {
       gameId,
       currency: body.currency,
       betValue: body.betValue,
-      options: engineStartOptions(gameId, body.currency, body.options, deps.config.gamesTestMode),
+      options: body.options,
       requestKey: requestKeyOf(c),
     });
     return c.json(answer, 201);
@@ -157,7 +156,7 @@ export function gameRoutes(deps: AppDeps): Hono<AppEnv> {
       gameId,
       currency: body.currency,
       betValue: body.betValue,
-      options: engineStartOptions(gameId, body.currency, raw, deps.config.gamesTestMode),
+      options: raw,
       requestKey: requestKeyOf(c),
     });
     return c.json(answer, 201);
