@@ -5,10 +5,16 @@ import type { WalletErrorCode } from '../../src/contract/wallet.ts';
 import type { PaymentErrorCode } from '../../src/contract/payments.ts';
 import type { GameErrorCode } from '../../src/contract/games.ts';
 import type { VendorWalletErrorCode } from '../../src/contract/vendor-wallet.ts';
+import type { PlayerStandingErrorCode } from '../../src/contract/player-standing.ts';
 
-/** Every code the API may answer: the shared catalogue plus the wallet's, the payments', the games' and the vendor wallet's. */
+/** Every code the API may answer: the shared catalogue plus each feature's own catalogue. */
 export type ApiErrorCode =
-  ErrorCode | WalletErrorCode | PaymentErrorCode | GameErrorCode | VendorWalletErrorCode;
+  | ErrorCode
+  | WalletErrorCode
+  | PaymentErrorCode
+  | GameErrorCode
+  | VendorWalletErrorCode
+  | PlayerStandingErrorCode;
 
 export class ApiError extends Error {
   constructor(

@@ -21,6 +21,7 @@ import {
   union,
   type Infer,
 } from 'superstruct';
+import { IDENTITY_STATES, PLAY_RESTRICTIONS, W9_STATES } from './player-standing.ts';
 
 export const ApiErrorSchema = type({
   code: string(),
@@ -62,6 +63,13 @@ export const UserSchema = type({
   mobile_verified: boolean(),
   /** Residents of a state without Sweeps play Gold only. */
   sweeps_eligible: boolean(),
+  /** Sweeps standing (src/contract/player-standing.ts); optional so an older mirrored user still reads. */
+  identity_state: optional(enums(IDENTITY_STATES)),
+  w9_state: optional(enums(W9_STATES)),
+  suspended: optional(boolean()),
+  play_restriction: optional(nullable(enums(PLAY_RESTRICTIONS))),
+  /** ISO end of the running restriction; null with a restriction = permanent. */
+  play_restricted_until: optional(nullable(string())),
   user_data: record(string(), unknown()),
   last_password_change: optional(nullable(string())),
   created_at: string(),

@@ -15,6 +15,7 @@ import { fairFloats } from '../../../games/engines/fair-random.ts';
 import { engineOf, type AnyGameEngine, type EngineRegistry } from '../../../games/engines/registry.ts';
 import { IllegalActionError } from '../../../games/engines/types.ts';
 import type { Currency } from '../../../src/contract/currency.ts';
+import { assertMayAct } from '../eligibility/play-gate.ts';
 import { isExcludedState } from '../../../src/contract/eligibility.ts';
 import type { RoundAnswer } from '../../../src/contract/games.ts';
 import type { Balances } from '../../../src/contract/schemas.ts';
@@ -193,6 +194,7 @@ export async function startRound(deps: RoundsDeps, input: StartRoundInput): Prom
         const balances = await readBalances(tx, userId);
         return { round: toRoundView(done, deps.engines), balances, post_bet_balances: balances };
       }
+      await assertMayAct(tx, userId, 'play', nowMs);
       if (currency === 'sweeps') await checkSweepsEligible(deps, tx, userId);
       const seed = await activeSeed(tx, userId, nowMs, { lock: true });
       const open = await findOpenRound(tx, userId, game.id);

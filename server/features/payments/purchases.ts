@@ -8,6 +8,7 @@
  * (the webhook after a status check, or the reverse, or a replayed event) finds it final and
  * changes nothing. creditPurchase is itself idempotent on the purchase id as a second guard.
  */
+import { assertMayAct } from '../eligibility/play-gate.ts';
 import { randomUUID } from 'node:crypto';
 import {
   CANT_COMPLETE_PURCHASE_SUB_CODES,
@@ -153,6 +154,7 @@ export async function precheckPurchase(
 ): Promise<Prechecked> {
   const now = deps.now();
   await assertCoinStoreEnabled(db);
+  await assertMayAct(db, userId, 'purchase', now);
   const locks = await db.query('SELECT 1 FROM payment_account_locks WHERE user_id = $1', [userId]);
   if (locks.length > 0)
     throw cantCompletePurchase(CANT_COMPLETE_PURCHASE_SUB_CODES.accountLocked, PAYMENT_TEXTS.accountLocked);

@@ -2,6 +2,7 @@
 import type { User } from '../../../src/contract/schemas.ts';
 import { isExcludedState } from '../../../src/contract/eligibility.ts';
 import type { Queryable } from '../../db/driver.ts';
+import type { IdentityState, PlayRestriction, W9State } from '../../../src/contract/player-standing.ts';
 
 export interface UserRow {
   id: string;
@@ -25,12 +26,18 @@ export interface UserRow {
   promo_code: string | null;
   last_password_change: Date | string | null;
   created_at: Date | string;
+  identity_state: IdentityState;
+  w9_state: W9State;
+  suspended_at: Date | string | null;
+  play_restriction: PlayRestriction | null;
+  play_restricted_until: Date | string | null;
   [key: string]: unknown;
 }
 
 const COLUMNS = `id, email, password_hash, first_name, last_name, birth_year, birth_month, birth_day, postal_code,
   state_or_province, address_line_1, address_line_2, city, phone, first_purchase_name, account_state,
-  mobile_verified, user_data, promo_code, last_password_change, created_at`;
+  mobile_verified, user_data, promo_code, last_password_change, created_at, identity_state, w9_state,
+  suspended_at, play_restriction, play_restricted_until`;
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
   const rows = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
@@ -66,6 +73,11 @@ export function toWireUser(row: UserRow): User {
     phone: row.phone,
     mobile_verified: row.mobile_verified,
     sweeps_eligible: !isExcludedState(row.state_or_province),
+    identity_state: row.identity_state,
+    w9_state: row.w9_state,
+    suspended: row.suspended_at !== null,
+    play_restriction: row.play_restriction,
+    play_restricted_until: isoOrNull(row.play_restricted_until),
     user_data: row.user_data ?? {},
     last_password_change: isoOrNull(row.last_password_change),
     created_at: new Date(row.created_at).toISOString(),

@@ -23,6 +23,7 @@ import { creditWin, reverseEntry, spendGold, spendSweeps } from '../wallet/coin-
 import { InsufficientFundsError } from '../wallet/ledger.ts';
 import { displayToCents, minorToDisplay } from '../wallet/money.ts';
 import { walletTransaction } from '../wallet/wallet-transaction.ts';
+import { assertMayAct } from '../eligibility/play-gate.ts';
 import { findLaunchableGame } from './vendor-game-lookup.ts';
 import type { VendorSession } from './vendor-sessions.ts';
 
@@ -217,6 +218,8 @@ async function applyCall(
     // A player who closed the account mid-session places no new bets; placed ones still settle.
     if (player?.account_state === 'closed')
       throw new ApiError(403, ERROR_CODES.ACCOUNT_CLOSED, 'This account is closed: no new bets.');
+    // A break, self-exclusion, suspension or a W-9 now required stops new bets the same way.
+    await assertMayAct(tx, session.userId, 'play', nowMs);
     if (limits && (amountMinor < limits.min || amountMinor > limits.max))
       throw new ApiError(
         400,

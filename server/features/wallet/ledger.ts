@@ -17,6 +17,10 @@ export const LEDGER_KINDS = [
   'redemption',
   'reversal',
   'adjustment',
+  /** Free Sweeps Coins from a mail-in request code (AMOE). */
+  'amoe',
+  /** A fee the player pays in Sweeps (rejected ACH, cash out). */
+  'fee',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
