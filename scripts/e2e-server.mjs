@@ -55,6 +55,9 @@ const env = {
   PAYMENTS_SANDBOX_SETTLE_MS: process.env.PAYMENTS_SANDBOX_SETTLE_MS ?? '300',
   // Every spec signs players up from 127.0.0.1; the production per-address limit would stop the run.
   SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
+  // The operator the specs sign in as on /operator (tests/e2e/support/operator.ts, E2E_OPERATOR).
+  OPERATOR_EMAIL: 'operator@luckycrown.example',
+  OPERATOR_PASSWORD: 'Operator#Console-2026',
 };
 // The browser tests always run on the embedded database, and in the full product unless
 // --gold-only asks for gold-only mode, whatever the caller's shell says.

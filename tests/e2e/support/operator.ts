@@ -1,0 +1,22 @@
+/**
+ * The operator every browser-test server creates at start (scripts/e2e-server.mjs passes these
+ * as OPERATOR_EMAIL / OPERATOR_PASSWORD), and signing in as that operator on /operator.
+ * Use a page of its own browser context: the operator session is a cookie of that context.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export const E2E_OPERATOR = {
+  email: 'operator@luckycrown.example',
+  password: 'Operator#Console-2026',
+} as const;
+
+/** Opens /operator, signs in as the test operator and waits for the console. */
+export async function signInAsOperator(page: Page): Promise<void> {
+  await page.goto('/operator');
+  const form = page.getByRole('form', { name: 'Operator sign-in' });
+  await form.getByLabel('Email').fill(E2E_OPERATOR.email);
+  await form.getByLabel('Password').fill(E2E_OPERATOR.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
+  await expect(page.getByText(`Signed in as ${E2E_OPERATOR.email}`)).toBeVisible();
+}
