@@ -6,6 +6,7 @@ import type { PaymentErrorCode } from '../../src/contract/payments.ts';
 import type { GameErrorCode } from '../../src/contract/games.ts';
 import type { VendorWalletErrorCode } from '../../src/contract/vendor-wallet.ts';
 import type { PlayerStandingErrorCode } from '../../src/contract/player-standing.ts';
+import type { AmoeErrorCode } from '../../src/contract/amoe.ts';
 
 /** Every code the API may answer: the shared catalogue plus each feature's own catalogue. */
 export type ApiErrorCode =
@@ -14,7 +15,8 @@ export type ApiErrorCode =
   | PaymentErrorCode
   | GameErrorCode
   | VendorWalletErrorCode
-  | PlayerStandingErrorCode;
+  | PlayerStandingErrorCode
+  | AmoeErrorCode;
 
 export class ApiError extends Error {
   constructor(
