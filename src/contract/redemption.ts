@@ -1,0 +1,373 @@
+/**
+ * Redemption contract (spec sections 3, 4, 7, 8, 9): redeemable Sweeps Coins turned into a prize
+ * (gift card, PayPal, bank transfer, paper check, prize-out) or cashed out to the e-wallet on file
+ * for a fee. Paths are relative to /api/v1. Amounts on the wire: Sweeps and USD numbers with 2
+ * decimals. Answers use `type()` so a newer server may add fields; requests use strict `object()`.
+ * The rules and their reasons: docs/redemption.md.
+ */
+import {
+  array,
+  boolean,
+  enums,
+  literal,
+  nullable,
+  number,
+  object,
+  optional,
+  pattern,
+  refine,
+  size,
+  string,
+  type,
+  type Infer,
+} from 'superstruct';
+
+export const REDEMPTION_API_PATHS = {
+  /** GET -> RedemptionList (the spec's "Redemption transactions"), newest first. */
+  redemptions: '/redemptions',
+  /** GET -> RedemptionOptions: minimums of the player's tier, the period limit, the e-wallet on file. */
+  options: '/redemptions/options',
+  /** POST RedemptionRequest (Idempotency-Key) -> 201 RedemptionCreated. */
+  create: '/redemptions',
+  /** POST CancelRedemptionRequest (Idempotency-Key) -> 200 RedemptionCancelled ("Cancel pending redemption"). */
+  cancel: '/redemptions/cancel',
+  /** POST CashOutRequest (Idempotency-Key) -> 201 CashOutAnswer (the spec's "Cash out": amount_ghc). */
+  cashOut: '/redemptions/cash-out',
+} as const;
+
+export const REDEMPTION_METHODS = ['gift_card', 'paypal', 'ach', 'paper_check', 'prizeout'] as const;
+export type RedemptionMethod = (typeof REDEMPTION_METHODS)[number];
+
+export const REDEMPTION_METHOD_LABELS: Readonly<Record<RedemptionMethod, string>> = {
+  gift_card: 'Gift card',
+  paypal: 'PayPal',
+  ach: 'Bank transfer (ACH)',
+  paper_check: 'Paper check',
+  prizeout: 'Prize-out',
+};
+
+export const REDEMPTION_STATUSES = ['pending', 'approved', 'sent', 'paid', 'cancelled', 'rejected'] as const;
+export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
+
+/** Statuses whose coins are still held (they count against the period limit; a request can still change). */
+export const OPEN_REDEMPTION_STATUSES: readonly RedemptionStatus[] = ['pending', 'approved', 'sent'];
+
+export const REDEMPTION_STATUS_LABELS: Readonly<Record<RedemptionStatus, string>> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  sent: 'Sent',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+  rejected: 'Rejected',
+};
+
+/** Steps of the status timeline, in order; a redemption ends at paid, cancelled or rejected. */
+export const TIMELINE_STEPS = [
+  'requested',
+  'identity_checked',
+  'approved',
+  'sent',
+  'paid',
+  'cancelled',
+  'rejected',
+] as const;
+export type TimelineStep = (typeof TIMELINE_STEPS)[number];
+/** The happy path shown with its expected times. */
+export const TIMELINE_PATH: readonly TimelineStep[] = [
+  'requested',
+  'identity_checked',
+  'approved',
+  'sent',
+  'paid',
+];
+
+export const TIMELINE_STEP_LABELS: Readonly<Record<TimelineStep, string>> = {
+  requested: 'Requested',
+  identity_checked: 'Identity checked',
+  approved: 'Approved',
+  sent: 'Sent',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+  rejected: 'Rejected',
+};
+
+const HOUR_MS = 3_600_000;
+/**
+ * Service levels (docs/redemption.md): how long after a step the next one is expected.
+ * review = identity checked -> approved; send = approved -> sent; settle = sent -> paid.
+ */
+export const REDEMPTION_SERVICE_LEVELS_MS: Readonly<
+  Record<RedemptionMethod | 'cash_out', { review: number; send: number; settle: number }>
+> = {
+  gift_card: { review: 24 * HOUR_MS, send: 24 * HOUR_MS, settle: 1 * HOUR_MS },
+  prizeout: { review: 24 * HOUR_MS, send: 24 * HOUR_MS, settle: 1 * HOUR_MS },
+  paypal: { review: 24 * HOUR_MS, send: 24 * HOUR_MS, settle: 24 * HOUR_MS },
+  ach: { review: 24 * HOUR_MS, send: 24 * HOUR_MS, settle: 72 * HOUR_MS },
+  paper_check: { review: 24 * HOUR_MS, send: 48 * HOUR_MS, settle: 240 * HOUR_MS },
+  cash_out: { review: 4 * HOUR_MS, send: 4 * HOUR_MS, settle: 24 * HOUR_MS },
+};
+
+/** Brands a gift card can be taken in. */
+export const GIFT_CARD_BRANDS = ['amazon', 'target', 'walmart', 'visa_prepaid'] as const;
+export type GiftCardBrand = (typeof GIFT_CARD_BRANDS)[number];
+export const GIFT_CARD_BRAND_LABELS: Readonly<Record<GiftCardBrand, string>> = {
+  amazon: 'Amazon',
+  target: 'Target',
+  walmart: 'Walmart',
+  visa_prepaid: 'Visa Prepaid',
+};
+
+/** Spec section 9: a bank rejection of an ACH payout costs the player $15 (in Sweeps at the request's rate). */
+export const REJECTED_ACH_FEE_USD_CENTS = 1500;
+
+/** Minimum tiers of the redemption values property: 'low' for a first redemption, else 'regular'. */
+export const MINIMUM_TIERS = ['regular', 'low'] as const;
+export type MinimumTier = (typeof MINIMUM_TIERS)[number];
+
+/** The redemption values named property (JSON), as read by server and app. */
+export interface RedemptionValues {
+  sweepsPerUsd: number;
+  /** USD minimums per method and tier. */
+  minimumsUsd: Record<RedemptionMethod, Record<MinimumTier, number>>;
+}
+
+const positiveNumber = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null;
+
+/**
+ * Parses the redemption values property. Missing or bad fields fall back to the defaults given;
+ * gift cards have no field of their own in the spec and use the prize-out minimums unless the
+ * property carries gift_card_minimum_redemption_usd / gift_card_low_minimum_redemption_usd.
+ */
+export function parseRedemptionValues(raw: string | undefined, defaults: string): RedemptionValues {
+  const read = (text: string | undefined): Record<string, unknown> => {
+    try {
+      const v: unknown = text ? JSON.parse(text) : {};
+      return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  };
+  const base = read(defaults);
+  const own = read(raw);
+  const field = (name: string, fallback: number): number =>
+    positiveNumber(own[name]) ?? positiveNumber(base[name]) ?? fallback;
+  const pair = (prefix: string, fallback?: { regular: number; low: number }) => {
+    const regular = field(`${prefix}_minimum_redemption_usd`, fallback?.regular ?? 1);
+    const low = field(`${prefix}_low_minimum_redemption_usd`, fallback?.low ?? regular);
+    return { regular, low: Math.min(low, regular) };
+  };
+  const prizeout = pair('prizeout');
+  return {
+    sweepsPerUsd: field('redeemable_sweeps_coins_per_usd', 1),
+    minimumsUsd: {
+      gift_card: pair('gift_card', prizeout),
+      paypal: pair('paypal'),
+      ach: pair('ach'),
+      paper_check: pair('paper_check'),
+      prizeout,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors (answer body `{ code, message, field, extra }` as everywhere)
+// ---------------------------------------------------------------------------------------------
+export const REDEMPTION_ERROR_CODES = {
+  /** 403, extra.reason 'redemption': identity verification must be completed first. */
+  IDENTITY_VERIFICATION_REQUIRED: 'IDENTITY_VERIFICATION_REQUIRED',
+  /** 409: no billing address on file. */
+  ADDRESS_REQUIRED: 'ADDRESS_REQUIRED',
+  /** 403: the billing address is in a state excluded from Sweeps. */
+  REDEMPTION_STATE_EXCLUDED: 'REDEMPTION_STATE_EXCLUDED',
+  /** 400 field amount: below the method's minimum; extra { minimum, minimum_usd, method, tier }. */
+  REDEMPTION_BELOW_MINIMUM: 'REDEMPTION_BELOW_MINIMUM',
+  /** 409: the sweepstakes entry period's limit would be passed; extra { limit_usd, used_usd, period_ends_at }. */
+  REDEMPTION_LIMIT_REACHED: 'REDEMPTION_LIMIT_REACHED',
+  /** 400 field amount: more than the redeemable (played) Sweeps Coins. */
+  INSUFFICIENT_REDEEMABLE: 'INSUFFICIENT_REDEEMABLE',
+  /** 409 field paypal_email: this PayPal email is the e-wallet of another account. */
+  EWALLET_EMAIL_IN_USE: 'EWALLET_EMAIL_IN_USE',
+  /** 409 field paypal_email: differs from the e-wallet email on this account; extra { ewallet_email }. */
+  EWALLET_EMAIL_MISMATCH: 'EWALLET_EMAIL_MISMATCH',
+  /** 409: cash out needs an e-wallet on file (set by a first PayPal redemption). */
+  EWALLET_NOT_SET: 'EWALLET_NOT_SET',
+  /** 400 field email_confirmed: a prize-out needs the email confirmed in the prize-out dialog. */
+  PRIZEOUT_EMAIL_NOT_CONFIRMED: 'PRIZEOUT_EMAIL_NOT_CONFIRMED',
+  /** 404 field redemption_id: no such redemption of this player. */
+  REDEMPTION_NOT_FOUND: 'REDEMPTION_NOT_FOUND',
+  /** 409: only a pending redemption can be cancelled; extra { status }. */
+  REDEMPTION_NOT_CANCELLABLE: 'REDEMPTION_NOT_CANCELLABLE',
+  /** 409 (operator): the redemption's status does not allow this step; extra { status, to }. */
+  REDEMPTION_ILLEGAL_TRANSITION: 'REDEMPTION_ILLEGAL_TRANSITION',
+} as const;
+export type RedemptionErrorCode = (typeof REDEMPTION_ERROR_CODES)[keyof typeof REDEMPTION_ERROR_CODES];
+
+/** Player-facing texts (spec section 8). `{minimum}` is shown with 2 decimals. */
+export const REDEMPTION_TEXTS = {
+  identityVerificationRedemption:
+    'Please verify your identity before you redeem Sweeps Coins. It takes a few minutes in My Account.',
+  addressRequired: 'Please add your billing address before you redeem Sweeps Coins.',
+  stateExcluded: 'At the current time we do not allow redemptions from the state of {state}',
+  belowMinimum: 'The minimum redemption for {method} is {minimum} redeemable Sweeps Coins.',
+  limitReached:
+    'You have reached the redemption limit for this sweepstakes entry period. You can redeem again after {until}.',
+  insufficientRedeemable:
+    'You do not have that many redeemable Sweeps Coins. Only Sweeps Coins won in play (played at least once) can be redeemed.',
+  ewalletEmailInUse:
+    'This PayPal email is already used by another account. Please use the PayPal account that belongs to you.',
+  ewalletEmailMismatch:
+    'This PayPal email does not match the e-wallet on your account ({email}). Redemptions go to that e-wallet only; contact support to change it.',
+  ewalletNotSet:
+    'Cash out pays to the PayPal e-wallet on your account. Please make a first redemption by PayPal.',
+  prizeoutEmailNotConfirmed: 'Please confirm the email your prize-out will be sent to.',
+  notFound: 'This redemption was not found.',
+  notCancellable: 'Only a pending redemption can be cancelled. This one is {status}.',
+  illegalTransition: 'A {status} redemption cannot be marked {to}.',
+  loadFailed: 'Failed to Get Transactions, Error: {status}',
+  cancelFailed: 'Failed to Cancel Redemption, Error: {status}',
+} as const;
+
+/** The below-minimum message with the minimum shown with 2 decimals. */
+export function belowMinimumText(method: RedemptionMethod, minimumSweeps: number): string {
+  return REDEMPTION_TEXTS.belowMinimum
+    .replace('{method}', REDEMPTION_METHOD_LABELS[method])
+    .replace('{minimum}', minimumSweeps.toFixed(2));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wire shapes
+// ---------------------------------------------------------------------------------------------
+export const TimelineEntrySchema = type({
+  step: enums(TIMELINE_STEPS),
+  /** When the step happened (ISO). */
+  at: string(),
+  /** When the next step is expected (ISO); null once the redemption has ended. */
+  expected_next_at: nullable(string()),
+  note: nullable(string()),
+});
+export type TimelineEntry = Infer<typeof TimelineEntrySchema>;
+
+export const RedemptionSchema = type({
+  id: string(),
+  method: enums(REDEMPTION_METHODS),
+  cash_out: boolean(),
+  status: enums(REDEMPTION_STATUSES),
+  /** Sweeps Coins taken for the prize (fees not included). */
+  amount_ghc: number(),
+  usd: number(),
+  fee_usd: number(),
+  fee_ghc: number(),
+  /** Where the prize goes, masked: "p***@example.com", "Bank ••1234", "Check to 1 Main St, Chicago, IL", "Amazon". */
+  destination: string(),
+  rejection_reason: nullable(string()),
+  created_at: string(),
+  updated_at: string(),
+  timeline: array(TimelineEntrySchema),
+});
+export type Redemption = Infer<typeof RedemptionSchema>;
+
+export const RedemptionListSchema = type({ redemptions: array(RedemptionSchema) });
+export type RedemptionList = Infer<typeof RedemptionListSchema>;
+
+export const RedemptionOptionsSchema = type({
+  sweeps_per_usd: number(),
+  tier: enums(MINIMUM_TIERS),
+  /** Minimum in Sweeps Coins per method for the player's tier. */
+  minimums_ghc: type({
+    gift_card: number(),
+    paypal: number(),
+    ach: number(),
+    paper_check: number(),
+    prizeout: number(),
+  }),
+  redeemable_ghc: number(),
+  limit: type({
+    period: literal('day_et'),
+    limit_usd: number(),
+    used_usd: number(),
+    remaining_usd: number(),
+    period_ends_at: string(),
+  }),
+  /** The account's e-wallet (PayPal) email once one is set, else null. */
+  ewallet_email: nullable(string()),
+  /** The account email a prize-out is sent to (confirmed in the prize-out dialog). */
+  prizeout_email: string(),
+  cash_out_fee_usd: number(),
+  rejected_ach_fee_usd: number(),
+  gift_card_brands: array(enums(GIFT_CARD_BRANDS)),
+});
+export type RedemptionOptions = Infer<typeof RedemptionOptionsSchema>;
+
+/** Sweeps amount: above 0, at most 2 decimals, at most 10 million. */
+const sweepsAmount = refine(number(), 'amount', (v) => {
+  if (!Number.isFinite(v) || v <= 0 || v > 10_000_000) return 'Enter an amount above 0 (at most 10,000,000).';
+  return Math.abs(Math.round(v * 100) - v * 100) < 1e-6 || 'Amounts have at most 2 decimals.';
+});
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,185}\.[^\s@]{2,63}$/;
+
+export const BankAccountSchema = object({
+  account_holder: size(string(), 1, 100),
+  /** 9-digit ABA routing number (checksum checked by the server). */
+  routing_number: pattern(string(), /^\d{9}$/),
+  /** 4 to 17 digits; stored encrypted, shown as its last 4. */
+  account_number: pattern(string(), /^\d{4,17}$/),
+  account_type: enums(['checking', 'savings'] as const),
+});
+export type BankAccount = Infer<typeof BankAccountSchema>;
+
+export const RedemptionRequestSchema = object({
+  method: enums(REDEMPTION_METHODS),
+  amount: sweepsAmount,
+  /** method paypal. */
+  paypal_email: optional(pattern(size(string(), 6, 254), EMAIL)),
+  /** method ach. */
+  bank: optional(BankAccountSchema),
+  /** method gift_card. */
+  gift_card_brand: optional(enums(GIFT_CARD_BRANDS)),
+  /** method prizeout: the prize-out email dialog's answer {emailConfirmed}. */
+  email_confirmed: optional(boolean()),
+});
+export type RedemptionRequest = Infer<typeof RedemptionRequestSchema>;
+
+export const BalancesAfterSchema = type({
+  balance_redeemable_ghc: number(),
+  balance_total_ghc: number(),
+});
+
+export const RedemptionCreatedSchema = type({
+  redemption: RedemptionSchema,
+  /** Sweeps Coins that left the redeemable balance (prize plus any fee). */
+  amount_ghc: number(),
+  balances: BalancesAfterSchema,
+});
+export type RedemptionCreated = Infer<typeof RedemptionCreatedSchema>;
+
+export const CancelRedemptionRequestSchema = object({
+  redemption_id: size(string(), 1, 64),
+});
+export type CancelRedemptionRequest = Infer<typeof CancelRedemptionRequestSchema>;
+
+export const RedemptionCancelledSchema = type({
+  redemption: RedemptionSchema,
+  balances: BalancesAfterSchema,
+});
+export type RedemptionCancelled = Infer<typeof RedemptionCancelledSchema>;
+
+/** The spec's cashOutData: Sweeps Coins to cash out to the e-wallet on file. */
+export const CashOutRequestSchema = object({
+  amount: sweepsAmount,
+});
+export type CashOutRequest = Infer<typeof CashOutRequestSchema>;
+
+export const CashOutAnswerSchema = type({
+  /** Sweeps Coins taken in total: the amount plus the cash-out fee. */
+  amount_ghc: number(),
+  fee_ghc: number(),
+  redemption: RedemptionSchema,
+  balances: BalancesAfterSchema,
+});
+export type CashOutAnswer = Infer<typeof CashOutAnswerSchema>;
+
+/** Analytics event pushed when a redemption is requested. */
+export const REDEMPTION_ANALYTICS_EVENT = 'redemption';
