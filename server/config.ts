@@ -3,6 +3,7 @@
  * collected so the operator sees all of them in one message instead of fixing one at a time.
  */
 import path from 'node:path';
+import { parseW9Key } from './features/tax/ssn-last-four-cipher.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 export type PasswordHashCost = 'owasp' | 'test';
@@ -54,6 +55,8 @@ export interface Config {
   gamesTestMode: boolean;
   /** GAMES_AUTO_COMPLETE_INTERVAL_SECONDS (default 300): how often open rounds idle for 24 hours are completed. */
   gamesAutoCompleteIntervalSeconds: number;
+  /** W9_ENCRYPTION_KEY: 32-byte key (hex or base64) of the W-9 last four SSN digits; null means generated in DATA_DIR/secrets.json. */
+  w9EncryptionKey: string | null;
 }
 
 export class ConfigError extends Error {
@@ -187,6 +190,17 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
 
+  const w9Key = (): string | null => {
+    const v = get('W9_ENCRYPTION_KEY') ?? null;
+    if (v !== null && parseW9Key(v) === null) {
+      problems.push(
+        'W9_ENCRYPTION_KEY must be 32 bytes written as 64 hex digits or base64 (openssl rand -hex 32; leave it unset to generate one in DATA_DIR/secrets.json).',
+      );
+      return null;
+    }
+    return v;
+  };
+
   const cardSandboxPort = int('CARD_SANDBOX_PORT', port < 65535 ? port + 1 : port - 1, 1, 65535);
   let cardSandboxOrigin = get('CARD_SANDBOX_ORIGIN') ?? `http://localhost:${cardSandboxPort}`;
   try {
@@ -249,6 +263,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60, 1, 3600),
     gamesTestMode: bool('GAMES_TEST_MODE', false),
     gamesAutoCompleteIntervalSeconds: int('GAMES_AUTO_COMPLETE_INTERVAL_SECONDS', 300, 1, 86_400),
+    w9EncryptionKey: w9Key(),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -6,6 +6,7 @@ import type { PaymentErrorCode } from '../../src/contract/payments.ts';
 import type { GameErrorCode } from '../../src/contract/games.ts';
 import type { VendorWalletErrorCode } from '../../src/contract/vendor-wallet.ts';
 import type { PlayerStandingErrorCode } from '../../src/contract/player-standing.ts';
+import type { TaxErrorCode } from '../../src/contract/tax.ts';
 import type { AmoeErrorCode } from '../../src/contract/amoe.ts';
 
 /** Every code the API may answer: the shared catalogue plus each feature's own catalogue. */
@@ -16,6 +17,7 @@ export type ApiErrorCode =
   | GameErrorCode
   | VendorWalletErrorCode
   | PlayerStandingErrorCode
+  | TaxErrorCode
   | AmoeErrorCode;
 
 export class ApiError extends Error {

@@ -89,6 +89,7 @@ export async function createTestContext(
       csrfSecret: 'test-csrf-secret-0123456789abcdef012345678',
       paymentsSecret: 'test-payments-secret-0123456789abcdef012345',
       vendorWalletSecret: 'test-vendor-wallet-secret-0123456789abcdef',
+      w9EncryptionKey: '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f',
     },
     logger: createLogger('silent'),
     email: createOutboxEmail(db, path.join(dataDir, 'outbox'), now),

@@ -47,7 +47,7 @@ describe('vendor wallet key', () => {
   it('is generated once and kept, independent of the other keys, or taken from VENDOR_WALLET_SECRET', () => {
     const first = loadSecrets(dir, { jwtSecret: null, csrfSecret: null });
     expect(first.vendorWalletSecret.length).toBeGreaterThanOrEqual(32);
-    expect(new Set(Object.values(first)).size).toBe(4);
+    expect(new Set(Object.values(first)).size).toBe(Object.keys(first).length);
     expect(loadSecrets(dir, { jwtSecret: null, csrfSecret: null }).vendorWalletSecret).toBe(
       first.vendorWalletSecret,
     );

@@ -169,6 +169,7 @@ function depsFor(db: Database, dataDir: string): AppDeps {
       csrfSecret: 'bench-csrf-secret-0123456789abcdef01234567',
       paymentsSecret: 'bench-payments-secret-0123456789abcdef0123',
       vendorWalletSecret: 'bench-vendor-wallet-secret-0123456789abcd',
+      w9EncryptionKey: 'benchmark-w9-key-0123456789abcdefghijklmnop',
     },
     logger: createLogger('silent'),
     email: createOutboxEmail(db, path.join(dataDir, 'outbox'), Date.now),

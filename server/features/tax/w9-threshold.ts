@@ -1,0 +1,98 @@
+/**
+ * The W-9 threshold (docs/tax.md): a W-9 is required before a redemption that brings the
+ * player's redemptions of the calendar year, in Eastern Time, to $600 or more. Every redemption
+ * counts except cancelled and rejected ones (pending, approved, sent and paid are all prizes the
+ * player asked for in that year). Once required, the play gate stops play and redemption until
+ * the W-9 is confirmed.
+ */
+import { W9_THRESHOLD_USD_CENTS } from '../../../src/contract/tax.ts';
+import type { Queryable } from '../../db/driver.ts';
+
+export { W9_THRESHOLD_USD_CENTS };
+
+/** The tax year's clock: the calendar year as lived in New York (EST/EDT). */
+export const TAX_YEAR_TIME_ZONE = 'America/New_York';
+
+/** Offset of `timeZone` from UTC at the instant `ms`, in ms (New York: -5 h or -4 h). */
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(ms));
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/** The UTC instant of midnight starting 1 January of `year` in `timeZone`. */
+function newYearMidnightMs(year: number, timeZone: string): number {
+  const asUtc = Date.UTC(year, 0, 1);
+  // The offset at the guess is the offset at midnight unless a change falls in between (none
+  // does on 1 January in the US); a second pass settles any zone where it would.
+  const first = asUtc - zoneOffsetMs(asUtc, timeZone);
+  return asUtc - zoneOffsetMs(first, timeZone);
+}
+
+export interface TaxYear {
+  /** The calendar year in Eastern Time. */
+  year: number;
+  /** First instant of the year (1 January 00:00 ET), inclusive. */
+  startMs: number;
+  /** First instant of the next year, exclusive. */
+  endMs: number;
+}
+
+/** The Eastern Time calendar year holding the instant `nowMs`, as a [start, end) range of instants. */
+export function easternCalendarYear(nowMs: number, timeZone: string = TAX_YEAR_TIME_ZONE): TaxYear {
+  const year = Number(
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(new Date(nowMs)),
+  );
+  return { year, startMs: newYearMidnightMs(year, timeZone), endMs: newYearMidnightMs(year + 1, timeZone) };
+}
+
+/** USD cents of the player's redemptions in the tax year of `nowMs`, cancelled and rejected ones aside. */
+export async function redeemedThisTaxYearCents(
+  db: Queryable,
+  userId: string,
+  nowMs: number,
+): Promise<number> {
+  const { startMs, endMs } = easternCalendarYear(nowMs);
+  const rows = await db.query<{ total: number | string | null }>(
+    `SELECT coalesce(sum(usd_cents), 0) AS total FROM redemptions
+      WHERE user_id = $1 AND status NOT IN ('cancelled', 'rejected')
+        AND created_at >= $2 AND created_at < $3`,
+    [userId, new Date(startMs).toISOString(), new Date(endMs).toISOString()],
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
+/**
+ * Whether a W-9 must come before a redemption of `requestUsdCents` asked at `nowMs`: true when
+ * the tax year's redemptions plus this one reach the threshold and the player's W-9 is not
+ * confirmed. Then it also marks the W-9 required (a not_required player becomes required; a
+ * mismatched one stays mismatched) in its own statement: call it with the database handle,
+ * before and outside the redemption's transaction, so the mark stays when that request is
+ * refused with 403 W9_REQUIRED.
+ */
+export async function w9RequiredBeforeRedemption(
+  db: Queryable,
+  userId: string,
+  requestUsdCents: number,
+  nowMs: number,
+): Promise<boolean> {
+  const standing = await db.query<{ w9_state: string }>('SELECT w9_state FROM users WHERE id = $1', [userId]);
+  const state = standing[0]?.w9_state;
+  if (state === undefined || state === 'confirmed') return false;
+  const total = (await redeemedThisTaxYearCents(db, userId, nowMs)) + requestUsdCents;
+  if (total < W9_THRESHOLD_USD_CENTS) return state === 'required' || state === 'mismatched';
+  await db.query(`UPDATE users SET w9_state = 'required' WHERE id = $1 AND w9_state = 'not_required'`, [
+    userId,
+  ]);
+  return true;
+}
