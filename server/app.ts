@@ -17,6 +17,7 @@ import { storeRoutes } from './features/store/routes.ts';
 import { gameRoutes } from './features/games/routes.ts';
 import { vendorLaunchRoutes } from './features/vendor-wallet/launch-route.ts';
 import { vendorWalletRoutes } from './features/vendor-wallet/routes.ts';
+import { amoeRoutes } from './features/amoe/routes.ts';
 import { taxRoutes } from './features/tax/routes.ts';
 import { PAYMENTS_WEBHOOK_PATHS } from '../src/contract/payments.ts';
 import { VENDOR_WALLET_SIGNED_PATHS } from '../src/contract/vendor-wallet.ts';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', vendorWalletRoutes(deps));
   api.route('/', vendorLaunchRoutes(deps));
   api.route('/', gameRoutes(deps));
+  api.route('/', amoeRoutes(deps));
   api.route('/', taxRoutes(deps));
   app.route(API_PREFIX, api);
 

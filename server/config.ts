@@ -57,6 +57,16 @@ export interface Config {
   gamesAutoCompleteIntervalSeconds: number;
   /** W9_ENCRYPTION_KEY: 32-byte key (hex or base64) of the W-9 last four SSN digits; null means generated in DATA_DIR/secrets.json. */
   w9EncryptionKey: string | null;
+  /** AMOE_SWEEPS_PER_ENTRY (default 500 = 5.00 Sweeps Coins, as the Official Sweepstakes Rules state): free Sweeps per mail-in entry, in cents. */
+  amoeSweepsPerEntryCents: number;
+  /** AMOE_DAILY_LIMIT (default 1): AMOE codes one player may redeem per Eastern Time day. */
+  amoeDailyLimit: number;
+  /** AMOE_MONTHLY_LIMIT (default 10): AMOE codes one player may redeem per Eastern Time calendar month. */
+  amoeMonthlyLimit: number;
+  /** CAPTCHA_PROVIDER (default sandbox): the robot check before a postal request code (docs/amoe.md). */
+  captchaProvider: 'sandbox';
+  /** AMOE_CAPTCHA_DIFFICULTY (default 12): leading zero bits of the sandbox check's proof of work. */
+  amoeCaptchaDifficulty: number;
 }
 
 export class ConfigError extends Error {
@@ -237,6 +247,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       'VENDOR_SANDBOX_ORIGIN must differ from PUBLIC_ORIGIN: the vendor game runs on its own origin.',
     );
 
+  const captchaRaw = (get('CAPTCHA_PROVIDER') ?? 'sandbox').toLowerCase();
+  if (captchaRaw !== 'sandbox')
+    problems.push(`CAPTCHA_PROVIDER must be "sandbox" (the only provider built in; got "${captchaRaw}").`);
+  const amoeDailyLimit = int('AMOE_DAILY_LIMIT', 1, 1, 1000);
+  const amoeMonthlyLimit = int('AMOE_MONTHLY_LIMIT', 10, 1, 31_000);
+  if (amoeDailyLimit > amoeMonthlyLimit)
+    problems.push('AMOE_DAILY_LIMIT must not exceed AMOE_MONTHLY_LIMIT.');
+
   const config: Config = {
     port,
     dataDir: path.resolve(cwd, get('DATA_DIR') ?? './data'),
@@ -264,6 +282,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     gamesTestMode: bool('GAMES_TEST_MODE', false),
     gamesAutoCompleteIntervalSeconds: int('GAMES_AUTO_COMPLETE_INTERVAL_SECONDS', 300, 1, 86_400),
     w9EncryptionKey: w9Key(),
+    amoeSweepsPerEntryCents: int('AMOE_SWEEPS_PER_ENTRY', 500, 1, 100_000),
+    amoeDailyLimit,
+    amoeMonthlyLimit,
+    captchaProvider: 'sandbox',
+    amoeCaptchaDifficulty: int('AMOE_CAPTCHA_DIFFICULTY', 12, 0, 24),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -44,10 +44,11 @@ export function HowItWorksPage() {
               <li>as a free bonus with certain Gold Coin packages;</li>
               <li>through the daily bonus, login bonus, referrals and other promotions;</li>
               <li>
-                by mail, with the free alternative method of entry (AMOE): request a {AMOE_CODE_LENGTH}
-                -character postal request code from your account and mail it in as described in the{' '}
-                <Link to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</Link>. Codes expire{' '}
-                {AMOE_CODE_EXPIRY_DAYS} days after they are issued.
+                by mail, with the free alternative method of entry (AMOE): request a postal request code from
+                your account and mail it in as described in the{' '}
+                <Link to={ROUTES.policiesSweepsRules}>Official Sweepstakes Rules</Link>. For each valid
+                request you receive a {AMOE_CODE_LENGTH}-character AMOE code to redeem for free Sweeps Coins;
+                it expires {AMOE_CODE_EXPIRY_DAYS} days after delivery.
               </li>
             </ul>
             <p>
