@@ -51,6 +51,9 @@ const env = {
   // The game vendor sandbox is a third origin, 2000 ports above for the same reason.
   VENDOR_SANDBOX_PORT: String(Number(port) + 2000),
   VENDOR_SANDBOX_ORIGIN: `http://localhost:${Number(port) + 2000}`,
+  // The identity verification sandbox is a fourth origin, 3000 ports above for the same reason.
+  KYC_SANDBOX_PORT: String(Number(port) + 3000),
+  KYC_SANDBOX_ORIGIN: `http://localhost:${Number(port) + 3000}`,
   // Sandbox payments settle faster than the default 1.5 s, so purchase tests don't idle.
   PAYMENTS_SANDBOX_SETTLE_MS: process.env.PAYMENTS_SANDBOX_SETTLE_MS ?? '300',
   // Every spec signs players up from 127.0.0.1; the production per-address limit would stop the run.

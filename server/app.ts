@@ -15,6 +15,7 @@ import { addressRoutes } from './features/payments/address.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { storeRoutes } from './features/store/routes.ts';
 import { gameRoutes } from './features/games/routes.ts';
+import { kycRoutes } from './features/kyc/routes.ts';
 import { vendorLaunchRoutes } from './features/vendor-wallet/launch-route.ts';
 import { vendorWalletRoutes } from './features/vendor-wallet/routes.ts';
 import { amoeRoutes } from './features/amoe/routes.ts';
@@ -41,8 +42,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     securityHeaders({
       https: deps.config.publicOrigin.startsWith('https://'),
       // Card fields, 3-D Secure and bank authorization frames come from the payments sandbox
-      // origin; the vendor game's frame from the game vendor's origin.
-      frameSrc: [deps.config.cardSandboxOrigin, deps.config.vendorSandboxOrigin],
+      // origin; the vendor game's frame from the game vendor's origin; the identity verification
+      // frame from the identity provider's origin.
+      frameSrc: [
+        deps.config.cardSandboxOrigin,
+        deps.config.vendorSandboxOrigin,
+        deps.config.kycSandboxOrigin,
+      ],
     }),
   );
   // One line per request at debug level only; at other levels the middleware is not installed.
@@ -117,6 +123,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', vendorWalletRoutes(deps));
   api.route('/', vendorLaunchRoutes(deps));
   api.route('/', gameRoutes(deps));
+  api.route('/', kycRoutes(deps));
   api.route('/', amoeRoutes(deps));
   api.route('/', taxRoutes(deps));
   app.route(API_PREFIX, api);

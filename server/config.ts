@@ -45,6 +45,12 @@ export interface Config {
   vendorSandboxPort: number;
   /** VENDOR_SANDBOX_ORIGIN (default http://localhost:<VENDOR_SANDBOX_PORT>): the origin the vendor game's frame loads from. */
   vendorSandboxOrigin: string;
+  /** KYC_SANDBOX_PORT (default PORT + 3): fourth listener serving the identity verification sandbox (its frame and API). */
+  kycSandboxPort: number;
+  /** KYC_SANDBOX_ORIGIN (default http://localhost:<KYC_SANDBOX_PORT>): the origin the verification frame loads from. */
+  kycSandboxOrigin: string;
+  /** KYC_SANDBOX_PENDING_SECONDS (default 300): how long the sandbox keeps a "Pending" verification pending before approving it. */
+  kycSandboxPendingSeconds: number;
   /** VENDOR_WALLET_SECRET: key the vendor signs seamless wallet calls with; null means generated in DATA_DIR/secrets.json. */
   vendorWalletSecret: string | null;
   /** PAYMENTS_SANDBOX_SETTLE_MS (default 1500): sandbox time from "processing" to "succeeded". */
@@ -255,6 +261,23 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (amoeDailyLimit > amoeMonthlyLimit)
     problems.push('AMOE_DAILY_LIMIT must not exceed AMOE_MONTHLY_LIMIT.');
 
+  const kycSandboxPort = int('KYC_SANDBOX_PORT', port < 65533 ? port + 3 : port - 3, 1, 65535);
+  if ([port, cardSandboxPort, vendorSandboxPort].includes(kycSandboxPort))
+    problems.push('KYC_SANDBOX_PORT must differ from PORT, CARD_SANDBOX_PORT and VENDOR_SANDBOX_PORT.');
+  let kycSandboxOrigin = get('KYC_SANDBOX_ORIGIN') ?? `http://localhost:${kycSandboxPort}`;
+  try {
+    const u = new URL(kycSandboxOrigin);
+    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || (u.pathname !== '/' && u.pathname !== ''))
+      throw new Error('x');
+    kycSandboxOrigin = u.origin;
+  } catch {
+    problems.push(`KYC_SANDBOX_ORIGIN must be an http(s) origin without a path (got "${kycSandboxOrigin}").`);
+  }
+  if (kycSandboxOrigin === publicOrigin)
+    problems.push(
+      'KYC_SANDBOX_ORIGIN must differ from PUBLIC_ORIGIN: the verification frame runs on its own origin.',
+    );
+
   const config: Config = {
     port,
     dataDir: path.resolve(cwd, get('DATA_DIR') ?? './data'),
@@ -276,6 +299,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     cardSandboxOrigin,
     vendorSandboxPort,
     vendorSandboxOrigin,
+    kycSandboxPort,
+    kycSandboxOrigin,
+    kycSandboxPendingSeconds: int('KYC_SANDBOX_PENDING_SECONDS', 300, 0, 86_400),
     vendorWalletSecret: secret('VENDOR_WALLET_SECRET'),
     paymentsSandboxSettleMs: int('PAYMENTS_SANDBOX_SETTLE_MS', 1500, 0, 600_000),
     reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60, 1, 3600),

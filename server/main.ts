@@ -19,6 +19,7 @@ import { startReconciliationJob } from './features/payments/reconcile-job.ts';
 import { startInterruptedRoundsJob } from './features/games/interrupted-rounds.ts';
 import { GAME_ENGINES } from '../games/engines/registry.ts';
 import { attachVendorGameProvider } from './features/vendor-wallet/vendor-provider.ts';
+import { attachIdentityProviders, createIdentitySandboxProviders } from './features/kyc/kyc-provider.ts';
 import { createLogger } from './logger.ts';
 import { createOutboxEmail } from './providers/email/outbox-email.ts';
 import { createVendorSandbox } from './providers/vendor-games/sandbox/vendor-sandbox.ts';
@@ -98,6 +99,15 @@ async function main(): Promise<void> {
     now: Date.now,
   });
   attachVendorGameProvider(deps, vendor.provider);
+  // Identity verification sandbox on its own origin: its frame and its server-to-server API.
+  const identity = createIdentitySandboxProviders(deps, {
+    stateDir: config.dataDir,
+    sandboxFetch: {
+      apiBase: `http://127.0.0.1:${config.kycSandboxPort}`,
+      fetch: (url, init) => fetch(url, init),
+    },
+  });
+  attachIdentityProviders(deps, identity);
   // Completes game rounds left open for 24 hours with each game's default action.
   const interruptedRounds = startInterruptedRoundsJob(
     { db, now: Date.now, engines: GAME_ENGINES, logger },
@@ -149,6 +159,22 @@ async function main(): Promise<void> {
     });
   });
 
+  const kycServer = identity.sandbox
+    ? serve({ fetch: identity.sandbox.app.fetch, port: config.kycSandboxPort }, (info) => {
+        logger.info('identity verification sandbox listening', {
+          url: `http://localhost:${info.port}`,
+          origin: config.kycSandboxOrigin,
+        });
+      })
+    : null;
+  // Like the other sandboxes: a busy port must not take the API down (verification answers 503).
+  kycServer?.on('error', (error: Error) => {
+    logger.error('identity verification sandbox could not listen; set KYC_SANDBOX_PORT to a free port', {
+      port: config.kycSandboxPort,
+      error: error.message,
+    });
+  });
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -160,6 +186,7 @@ async function main(): Promise<void> {
     payments.sandbox?.bank.stop();
     sandboxServer?.close();
     vendorServer.close();
+    kycServer?.close();
     server.close(() => {
       void db.close().finally(() => {
         unlock();

@@ -6,12 +6,14 @@ import type { PaymentErrorCode } from '../../src/contract/payments.ts';
 import type { GameErrorCode } from '../../src/contract/games.ts';
 import type { VendorWalletErrorCode } from '../../src/contract/vendor-wallet.ts';
 import type { PlayerStandingErrorCode } from '../../src/contract/player-standing.ts';
+import type { KycErrorCode } from '../../src/contract/kyc.ts';
 import type { TaxErrorCode } from '../../src/contract/tax.ts';
 import type { AmoeErrorCode } from '../../src/contract/amoe.ts';
 
 /** Every code the API may answer: the shared catalogue plus each feature's own catalogue. */
 export type ApiErrorCode =
   | ErrorCode
+  | KycErrorCode
   | WalletErrorCode
   | PaymentErrorCode
   | GameErrorCode

@@ -9,6 +9,7 @@
  * changes nothing. creditPurchase is itself idempotent on the purchase id as a second guard.
  */
 import { assertMayAct } from '../eligibility/play-gate.ts';
+import { withIdentityRequirement } from '../kyc/purchase-threshold.ts';
 import { randomUUID } from 'node:crypto';
 import {
   CANT_COMPLETE_PURCHASE_SUB_CODES,
@@ -270,13 +271,18 @@ export async function reservePurchase(
   input: PurchaseInput,
   complete: (tx: Queryable, pre: Prechecked) => Promise<PurchaseFields>,
 ): Promise<PurchaseRow> {
-  return walletTransaction(deps.db, userId, async (tx) => {
-    if (!(await lockPlayerPurchases(tx, userId)))
-      throw paymentError(403, PAYMENT_ERROR_CODES.CANT_COMPLETE_PURCHASE, 'Please sign in again.');
-    const pre = await precheckPurchase(tx, deps, userId, input);
-    const fields = await complete(tx, pre);
-    return insertPurchase(tx, deps, pre, fields);
-  });
+  try {
+    return await walletTransaction(deps.db, userId, async (tx) => {
+      if (!(await lockPlayerPurchases(tx, userId)))
+        throw paymentError(403, PAYMENT_ERROR_CODES.CANT_COMPLETE_PURCHASE, 'Please sign in again.');
+      const pre = await precheckPurchase(tx, deps, userId, input);
+      const fields = await complete(tx, pre);
+      return insertPurchase(tx, deps, pre, fields);
+    });
+  } catch (error) {
+    // The threshold refusal marks the player required after the purchase's transaction rolled back.
+    throw await withIdentityRequirement(deps, userId, error);
+  }
 }
 
 export async function insertPurchase(
