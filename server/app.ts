@@ -5,6 +5,8 @@ import { HTTPException } from 'hono/http-exception';
 import { API_PATHS, API_PREFIX } from '../src/contract/api-paths.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { legalRoutes } from './features/legal/legal-documents.ts';
+import { legalAcceptanceRoutes } from './features/legal/legal-acceptance-routes.ts';
+import { responsiblePlayRoutes } from './features/responsible-play/routes.ts';
 import { propertyRoutes } from './features/properties/properties.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
@@ -117,6 +119,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', promoCodeRoutes(deps));
   api.route('/', propertyRoutes(deps));
   api.route('/', legalRoutes(deps));
+  api.route('/', legalAcceptanceRoutes(deps));
+  api.route('/', responsiblePlayRoutes(deps));
   api.route('/', storeRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', addressRoutes(deps));

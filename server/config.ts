@@ -59,6 +59,8 @@ export interface Config {
   reconcileIntervalSeconds: number;
   /** GAMES_TEST_MODE (default off): accepts a fixed deck (solitaire testDeck) for browser tests; never in production. */
   gamesTestMode: boolean;
+  /** LEGAL_TEST_MODE (default off): opens POST /test/legal-documents/publish (a new document version) for browser tests; never in production. */
+  legalTestMode: boolean;
   /** GAMES_AUTO_COMPLETE_INTERVAL_SECONDS (default 300): how often open rounds idle for 24 hours are completed. */
   gamesAutoCompleteIntervalSeconds: number;
   /** W9_ENCRYPTION_KEY: 32-byte key (hex or base64) of the W-9 last four SSN digits; null means generated in DATA_DIR/secrets.json. */
@@ -306,6 +308,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     paymentsSandboxSettleMs: int('PAYMENTS_SANDBOX_SETTLE_MS', 1500, 0, 600_000),
     reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60, 1, 3600),
     gamesTestMode: bool('GAMES_TEST_MODE', false),
+    legalTestMode: bool('LEGAL_TEST_MODE', false),
     gamesAutoCompleteIntervalSeconds: int('GAMES_AUTO_COMPLETE_INTERVAL_SECONDS', 300, 1, 86_400),
     w9EncryptionKey: w9Key(),
     amoeSweepsPerEntryCents: int('AMOE_SWEEPS_PER_ENTRY', 500, 1, 100_000),

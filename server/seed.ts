@@ -13,6 +13,7 @@ import { isLocalOrigin, type Config } from './config.ts';
 import type { Database } from './db/driver.ts';
 import { transaction } from './db/transaction.ts';
 import { seedLegalDocuments } from './features/legal/legal-documents.ts';
+import { acceptLatestWithoutAsking } from './features/legal/legal-acceptance.ts';
 import { seedProperties } from './features/properties/properties.ts';
 import { seedCoinPackages } from './features/store/coin-packages.ts';
 import { seedPromoCodes } from './features/promo-codes/promo-codes.ts';
@@ -144,6 +145,12 @@ export async function seed(db: Database, hasher: PasswordHasher, options: SeedOp
   const local = options.publicOrigin === undefined || isLocalOrigin(options.publicOrigin);
   if (options.demoPlayer) {
     await seedDemoPlayer(db, hasher, { goldOnly: options.goldOnly ?? false });
+    // The demo player is a QA credential: it accepts the documents in force at each start, so a
+    // QA session is not stopped by the updated-terms dialog (players are asked: see docs/api.md).
+    const demo = await db.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = $1', [
+      DEMO_PLAYER.email,
+    ]);
+    if (demo[0]) await acceptLatestWithoutAsking(db, demo[0].id, 'seed', Date.now());
     if (!local)
       options.logger?.warn(
         'demo player seeded on a public origin: anyone can sign in with its published password; unset SEED_DEMO_PLAYER or set it to false',

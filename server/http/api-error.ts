@@ -9,6 +9,8 @@ import type { PlayerStandingErrorCode } from '../../src/contract/player-standing
 import type { KycErrorCode } from '../../src/contract/kyc.ts';
 import type { TaxErrorCode } from '../../src/contract/tax.ts';
 import type { AmoeErrorCode } from '../../src/contract/amoe.ts';
+import type { LegalAcceptanceErrorCode } from '../../src/contract/legal-acceptance.ts';
+import type { ResponsiblePlayErrorCode } from '../../src/contract/responsible-play.ts';
 
 /** Every code the API may answer: the shared catalogue plus each feature's own catalogue. */
 export type ApiErrorCode =
@@ -19,6 +21,8 @@ export type ApiErrorCode =
   | GameErrorCode
   | VendorWalletErrorCode
   | PlayerStandingErrorCode
+  | LegalAcceptanceErrorCode
+  | ResponsiblePlayErrorCode
   | TaxErrorCode
   | AmoeErrorCode;
 

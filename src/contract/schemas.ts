@@ -112,6 +112,15 @@ export const LoginRequestSchema = object({
 });
 export type LoginRequest = Infer<typeof LoginRequestSchema>;
 
+export const LEGAL_DOCUMENT_TYPES = [
+  'terms_conditions',
+  'sweeps_rules',
+  'privacy_policy',
+  'game_rules',
+  'responsible_social_gaming',
+] as const;
+export type LegalDocumentType = (typeof LEGAL_DOCUMENT_TYPES)[number];
+
 const optText = (max: number) => optional(nullable(size(string(), 0, max)));
 
 /** Account-creation payload (spec section 3). */
@@ -142,6 +151,17 @@ export const CreateUserRequestSchema = object({
   fbc: optText(256),
   fbclid: optText(256),
   referral_token: optText(128),
+  /**
+   * The legal document versions the join form showed and the player accepted (src/contract/
+   * legal-acceptance.ts). Optional so a join form from before it was sent still works.
+   */
+  accepted_documents: optional(
+    size(
+      array(object({ type: enums(LEGAL_DOCUMENT_TYPES), version: size(integer(), 1, 1_000_000) })),
+      0,
+      LEGAL_DOCUMENT_TYPES.length,
+    ),
+  ),
 });
 export type CreateUserRequest = Infer<typeof CreateUserRequestSchema>;
 
@@ -165,17 +185,10 @@ export const NamedPropertiesResponseSchema = type({
 });
 export type NamedPropertiesResponse = Infer<typeof NamedPropertiesResponseSchema>;
 
-export const LEGAL_DOCUMENT_TYPES = [
-  'terms_conditions',
-  'sweeps_rules',
-  'privacy_policy',
-  'game_rules',
-  'responsible_social_gaming',
-] as const;
-export type LegalDocumentType = (typeof LEGAL_DOCUMENT_TYPES)[number];
-
 export const LegalDocumentSchema = type({
   type: enums(LEGAL_DOCUMENT_TYPES),
+  /** Version of this text (1, 2...): what acceptance records; optional for an older server. */
+  version: optional(integer()),
   title: string(),
   /** Markdown-lite body: paragraphs separated by blank lines, "## " headings, "- " list items. */
   body: string(),

@@ -58,4 +58,23 @@ describe('play gate', () => {
       });
     expect(blocked({ w9State: 'confirmed' }).play).toBeNull();
   });
+
+  it('stops only play while a new version of a document awaits acceptance, after the other blocks', () => {
+    expect(blocked({ termsAcceptancePending: true })).toEqual({
+      play: 'TERMS_ACCEPTANCE_REQUIRED',
+      purchase: null,
+      bonus: null,
+      redeem: null,
+    });
+    expect(standingBlock({ ...clear, termsAcceptancePending: true }, 'play', NOW)?.status).toBe(403);
+    expect(blocked({ termsAcceptancePending: false }).play).toBeNull();
+    // A break says so first: accepting the terms would not let the player play.
+    expect(
+      blocked({
+        termsAcceptancePending: true,
+        playRestriction: 'break',
+        playRestrictedUntil: '2026-11-23T12:00:00Z',
+      }).play,
+    ).toBe('PLAY_RESTRICTED');
+  });
 });

@@ -7,6 +7,7 @@
  *   suspended              stops play, purchase, bonus, redeem
  *   break / self-exclusion stops play, purchase, bonus (redeeming and history stay open)
  *   W-9 required/mismatch  stops play and redeem
+ *   new legal version      stops play until the player accepts it (legal-acceptance.ts)
  */
 import {
   PLAYER_STANDING_ERROR_CODES,
@@ -18,6 +19,7 @@ import {
 } from '../../../src/contract/player-standing.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { pendingAcceptanceExistsSql } from '../legal/legal-acceptance.ts';
 
 export interface PlayerStanding {
   identityState: IdentityState;
@@ -27,6 +29,8 @@ export interface PlayerStanding {
   playRestriction: PlayRestriction | null;
   /** ISO time the restriction ends; null with a restriction means permanent. */
   playRestrictedUntil: string | null;
+  /** A newer version of a document that must be accepted awaits the player's acceptance. */
+  termsAcceptancePending?: boolean;
 }
 
 type StandingRow = {
@@ -36,13 +40,15 @@ type StandingRow = {
   suspension_reason: string | null;
   play_restriction: PlayRestriction | null;
   play_restricted_until: Date | string | null;
+  terms_acceptance_pending: boolean;
 };
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
 export async function readPlayerStanding(db: Queryable, userId: string): Promise<PlayerStanding | null> {
   const rows = await db.query<StandingRow>(
-    `SELECT identity_state, w9_state, suspended_at, suspension_reason, play_restriction, play_restricted_until
+    `SELECT identity_state, w9_state, suspended_at, suspension_reason, play_restriction, play_restricted_until,
+            ${pendingAcceptanceExistsSql('users.id')} AS terms_acceptance_pending
        FROM users WHERE id = $1`,
     [userId],
   );
@@ -55,6 +61,7 @@ export async function readPlayerStanding(db: Queryable, userId: string): Promise
     suspensionReason: r.suspension_reason,
     playRestriction: r.play_restriction,
     playRestrictedUntil: iso(r.play_restricted_until),
+    termsAcceptancePending: r.terms_acceptance_pending,
   };
 }
 
@@ -112,6 +119,12 @@ export function standingBlock(
     (activity === 'play' || activity === 'redeem')
   )
     return new ApiError(403, PLAYER_STANDING_ERROR_CODES.W9_REQUIRED, PLAYER_STANDING_TEXTS.w9Required);
+  if (standing.termsAcceptancePending && activity === 'play')
+    return new ApiError(
+      403,
+      PLAYER_STANDING_ERROR_CODES.TERMS_ACCEPTANCE_REQUIRED,
+      PLAYER_STANDING_TEXTS.termsAcceptanceRequired,
+    );
   return null;
 }
 

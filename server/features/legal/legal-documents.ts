@@ -68,13 +68,14 @@ export async function seedLegalDocuments(db: Database): Promise<void> {
 export async function latestLegalDocuments(db: Queryable): Promise<LegalDocument[]> {
   const rows = await db.query<{
     type: LegalDocumentType;
+    version: number | string;
     title: string;
     body: string;
     acceptance_required: boolean;
     scroll_required: boolean;
     created_at: Date | string;
   }>(
-    `SELECT DISTINCT ON (type) type, title, body, acceptance_required, scroll_required, created_at
+    `SELECT DISTINCT ON (type) type, version, title, body, acceptance_required, scroll_required, created_at
        FROM legal_documents ORDER BY type, version DESC`,
   );
   const order = DOCUMENT_SPECS.map((s) => s.type);
@@ -82,6 +83,7 @@ export async function latestLegalDocuments(db: Queryable): Promise<LegalDocument
     .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type))
     .map((r) => ({
       type: r.type,
+      version: Number(r.version),
       title: r.title,
       body: r.body,
       acceptance_required: r.acceptance_required,

@@ -23,6 +23,7 @@ import { constraintName, sqlState } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AppDeps } from '../../http/app-env.ts';
+import { acceptAtSignUp } from '../legal/legal-acceptance.ts';
 import { applyJoinPromo, promoSettingsOf } from '../promo-codes/promo-codes.ts';
 import { HOUSEHOLD_ACCOUNT_LIMIT, householdKey, isValidName, personKey } from './identity-keys.ts';
 
@@ -88,6 +89,8 @@ export interface CheckedSignUp {
   promo_code: string | null;
   profile_pic: string | null;
   attribution: Record<string, unknown>;
+  /** The legal document versions the join form showed; null from a form that did not send them. */
+  accepted_documents: CreateUserRequest['accepted_documents'] | null;
 }
 
 export function checkName(value: string, field: 'first_name' | 'last_name'): string {
@@ -190,6 +193,7 @@ export function checkSignUp(body: CreateUserRequest, nowMs: number): CheckedSign
     promo_code,
     profile_pic: body.profile_pic?.trim() || null,
     attribution,
+    accepted_documents: body.accepted_documents ?? null,
   };
 }
 
@@ -235,6 +239,8 @@ export async function insertUser(deps: AppDeps, s: CheckedSignUp, passwordHash: 
       if (!id) throw new Error('insert returned no id');
       // Same transaction: a refused code (400 INVALID_PROMO_CODE) creates nothing.
       if (s.promo_code) await applyJoinPromo(tx, id, s.promo_code, deps.now(), promoSettingsOf(deps.config));
+      // Same transaction: an outdated or incomplete acceptance creates nothing.
+      await acceptAtSignUp(tx, id, s.accepted_documents, deps.now());
       return id;
     });
   } catch (error) {

@@ -55,6 +55,7 @@ import { API_PREFIX } from '../../../src/contract/api-paths.ts';
 import { GAME_ENGINES } from '../../../games/engines/registry.ts';
 import { issueCsrfToken } from '../../http/csrf.ts';
 import { startRound, type RoundsDeps } from '../games/rounds.ts';
+import { acceptLatestWithoutAsking } from '../legal/legal-acceptance.ts';
 import { creditCoins } from './ledger.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -136,6 +137,8 @@ async function makePlayers(db: Database, count: number): Promise<string[]> {
       [`bench.${tag}@example.com`, `bench-person-${tag}`, `bench-household-${tag}`],
     );
     const id = rows[0]!.id;
+    // Players made in SQL accept the documents in force, as sign-up records it: play is refused otherwise.
+    await acceptLatestWithoutAsking(db, id, 'seed', Date.now());
     // Gold for the game rounds: a spin never runs out of coins during the measurement.
     await walletTransaction(db, id, (tx) =>
       creditCoins(tx, {
