@@ -21,6 +21,7 @@ import { kycRoutes } from './features/kyc/routes.ts';
 import { vendorLaunchRoutes } from './features/vendor-wallet/launch-route.ts';
 import { vendorWalletRoutes } from './features/vendor-wallet/routes.ts';
 import { amoeRoutes } from './features/amoe/routes.ts';
+import { redemptionRoutes } from './features/redemption/routes.ts';
 import { taxRoutes } from './features/tax/routes.ts';
 import { PAYMENTS_WEBHOOK_PATHS } from '../src/contract/payments.ts';
 import { VENDOR_WALLET_SIGNED_PATHS } from '../src/contract/vendor-wallet.ts';
@@ -129,6 +130,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', gameRoutes(deps));
   api.route('/', kycRoutes(deps));
   api.route('/', amoeRoutes(deps));
+  // Redemption exists only with Sweeps: not mounted in gold-only mode.
+  if (!deps.config.goldOnly) api.route('/', redemptionRoutes(deps));
   api.route('/', taxRoutes(deps));
   app.route(API_PREFIX, api);
 

@@ -63,6 +63,10 @@ export interface Config {
   legalTestMode: boolean;
   /** GAMES_AUTO_COMPLETE_INTERVAL_SECONDS (default 300): how often open rounds idle for 24 hours are completed. */
   gamesAutoCompleteIntervalSeconds: number;
+  /** REDEMPTION_LIMIT_PER_PERIOD_USD (default 5000): USD a player may redeem per sweepstakes entry period (the Eastern Time day), in cents. */
+  redemptionLimitPerPeriodUsdCents: number;
+  /** CASH_OUT_FEE_USD (default 2): fee of a cash out to the e-wallet on file, in USD cents. */
+  cashOutFeeUsdCents: number;
   /** W9_ENCRYPTION_KEY: 32-byte key (hex or base64) of the W-9 last four SSN digits; null means generated in DATA_DIR/secrets.json. */
   w9EncryptionKey: string | null;
   /** AMOE_SWEEPS_PER_ENTRY (default 500 = 5.00 Sweeps Coins, as the Official Sweepstakes Rules state): free Sweeps per mail-in entry, in cents. */
@@ -310,6 +314,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     gamesTestMode: bool('GAMES_TEST_MODE', false),
     legalTestMode: bool('LEGAL_TEST_MODE', false),
     gamesAutoCompleteIntervalSeconds: int('GAMES_AUTO_COMPLETE_INTERVAL_SECONDS', 300, 1, 86_400),
+    redemptionLimitPerPeriodUsdCents: int('REDEMPTION_LIMIT_PER_PERIOD_USD', 5000, 1, 1_000_000) * 100,
+    cashOutFeeUsdCents: int('CASH_OUT_FEE_USD', 2, 0, 100) * 100,
     w9EncryptionKey: w9Key(),
     amoeSweepsPerEntryCents: int('AMOE_SWEEPS_PER_ENTRY', 500, 1, 100_000),
     amoeDailyLimit,

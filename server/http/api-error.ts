@@ -9,6 +9,7 @@ import type { PlayerStandingErrorCode } from '../../src/contract/player-standing
 import type { KycErrorCode } from '../../src/contract/kyc.ts';
 import type { TaxErrorCode } from '../../src/contract/tax.ts';
 import type { AmoeErrorCode } from '../../src/contract/amoe.ts';
+import type { RedemptionErrorCode } from '../../src/contract/redemption.ts';
 import type { LegalAcceptanceErrorCode } from '../../src/contract/legal-acceptance.ts';
 import type { ResponsiblePlayErrorCode } from '../../src/contract/responsible-play.ts';
 
@@ -24,7 +25,8 @@ export type ApiErrorCode =
   | LegalAcceptanceErrorCode
   | ResponsiblePlayErrorCode
   | TaxErrorCode
-  | AmoeErrorCode;
+  | AmoeErrorCode
+  | RedemptionErrorCode;
 
 export class ApiError extends Error {
   constructor(
