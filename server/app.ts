@@ -17,6 +17,8 @@ import { addressRoutes } from './features/payments/address.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { storeRoutes } from './features/store/routes.ts';
 import { gameRoutes } from './features/games/routes.ts';
+import { operatorRoutes } from './features/operator/routes.ts';
+import { isOperatorApiPath } from './features/operator/operator-session.ts';
 import { kycRoutes } from './features/kyc/routes.ts';
 import { vendorLaunchRoutes } from './features/vendor-wallet/launch-route.ts';
 import { vendorWalletRoutes } from './features/vendor-wallet/routes.ts';
@@ -91,7 +93,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const read = c.req.method === 'GET' || c.req.method === 'HEAD';
     if (read && !country) return next();
     const afterCountry = async () => {
-      if (read || webhookPaths.has(c.req.path)) await next();
+      // The operator console checks its own CSRF token (its own key and cookie) at its edge.
+      if (read || webhookPaths.has(c.req.path) || isOperatorApiPath(c.req.path)) await next();
       else await csrf(c, next);
     };
     // The country block is for players' browsers; signed server-to-server calls (provider
@@ -128,6 +131,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', vendorWalletRoutes(deps));
   api.route('/', vendorLaunchRoutes(deps));
   api.route('/', gameRoutes(deps));
+  api.route('/', operatorRoutes(deps));
   api.route('/', kycRoutes(deps));
   api.route('/', amoeRoutes(deps));
   // Redemption exists only with Sweeps: not mounted in gold-only mode.

@@ -20,6 +20,8 @@ import { startInterruptedRoundsJob } from './features/games/interrupted-rounds.t
 import { GAME_ENGINES } from '../games/engines/registry.ts';
 import { attachVendorGameProvider } from './features/vendor-wallet/vendor-provider.ts';
 import { attachIdentityProviders, createIdentitySandboxProviders } from './features/kyc/kyc-provider.ts';
+import { operatorCredentialsFromEnv, type OperatorCredentials } from './features/operator/environment.ts';
+import { ensureOperatorFromEnvironment } from './features/operator/operators.ts';
 import { createLogger } from './logger.ts';
 import { createOutboxEmail } from './providers/email/outbox-email.ts';
 import { createVendorSandbox } from './providers/vendor-games/sandbox/vendor-sandbox.ts';
@@ -52,8 +54,10 @@ function lockDataDir(config: Config): () => void {
 
 async function main(): Promise<void> {
   let config: Config;
+  let envOperator: OperatorCredentials | null;
   try {
     config = loadConfig();
+    envOperator = operatorCredentialsFromEnv(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -74,6 +78,11 @@ async function main(): Promise<void> {
   if (applied.length > 0) logger.info('migrations applied', { versions: applied });
   const hasher = createPasswordHasher(config.passwordHashCost);
   await seed(db, hasher, seedOptionsOf(config, logger));
+  // The operator of OPERATOR_EMAIL / OPERATOR_PASSWORD: created when missing (docs/operations.md).
+  if (envOperator) {
+    const outcome = await ensureOperatorFromEnvironment(db, hasher, envOperator, Date.now());
+    logger.info('operator from the environment', { email: envOperator.email, outcome });
+  }
   const email = createOutboxEmail(db, path.join(config.dataDir, 'outbox'), Date.now);
   const deps = { config, db, secrets, logger, email, hasher, now: Date.now };
   // Payments sandbox (card processor + pay-by-bank) on its own origin; state kept in DATA_DIR.

@@ -6,6 +6,7 @@ import type { PaymentErrorCode } from '../../src/contract/payments.ts';
 import type { GameErrorCode } from '../../src/contract/games.ts';
 import type { VendorWalletErrorCode } from '../../src/contract/vendor-wallet.ts';
 import type { PlayerStandingErrorCode } from '../../src/contract/player-standing.ts';
+import type { OperatorErrorCode } from '../../src/contract/operator.ts';
 import type { KycErrorCode } from '../../src/contract/kyc.ts';
 import type { TaxErrorCode } from '../../src/contract/tax.ts';
 import type { AmoeErrorCode } from '../../src/contract/amoe.ts';
@@ -21,6 +22,7 @@ export type ApiErrorCode =
   | PaymentErrorCode
   | GameErrorCode
   | VendorWalletErrorCode
+  | OperatorErrorCode
   | PlayerStandingErrorCode
   | LegalAcceptanceErrorCode
   | ResponsiblePlayErrorCode
