@@ -51,6 +51,11 @@ const releaseUpdate = page(() => import('../features/about/release-update-page.t
 const playsonWeekly = page(() => import('../features/promotions/playson-weekly-page.tsx'));
 const styleGuide = page(() => import('../features/style-guide/style-guide-page.tsx'));
 const unavailable = page(() => import('../features/unavailable/feature-unavailable-page.tsx'));
+// AMOE: free Sweeps Coins by mail, behind the billing-address gate; the menu's Earn Free Coins.
+const amoeAddressGate = page(() => import('../features/amoe/amoe-address-gate.tsx'));
+const amoeStart = page(() => import('../features/amoe/amoe-start-page.tsx'));
+const amoeRedeem = page(() => import('../features/amoe/amoe-redeem-page.tsx'));
+const earnFreeCoins = page(() => import('../features/amoe/earn-free-coins-page.tsx'));
 // Wallet UI: my-account, coin histories, yearly summary.
 const myAccount = page(() => import('../features/my-account/my-account-page.tsx'));
 const gameHistory = page(() => import('../features/game-history/game-history-page.tsx'));
@@ -196,7 +201,7 @@ export const routes: RouteObject[] = [
                   {
                     element: <RequireSweeps />,
                     children: [
-                      later(rel(ROUTES.buyCoins, CHILD_ROUTES.buyCoinsEarnCoins), 'Earn Free Coins'),
+                      { path: rel(ROUTES.buyCoins, CHILD_ROUTES.buyCoinsEarnCoins), lazy: earnFreeCoins },
                     ],
                   },
                 ],
@@ -206,9 +211,14 @@ export const routes: RouteObject[] = [
                 element: <RequireSweeps />,
                 children: [
                   { path: ROUTES.sweepsCoinsHistory, lazy: sweepsCoinsHistory },
-                  // AMOE and redeem will also need a billing address; redeem, no pending identity check.
-                  later(ROUTES.amoeStart, 'AMOE'),
-                  later(ROUTES.amoeRedeem, 'AMOE'),
+                  // AMOE pages need a billing address: the gate asks for it in place.
+                  {
+                    lazy: amoeAddressGate,
+                    children: [
+                      { path: ROUTES.amoeStart, lazy: amoeStart },
+                      { path: ROUTES.amoeRedeem, lazy: amoeRedeem },
+                    ],
+                  },
                   later(ROUTES.referAFriend, 'Refer a Friend'),
                   later(ROUTES.earnSweepsCoins, 'Earn Sweeps Coins'),
                   later(ROUTES.redemptionManagement, 'Redemption Management'),

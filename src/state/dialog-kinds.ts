@@ -11,6 +11,8 @@ export type DialogKind =
   | 'sign-out-confirmation'
   | 'refresh-required'
   | 'install-instructions'
+  // AMOE: a redeemed code's credit or why it was refused (spec sections 2 and 8)
+  | 'amoe'
   // coin store
   | 'featured-package'
   | 'address-collection'
@@ -39,4 +41,5 @@ export const CLOSE_ON_NAVIGATION: readonly DialogKind[] = [
   'address-collection',
   'confirm-purchase',
   'pay-by-bank-info',
+  'amoe',
 ];

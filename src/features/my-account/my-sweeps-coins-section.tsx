@@ -118,6 +118,15 @@ export function MySweepsCoinsSection({
       <p>
         <Link to={ROUTES.sweepsCoinsHistory}>See your Sweeps Coins history</Link>
       </p>
+      <p>
+        <Link to={ROUTES.amoeStart} data-testid="link-amoe-start">
+          Free Sweeps Coins by mail
+        </Link>{' '}
+        ·{' '}
+        <Link to={ROUTES.amoeRedeem} data-testid="link-amoe-redeem-account">
+          Redeem an AMOE code
+        </Link>
+      </p>
     </Card>
   );
 }
