@@ -126,6 +126,8 @@ export const TRANSACTION_KINDS = [
   'redemption',
   'reversal',
   'adjustment',
+  /** Sweeps fees of redemptions (cash out, rejected ACH). */
+  'fee',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
@@ -141,6 +143,7 @@ export const TRANSACTION_KIND_LABELS: Readonly<Record<TransactionKind, string>> 
   redemption: 'Redemption',
   reversal: 'Reversal',
   adjustment: 'Adjustment',
+  fee: 'Fee',
 };
 
 export const TransactionFilterSchema = type({

@@ -218,7 +218,7 @@ export async function yearlySummary(db: Queryable, userId: string, year: number)
   };
 }
 
-const SWEEPS_ONLY: readonly TransactionKind[] = ['redemption'];
+const SWEEPS_ONLY: readonly TransactionKind[] = ['redemption', 'fee'];
 
 export async function transactionFilters(db: Queryable, userId: string, nowMs: number) {
   const first = await db.query<{ y: number | string | null }>(

@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../../src/contract/constants.ts';
 import { REDEMPTION_API_PATHS } from '../../../src/contract/redemption.ts';
+import { SweepsTransactionsPageSchema } from '../../../src/contract/wallet.ts';
+import { is } from 'superstruct';
 import { transaction } from '../../db/transaction.ts';
 import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { ledgerViolations } from '../wallet/wallet-test-helpers.ts';
@@ -353,6 +355,22 @@ describe('cash out', () => {
     expect(cancelled.body.redemption).toMatchObject({ status: 'cancelled', fee_usd: 0 });
     expect(await sweeps(ctx.db, p.id)).toMatchObject({ redeemable: 170_00, pending_redemption: 30_00 });
     expect(await ledgerViolations(ctx.db)).toEqual([]);
+  });
+
+  it('the Sweeps history shows the fee and the held coins, in the shape the app validates', async () => {
+    const p = await redemptionPlayer(ctx, { wonCents: 200_00 });
+    expect((await redeem(p.client, paypal(30, email()))).status).toBe(201);
+    expect((await cashOut(p.client, 50)).status).toBe(201);
+    const page = await p.client.request<Loose>('GET', '/wallet/transactions/sweeps');
+    expect(page.status).toBe(200);
+    expect(is(page.body, SweepsTransactionsPageSchema)).toBe(true);
+    const kinds = page.body.transactions.map((t: { kind: string }) => t.kind);
+    expect(kinds).toContain('fee');
+    expect(kinds).toContain('redemption');
+    const filters = await p.client.request<Loose>('GET', '/wallet/transaction-filters');
+    expect(filters.body.filters.find((f: { value: string }) => f.value === 'fee')?.currencies).toEqual([
+      'sweeps',
+    ]);
   });
 
   it('the fee counts against the redeemable balance', async () => {
