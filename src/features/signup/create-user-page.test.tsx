@@ -1,21 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { SWRConfig } from 'swr';
 import { STORAGE_KEYS } from '../../contract/constants.ts';
 import { resetApiClientState } from '../../lib/api-client.ts';
 import { clearLocalSession } from '../../state/session-actions.ts';
 import { resetStore, store } from '../../state/store.ts';
-import { apiError, loginAnswer, stubApi } from '../../test-support/stub-api.ts';
+import { apiError, loginAnswer, stubApi, type Answer } from '../../test-support/stub-api.ts';
 import { CreateUserPage } from './create-user-page.tsx';
 
 function renderForm(url = '/signup/create-user') {
+  // A fresh SWR cache each time: the documents to accept are fetched by every render of the form.
   return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/signup/create-user" element={<CreateUserPage />} />
-        <Route path="/lobby" element={<p>Lobby page</p>} />
-      </Routes>
-    </MemoryRouter>,
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/signup/create-user" element={<CreateUserPage />} />
+          <Route path="/lobby" element={<p>Lobby page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </SWRConfig>,
   );
 }
 
@@ -24,8 +28,29 @@ const type = (label: string, value: string) =>
 const errorOf = (name: string) => screen.queryByTestId(`field-error-${name}`)?.textContent ?? null;
 const submit = () => fireEvent.click(screen.getByRole('button', { name: /Create account/ }));
 
-/** Fills a valid form for an adult in Illinois (born 1990). */
-function fillValid() {
+/** The documents to accept, as the server answers them (versions 3, 1, 2). */
+const LEGAL_DOCUMENTS = [
+  ['terms_conditions', 3, 'Terms and Conditions', true],
+  ['sweeps_rules', 1, 'Official Sweepstakes Rules', false],
+  ['privacy_policy', 2, 'Privacy Policy', false],
+  ['game_rules', 1, 'Official Game Rules', false],
+].map(([type, version, title, scroll]) => ({
+  type,
+  version,
+  title,
+  body: `${String(title)} text.`,
+  acceptance_required: type !== 'game_rules',
+  scroll_required: scroll,
+  timestamp_created: '2026-01-01T00:00:00Z',
+}));
+const legalStub = (): Record<string, Answer> => ({
+  '/legal-documents': async () => ({ status: 200, body: { results: LEGAL_DOCUMENTS } }),
+});
+const acceptBox = () => screen.findByLabelText(/I am at least 18 years old/);
+
+/** Fills a valid form for an adult in Illinois (born 1990), once the documents to accept are shown. */
+async function fillValid() {
+  await acceptBox();
   type('First name', 'Ada');
   type('Last name', 'Lovelace');
   type('Email', 'ada@example.com');
@@ -52,7 +77,8 @@ describe('CreateUserPage', () => {
     vi.unstubAllGlobals();
   });
 
-  it('has every field of the join form with its label', () => {
+  it('has every field of the join form with its label', async () => {
+    stubApi(legalStub());
     renderForm();
     for (const label of [
       'First name',
@@ -88,26 +114,44 @@ describe('CreateUserPage', () => {
     expect(within(screen.getByLabelText('Birth day')).getAllByRole('option')).toHaveLength(32);
     expect(screen.getByLabelText('Birth year').tagName).toBe('SELECT');
     expect(
-      screen.getByLabelText(
+      await screen.findByLabelText(
         'I am at least 18 years old (or the age of majority in my state) and I agree to the Terms and Conditions',
       ),
     ).toHaveProperty('type', 'checkbox');
   });
 
-  it('links the sweepstakes rules, except in gold-only mode', () => {
+  it('links the sweepstakes rules, except in gold-only mode', async () => {
+    stubApi(legalStub());
     renderForm();
-    expect(screen.getByRole('link', { name: 'Official Sweepstakes Rules' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Official Sweepstakes Rules' })).toBeTruthy();
     cleanup();
     store.properties.values.gold_only_mode = 'true';
     const { container } = renderForm();
+    await acceptBox();
     expect(container.textContent).not.toMatch(/sweep/i);
     expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toBeTruthy();
   });
 
-  it('shows each required-field message on submit and calls nothing', () => {
-    const calls = stubApi({});
+  it('keeps Create account disabled until the terms are accepted, saying why', async () => {
+    stubApi(legalStub());
     renderForm();
+    const button = screen.getByRole('button', { name: /Create account/ });
+    expect(button).toHaveProperty('disabled', true);
+    const box = await acceptBox();
+    // Only the terms must be scrolled through: they are shown in the scroll region.
+    expect(screen.getByTestId('legal-scroll-region').textContent).toContain('Terms and Conditions text.');
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Please read the full Terms & Conditions by scrolling to the end and accept by clicking the checkbox.',
+    );
+    fireEvent.click(box);
+    expect(button).toHaveProperty('disabled', false);
+  });
+
+  it('shows each required-field message on submit and calls nothing', async () => {
+    const calls = stubApi(legalStub());
+    renderForm();
+    fireEvent.click(await acceptBox());
     submit();
     expect(errorOf('first_name')).toBe('Please enter your first name.');
     expect(errorOf('last_name')).toBe('Please enter your last name.');
@@ -116,17 +160,15 @@ describe('CreateUserPage', () => {
     expect(errorOf('password2')).toBe('Please confirm your password.');
     expect(errorOf('postal_code')).toBe('Please enter your ZIP code.');
     expect(errorOf('birth_date')).toBe('Please enter a valid date of birth.');
-    expect(errorOf('terms')).toBe(
-      'Please read the full Terms & Conditions by scrolling to the end and accept by clicking the checkbox.',
-    );
     expect(document.activeElement).toBe(screen.getByLabelText('First name'));
     expect(screen.getByLabelText('Birth month').getAttribute('aria-invalid')).toBe('true');
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.path !== '/legal-documents')).toHaveLength(0);
   });
 
-  it('explains a bad email, a weak password and a confirmation mismatch', () => {
+  it('explains a bad email, a weak password and a confirmation mismatch', async () => {
+    stubApi(legalStub());
     renderForm();
-    fillValid();
+    await fillValid();
     type('Email', 'ada@example');
     type('Password', 'password');
     type('Confirm password', 'passw0rd');
@@ -150,9 +192,10 @@ describe('CreateUserPage', () => {
     expect(screen.getByLabelText('ZIP code')).toHaveProperty('value', '60601');
   });
 
-  it('refuses an under-age player and an impossible date', () => {
+  it('refuses an under-age player and an impossible date', async () => {
+    stubApi(legalStub());
     renderForm();
-    fillValid();
+    await fillValid();
     type('Birth year', String(new Date().getFullYear() - 10));
     submit();
     expect(errorOf('birth_date')).toBe('You must be at least 18 years old to join.');
@@ -165,13 +208,14 @@ describe('CreateUserPage', () => {
 
   it('shows a server field error under its field (birth fields share birth_date)', async () => {
     stubApi({
+      ...legalStub(),
       '/users': [
         apiError(409, 'EMAIL_TAKEN', 'An account with this email already exists.', 'email'),
         apiError(400, 'UNDERAGE', 'You must be at least 18 years old to play.', 'birth_year'),
       ],
     });
     renderForm();
-    fillValid();
+    await fillValid();
     submit();
     expect((await screen.findByTestId('field-error-email')).textContent).toBe(
       'An account with this email already exists.',
@@ -187,9 +231,12 @@ describe('CreateUserPage', () => {
   });
 
   it('shows duplicate-account refusals as a form error with the failed-registration page', async () => {
-    stubApi({ '/users': apiError(409, 'DUPLICATE_ACCOUNT', 'You already have an account with us.') });
+    stubApi({
+      ...legalStub(),
+      '/users': apiError(409, 'DUPLICATE_ACCOUNT', 'You already have an account with us.'),
+    });
     renderForm();
-    fillValid();
+    await fillValid();
     submit();
     expect((await screen.findByTestId('form-error')).textContent).toBe(
       'You already have an account with us.',
@@ -201,16 +248,19 @@ describe('CreateUserPage', () => {
 
   it('sends the full payload with promo code and attribution, signs in and goes to the lobby', async () => {
     localStorage.setItem(STORAGE_KEYS.gclid, 'stored-gclid');
-    const calls = stubApi({ '/users': { status: 201, body: { ...loginAnswer(), promo_code: 'FREECOINS' } } });
+    const calls = stubApi({
+      ...legalStub(),
+      '/users': { status: 201, body: { ...loginAnswer(), promo_code: 'FREECOINS' } },
+    });
     renderForm(
       '/signup/create-user?promo_code=FREECOINS&utm_source=newsletter&utm_campaign=spring&fbclid=fb-1',
     );
     expect(screen.getByLabelText('Promo code (optional)')).toHaveProperty('value', 'FREECOINS');
-    fillValid();
+    await fillValid();
     submit();
     expect(await screen.findByText('Lobby page')).toBeTruthy();
-    expect(calls[0]?.path).toBe('/users');
-    expect(calls[0]?.body).toMatchObject({
+    const join = calls.find((c) => c.path === '/users');
+    expect(join?.body).toMatchObject({
       email: 'ada@example.com',
       first_name: 'Ada',
       last_name: 'Lovelace',
@@ -226,6 +276,12 @@ describe('CreateUserPage', () => {
       fbclid: 'fb-1',
       gclid: 'stored-gclid',
       referral_token: null,
+      // The versions shown are the versions accepted.
+      accepted_documents: [
+        { type: 'terms_conditions', version: 3 },
+        { type: 'sweeps_rules', version: 1 },
+        { type: 'privacy_policy', version: 2 },
+      ],
     });
     expect(store.session.status).toBe('signed-in');
     expect(localStorage.getItem(STORAGE_KEYS.promoCode)).toBe('FREECOINS');
@@ -236,13 +292,13 @@ describe('CreateUserPage', () => {
 
   it('uses the stored promo code when the URL has none, and marks referrals', async () => {
     localStorage.setItem(STORAGE_KEYS.promoCode, 'STORED1');
-    const calls = stubApi({ '/users': { status: 201, body: loginAnswer() } });
+    const calls = stubApi({ ...legalStub(), '/users': { status: 201, body: loginAnswer() } });
     renderForm('/signup/create-user?referral_token=ref-abc&utm_source=email');
     expect(screen.getByLabelText('Promo code (optional)')).toHaveProperty('value', 'STORED1');
-    fillValid();
+    await fillValid();
     submit();
     await screen.findByText('Lobby page');
-    expect(calls[0]?.body).toMatchObject({
+    expect(calls.find((c) => c.path === '/users')?.body).toMatchObject({
       promo_code: 'STORED1',
       utm_source: 'referral',
       referral_token: 'ref-abc',

@@ -4,10 +4,16 @@ import { css } from '@linaria/core';
 import { useSnapshot } from 'valtio';
 import { API_PATHS } from '../../contract/api-paths.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { LoginResponseSchema, type CreateUserRequest } from '../../contract/schemas.ts';
+import {
+  LegalDocumentsResponseSchema,
+  LoginResponseSchema,
+  type CreateUserRequest,
+} from '../../contract/schemas.ts';
+import { LEGAL_ACCEPTANCE_ERROR_CODES, LEGAL_ACCEPTANCE_TEXTS } from '../../contract/legal-acceptance.ts';
 import { EXCLUDED_STATES, PRODUCT_NAME } from '../../contract/constants.ts';
 import { PASSPHRASE_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/eligibility.ts';
 import { api, isApiError } from '../../lib/api-client.ts';
+import { useApiGet } from '../../lib/swr.tsx';
 import { completeLogin } from '../../state/session-actions.ts';
 import { store } from '../../state/store.ts';
 import { PROPERTY_NAMES } from '../../contract/properties.ts';
@@ -15,7 +21,7 @@ import { isTrue } from '../../lib/use-named-properties.ts';
 import { Page, Card } from '../../ui/page.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
-import { CheckboxField } from '../../ui/checkbox-field.tsx';
+import { ScrollGatedAcceptance } from '../../ui/scroll-gated-acceptance.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { errorText } from '../../ui/field-styles.ts';
@@ -90,11 +96,6 @@ const birthLabel = css`
     color: var(--color-text-muted);
   }
 `;
-const finePrint = css`
-  font-size: 0.85rem;
-  color: var(--color-text-muted);
-  margin-top: var(--space-3);
-`;
 const signInLine = css`
   text-align: center;
   margin-top: var(--space-4);
@@ -142,8 +143,17 @@ export function CreateUserPage() {
   const [server, setServer] = useState<ServerProblem | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const birthErrorId = 'join-birth-date-error';
+  const acceptHintId = 'join-accept-hint';
   // Gold-only mode has no sweepstakes: their rules are not part of joining.
   const goldOnly = isTrue(useSnapshot(store.properties).values[PROPERTY_NAMES.goldOnlyMode]);
+  // The documents to accept, with their versions: what the player scrolls through is what is recorded.
+  const legal = useApiGet(API_PATHS.legalDocuments, LegalDocumentsResponseSchema, { handleErrors: false });
+  const toAccept = useMemo(
+    () => (legal.data?.results ?? []).filter((d) => d.acceptance_required),
+    [legal.data],
+  );
+  const toScroll = useMemo(() => toAccept.filter((d) => d.scroll_required), [toAccept]);
+  const legalReady = legal.data !== undefined;
 
   useEffect(() => {
     captureAttributionFromUrl(params);
@@ -206,6 +216,10 @@ export function CreateUserPage() {
       birth_day: birth.day,
       promo_code: promo || null,
       ...aggregateAttribution(params),
+      // An older server answers documents without versions: then nothing is sent, as before.
+      ...(toAccept.every((d) => d.version !== undefined)
+        ? { accepted_documents: toAccept.map((d) => ({ type: d.type, version: d.version ?? 0 })) }
+        : {}),
     };
     setSubmitting(true);
     try {
@@ -218,6 +232,9 @@ export function CreateUserPage() {
       navigate(ROUTES.lobby, { replace: true });
     } catch (err) {
       setSubmitting(false);
+      // A newer version was published while the form was open: show it to be read and accepted.
+      if (isApiError(err) && err.code === LEGAL_ACCEPTANCE_ERROR_CODES.DOCUMENT_VERSION_OUTDATED)
+        void legal.mutate();
       const problem: ServerProblem = isApiError(err)
         ? placeJoinServerError(err)
         : { field: null, message: 'Something went wrong. Please try again.', offerFailedRegistration: false };
@@ -365,39 +382,62 @@ export function CreateUserPage() {
             error={errorFor('promo_code')}
             maxLength={64}
           />
-          <CheckboxField
-            name="terms"
-            checked={values.terms}
-            onChange={(e) => update('terms', e.target.checked)}
-            error={errorFor('terms')}
-            label="I am at least 18 years old (or the age of majority in my state) and I agree to the Terms and Conditions"
-          />
-          <p className={finePrint}>
-            Read the{' '}
-            <Link to={ROUTES.policiesTerms} target="_blank" rel="noopener">
-              Terms and Conditions
-            </Link>
-            {goldOnly ? null : (
-              <>
-                ,{' '}
-                <Link to={ROUTES.policiesSweepsRules} target="_blank" rel="noopener">
-                  Official Sweepstakes Rules
-                </Link>
-              </>
-            )}{' '}
-            and{' '}
-            <Link to={ROUTES.policiesPrivacy} target="_blank" rel="noopener">
-              Privacy Policy
-            </Link>{' '}
-            (each opens in a new tab).
-          </p>
+          {legalReady ? (
+            <ScrollGatedAcceptance
+              documents={toScroll}
+              checked={values.terms}
+              onCheckedChange={(checked) => update('terms', checked)}
+              error={errorFor('terms')}
+              label={LEGAL_ACCEPTANCE_TEXTS.checkbox}
+              instruction={LEGAL_ACCEPTANCE_TEXTS.mustAccept}
+              reachedEndText={LEGAL_ACCEPTANCE_TEXTS.reachedEnd}
+              instructionId={acceptHintId}
+              links={
+                <>
+                  Read the{' '}
+                  <Link to={ROUTES.policiesTerms} target="_blank" rel="noopener">
+                    Terms and Conditions
+                  </Link>
+                  {goldOnly ? null : (
+                    <>
+                      ,{' '}
+                      <Link to={ROUTES.policiesSweepsRules} target="_blank" rel="noopener">
+                        Official Sweepstakes Rules
+                      </Link>
+                    </>
+                  )}{' '}
+                  and{' '}
+                  <Link to={ROUTES.policiesPrivacy} target="_blank" rel="noopener">
+                    Privacy Policy
+                  </Link>{' '}
+                  (each opens in a new tab).
+                </>
+              }
+            />
+          ) : legal.error ? (
+            <p className={errorText} data-testid="legal-load-error">
+              We could not load the Terms and Conditions.{' '}
+              <Button variant="ghost" onClick={() => void legal.mutate()}>
+                Try again
+              </Button>
+            </p>
+          ) : (
+            <p data-testid="legal-loading">Loading the Terms and Conditions…</p>
+          )}
           <FormError message={server && !server.field ? server.message : null} />
           {server?.offerFailedRegistration ? (
             <p>
               <Link to={ROUTES.failedRegistration}>Why couldn't my account be created?</Link>
             </p>
           ) : null}
-          <Button type="submit" fullWidth loading={submitting}>
+          <Button
+            type="submit"
+            fullWidth
+            loading={submitting}
+            // Spec section 4: the accept button waits for the ticked checkbox.
+            disabled={!values.terms || !legalReady}
+            aria-describedby={values.terms ? undefined : acceptHintId}
+          >
             Create account
           </Button>
         </form>

@@ -26,6 +26,7 @@ const FIELD_SLOTS: Readonly<Record<string, JoinErrorField>> = {
   birth_day: 'birth_date',
   promo_code: 'promo_code',
   terms: 'terms',
+  accepted_documents: 'terms',
 };
 
 export function placeJoinServerError(error: ApiError): JoinServerError {

@@ -90,7 +90,23 @@ export async function fillJoinForm(page: Page, p: NewPlayer): Promise<void> {
     .selectOption({ label: MONTHS[p.birthMonth - 1] ?? 'January' });
   await page.getByLabel('Birth day', { exact: true }).selectOption({ label: String(p.birthDay) });
   await page.getByLabel('Birth year', { exact: true }).selectOption({ label: String(p.birthYear) });
-  await page.getByLabel(/I am at least 18 years old/).check();
+  await acceptTermsByScrolling(page);
+}
+
+/**
+ * Scroll gating (spec section 4): the accept checkbox is enabled once the terms' scroll region
+ * has been scrolled to its end; then it is ticked.
+ */
+export async function acceptTermsByScrolling(page: Page): Promise<void> {
+  const region = page.getByTestId('legal-scroll-region');
+  const box = page.getByLabel(/I am at least 18 years old/);
+  // The checkbox shows once the documents to accept have loaded, together with the region.
+  await box.waitFor();
+  if (await region.count()) {
+    await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(box).toBeEnabled();
+  }
+  await box.check();
 }
 
 export async function submitJoinForm(page: Page): Promise<void> {
