@@ -21,6 +21,8 @@ export type DialogKind =
   | 'zero-sweeps-package'
   | 'pay-by-bank-info'
   | 'identity-verification'
+  // identity verification: the provider's frame {authResponse} (spec section 4)
+  | 'kyc'
   // payment error catalogue (spec section 8)
   | 'purchase-limit'
   | 'payment-error'

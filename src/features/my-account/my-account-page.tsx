@@ -17,6 +17,7 @@ import { store } from '../../state/store.ts';
 import { Page, Card } from '../../ui/page.tsx';
 import { MySweepsCoinsSection } from './my-sweeps-coins-section.tsx';
 import { PurchaseLimitsSection } from './purchase-limits-section.tsx';
+import { IdentitySection } from './identity-section.tsx';
 
 const linkList = css`
   margin: 0;
@@ -85,6 +86,8 @@ export default function MyAccountPage() {
       {goldOnly ? null : (
         <MySweepsCoinsSection balances={balances} sweepsEligible={user?.sweeps_eligible ?? true} />
       )}
+
+      <IdentitySection />
 
       <PurchaseLimitsSection />
 

@@ -6,7 +6,6 @@ export { PayByBankInfoDialog, ThreeDSecureDialog } from './frame-dialogs.tsx';
 export {
   CoinStoreUnavailableDialog,
   ConfirmPurchaseDialog,
-  IdentityVerificationDialog,
   PayByBankErrorDialog,
   PaymentErrorDialog,
   PaymentFraudDialog,

@@ -2,7 +2,8 @@
  * The purchase error catalogue of spec section 8 as dialogs: payment error (message, optional
  * support link, code/subcode), payment fraud (close -> lobby), purchase limit reached (the
  * player's own limits, and the provider's 71/82/93), pay-by-bank payment error, coin store
- * unavailable, identity verification required, and the repeat-purchase confirmation.
+ * unavailable, and the repeat-purchase confirmation. (Identity verification required is the
+ * identity feature's dialog, registered by the app shell.)
  */
 import { useNavigate } from 'react-router-dom';
 import { PAYMENT_TEXTS } from '../../../contract/payments.ts';
@@ -157,33 +158,6 @@ export function CoinStoreUnavailableDialog({ close }: DialogComponentProps) {
       actions={<Button onClick={() => close({ closed: true })}>OK</Button>}
     >
       <p className={lead}>{message}</p>
-    </Dialog>
-  );
-}
-
-/** Identity verification required (monthly purchase threshold); the verification itself comes later, in My Account. */
-export function IdentityVerificationDialog({ props, close }: DialogComponentProps) {
-  const navigate = useNavigate();
-  const verify = () => {
-    close({ doVerify: true });
-    void navigate(ROUTES.myAccount);
-  };
-  return (
-    <Dialog
-      open
-      onClose={() => close({ doVerify: false })}
-      title="Identity Verification Required"
-      testId="dialog-identity-verification"
-      actions={
-        <>
-          <Button variant="secondary" onClick={() => close({ doVerify: false })}>
-            Not now
-          </Button>
-          <Button onClick={verify}>Verify identity</Button>
-        </>
-      }
-    >
-      <p className={lead}>{text(props.message, PAYMENT_TEXTS.identityVerificationPurchase)}</p>
     </Dialog>
   );
 }

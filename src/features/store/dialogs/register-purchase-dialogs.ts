@@ -14,10 +14,6 @@ registerLazyDialog(PURCHASE_DIALOGS.addressCollection, async () => (await dialog
 registerLazyDialog(PURCHASE_DIALOGS.birthDate, async () => (await dialogs()).BirthDateDialog);
 registerLazyDialog(PURCHASE_DIALOGS.zeroSweepsPackage, async () => (await dialogs()).ZeroSweepsPackageDialog);
 registerLazyDialog(PURCHASE_DIALOGS.confirmPurchase, async () => (await dialogs()).ConfirmPurchaseDialog);
-registerLazyDialog(
-  PURCHASE_DIALOGS.identityVerification,
-  async () => (await dialogs()).IdentityVerificationDialog,
-);
 registerLazyDialog(PURCHASE_DIALOGS.purchaseLimit, async () => (await dialogs()).PurchaseLimitDialog);
 registerLazyDialog(PURCHASE_DIALOGS.paymentError, async () => (await dialogs()).PaymentErrorDialog);
 registerLazyDialog(PURCHASE_DIALOGS.paymentFraud, async () => (await dialogs()).PaymentFraudDialog);

@@ -59,7 +59,9 @@ export function showPurchaseOutcome(outcome: PurchaseOutcome): boolean {
       });
       return true;
     case 'identity-verification':
+      // Registered by the app shell (the identity feature's dialog), shared with redemption.
       openDialogOnce(PURCHASE_DIALOGS.identityVerification, {
+        reason: 'purchase',
         message: outcome.message || PAYMENT_TEXTS.identityVerificationPurchase,
       });
       return true;
