@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ROUTES, LOBBY_CATEGORIES, POLICY_PAGES } from '../contract/routes.ts';
 import { CHILD_ROUTES } from '../lib/child-routes.ts';
+import { OPERATOR_PAGE_PATH } from '../contract/operator.ts';
 import type { RouteHandle } from './route-handle.ts';
 import {
   DevOnly,
@@ -71,6 +72,8 @@ const managePaymentMethods = page(() => import('../features/store/payment-method
 const addCard = page(() => import('../features/store/payment-methods/add-card-page.tsx'));
 const deleteCard = page(() => import('../features/store/payment-methods/delete-card-page.tsx'));
 const addCardSuccess = page(() => import('../features/store/payment-methods/add-card-success-page.tsx'));
+// The operator console: its own chunk, outside the player layout and guards.
+const operatorConsole = page(() => import('../features/operator/operator-page.tsx'));
 
 /** A page of a feature not built yet: guarded like the real page, says plainly that it is not available yet. */
 const later = (path: string, feature: string, extra: Partial<RouteObject> = {}): RouteObject =>
@@ -244,4 +247,6 @@ export const routes: RouteObject[] = [
       { path: '*', element: <Navigate to={ROUTES.lobby} replace /> },
     ],
   },
+  // The operator console has its own sign-in; no player guard or player layout applies.
+  { path: OPERATOR_PAGE_PATH, lazy: operatorConsole, errorElement: <RouteError />, HydrateFallback: AppLoading },
 ];

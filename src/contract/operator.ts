@@ -6,7 +6,6 @@
  * and CSRF cookie are scoped to that prefix, so no player route ever receives them.
  */
 import {
-  array,
   boolean,
   enums,
   max,
@@ -136,9 +135,6 @@ export const OperatorSessionSchema = type({
 });
 export type OperatorSession = Infer<typeof OperatorSessionSchema>;
 
-export const CsrfAnswerSchema = type({ csrf_token: string() });
-
-export const RejectRedemptionSchema = object({ reason });
 export const RedemptionActionBodySchema = object({ reason: optional(reason) });
 
 export const IssueAmoeCodeSchema = object({ postal_request_code: size(string(), 1, 64) });
@@ -191,14 +187,6 @@ export const ActionAnswerSchema = type({
 });
 export type ActionAnswer = Infer<typeof ActionAnswerSchema>;
 
-export const OperatorGameSchema = type({
-  id: string(),
-  name: string(),
-  maintenance: boolean(),
-  maintenance_until: nullable(string()),
-});
-export const OperatorGamesSchema = type({ results: array(OperatorGameSchema) });
-
 export const OperatorPropertySchema = type({
   name: string(),
   value: string(),
@@ -207,13 +195,7 @@ export const OperatorPropertySchema = type({
   /** What a value must be, in words. */
   expected: string(),
 });
-export const OperatorPropertiesSchema = type({ results: array(OperatorPropertySchema) });
 export type OperatorProperty = Infer<typeof OperatorPropertySchema>;
-
-export const AuditListSchema = type({ results: array(AuditRowSchema) });
-
-/** List answers of redemptions and postal requests: rows as the owning feature describes them. */
-export const ListAnswerSchema = type({ results: array(unknown()) });
 
 /** Texts of the console (page and API messages). */
 export const OPERATOR_TEXTS = {
@@ -222,3 +204,6 @@ export const OPERATOR_TEXTS = {
   playerTokenRefused: 'Operator routes do not accept player tokens. Sign in as an operator.',
   reasonRequired: 'A reason is required.',
 } as const;
+
+/** The console page of the app (its own lazy route, outside the player guards). */
+export const OPERATOR_PAGE_PATH = '/operator';
