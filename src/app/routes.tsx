@@ -248,5 +248,10 @@ export const routes: RouteObject[] = [
     ],
   },
   // The operator console has its own sign-in; no player guard or player layout applies.
-  { path: OPERATOR_PAGE_PATH, lazy: operatorConsole, errorElement: <RouteError />, HydrateFallback: AppLoading },
+  {
+    path: OPERATOR_PAGE_PATH,
+    lazy: operatorConsole,
+    errorElement: <RouteError />,
+    HydrateFallback: AppLoading,
+  },
 ];
