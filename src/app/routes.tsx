@@ -20,6 +20,7 @@ import {
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { AppLoading } from './app-loading.tsx';
+import { RequireRedeemAllowed } from './redeem-guard.tsx';
 
 type PageModule = { default: ComponentType };
 const page = (load: () => Promise<PageModule>) => async (): Promise<{ Component: ComponentType }> => ({
@@ -72,18 +73,20 @@ const managePaymentMethods = page(() => import('../features/store/payment-method
 const addCard = page(() => import('../features/store/payment-methods/add-card-page.tsx'));
 const deleteCard = page(() => import('../features/store/payment-methods/delete-card-page.tsx'));
 const addCardSuccess = page(() => import('../features/store/payment-methods/add-card-success-page.tsx'));
+// Redemption: the redeem pages (behind the redeem guard) and redemption management.
+const redeemStart = page(() => import('../features/redemption/redeem-start-page.tsx'));
+const redeemPaypal = page(() => import('../features/redemption/redeem-paypal-page.tsx'));
+const redeemBank = page(() => import('../features/redemption/redeem-bank-page.tsx'));
+const redeemCheck = page(() => import('../features/redemption/redeem-check-page.tsx'));
+const redeemSuccess = page(() => import('../features/redemption/redeem-success-page.tsx'));
+const redeemError = page(() => import('../features/redemption/redeem-error-page.tsx'));
+const redemptionManagement = page(() => import('../features/redemption/redemption-management-page.tsx'));
 // The operator console: its own chunk, outside the player layout and guards.
 const operatorConsole = page(() => import('../features/operator/operator-page.tsx'));
 
 /** A page of a feature not built yet: guarded like the real page, says plainly that it is not available yet. */
 const later = (path: string, feature: string, extra: Partial<RouteObject> = {}): RouteObject =>
   ({ path, lazy: unavailable, handle: { feature } satisfies RouteHandle, ...extra }) as RouteObject;
-
-const laterIndex = (feature: string): RouteObject => ({
-  index: true,
-  lazy: unavailable,
-  handle: { feature } satisfies RouteHandle,
-});
 
 const joinNow: RouteHandle = { joinNow: true };
 
@@ -224,16 +227,18 @@ export const routes: RouteObject[] = [
                   },
                   later(ROUTES.referAFriend, 'Refer a Friend'),
                   later(ROUTES.earnSweepsCoins, 'Earn Sweeps Coins'),
-                  later(ROUTES.redemptionManagement, 'Redemption Management'),
+                  { path: ROUTES.redemptionManagement, lazy: redemptionManagement },
                   {
                     path: ROUTES.redeem,
+                    // Redeem guard: a billing address, identity verification not required.
+                    element: <RequireRedeemAllowed />,
                     children: [
-                      laterIndex('Redeem'),
-                      later(rel(ROUTES.redeem, CHILD_ROUTES.redeemPaypal), 'Redeem'),
-                      later(rel(ROUTES.redeem, CHILD_ROUTES.redeemBank), 'Redeem'),
-                      later(rel(ROUTES.redeem, CHILD_ROUTES.redeemCheck), 'Redeem'),
-                      later(rel(ROUTES.redeem, CHILD_ROUTES.redeemSuccess), 'Redeem'),
-                      later(rel(ROUTES.redeem, CHILD_ROUTES.redeemError), 'Redeem'),
+                      { index: true, lazy: redeemStart },
+                      { path: rel(ROUTES.redeem, CHILD_ROUTES.redeemPaypal), lazy: redeemPaypal },
+                      { path: rel(ROUTES.redeem, CHILD_ROUTES.redeemBank), lazy: redeemBank },
+                      { path: rel(ROUTES.redeem, CHILD_ROUTES.redeemCheck), lazy: redeemCheck },
+                      { path: rel(ROUTES.redeem, CHILD_ROUTES.redeemSuccess), lazy: redeemSuccess },
+                      { path: rel(ROUTES.redeem, CHILD_ROUTES.redeemError), lazy: redeemError },
                     ],
                   },
                 ],

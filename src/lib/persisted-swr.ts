@@ -1,10 +1,11 @@
 /**
  * Offline copies of the player's recently viewed history pages (coin histories, their filters,
- * yearly summaries). An SWR middleware writes each answer of those calls to IndexedDB and, after
- * a reload, offers the saved copy as fallback data until the network answers — so a history page
- * the player viewed opens offline. Kept apart from the service worker on purpose: these are
- * authenticated, player-specific answers, so they live in an app store that logout wipes
- * (`clearPersistedSwr`), never in a shared HTTP cache. At most MAX_ENTRIES, newest first.
+ * yearly summaries, redemptions with their timelines). An SWR middleware writes each answer of
+ * those calls to IndexedDB and, after a reload, offers the saved copy as fallback data until the
+ * network answers — so a history page the player viewed opens offline. Kept apart from the
+ * service worker on purpose: these are authenticated, player-specific answers, so they live in
+ * an app store that logout wipes (`clearPersistedSwr`), never in a shared HTTP cache. At most
+ * MAX_ENTRIES, newest first.
  */
 import { useEffect } from 'react';
 import { unstable_serialize, type Middleware } from 'swr';
@@ -14,6 +15,8 @@ const PERSISTED_PATHS = [
   /\/wallet\/transactions\//,
   /\/wallet\/transaction-filters/,
   /\/wallet\/yearly-summary\//,
+  // The redemption list with its timelines (not the options: minimums and limits must be current).
+  /"\/redemptions"/,
 ];
 const MAX_ENTRIES = 30;
 

@@ -21,6 +21,10 @@ export type DialogKind =
   | 'zero-sweeps-package'
   | 'pay-by-bank-info'
   | 'identity-verification'
+  // redemption (spec section 4: {confirmedRedemption}, {emailConfirmed}, {confirmCancel, redemptionID})
+  | 'confirm-redemption'
+  | 'prizeout-email'
+  | 'cancel-redemption'
   // identity verification: the provider's frame {authResponse} (spec section 4)
   | 'kyc'
   // payment error catalogue (spec section 8)
@@ -42,6 +46,7 @@ export const CLOSE_ON_NAVIGATION: readonly DialogKind[] = [
   'featured-package',
   'address-collection',
   'confirm-purchase',
+  'confirm-redemption',
   'pay-by-bank-info',
   'amoe',
 ];

@@ -61,7 +61,7 @@ describe('MyAccountPage', () => {
     vi.unstubAllGlobals();
   });
 
-  it('My Sweeps Coins: redeemable, its USD value, unplayed, total; redemption said to come later', async () => {
+  it('My Sweeps Coins: redeemable, its USD value, unplayed, total; Redeem and the redemptions link', async () => {
     renderAt({ redemption_values: JSON.stringify({ redeemable_sweeps_coins_per_usd: 1 }) });
     expect(await screen.findByRole('heading', { name: 'My Sweeps Coins' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'My Sweeps Coins' }).id).toBe('my-sweeps-coins');
@@ -69,7 +69,10 @@ describe('MyAccountPage', () => {
     expect(screen.getByTestId('sweeps-redeemable-usd').textContent).toBe('$10.25');
     expect(screen.getByTestId('sweeps-unplayed').textContent).toBe('15.25');
     expect(screen.getByTestId('sweeps-total').textContent).toBe('25.50');
-    expect(screen.getByTestId('redeem-not-available').textContent).toContain('not available yet');
+    expect(screen.getByTestId('redeem-button').getAttribute('href')).toBe('/redeem');
+    expect(screen.getByTestId('redemption-management-link').getAttribute('href')).toBe(
+      '/redemption-management',
+    );
     expect(screen.getByRole('heading', { name: 'My purchase limits' }).id).toBe('my-purchase-limits');
     expect(await screen.findByLabelText('Daily limit (USD)')).toBeTruthy();
     expect(screen.getByTestId('my-account-sweeps-history').getAttribute('href')).toBe(

@@ -1,7 +1,8 @@
 /**
  * "My Sweeps Coins" (id my-sweeps-coins, where the menu's Redeem leads): redeemable, unplayed
- * and total Sweeps Coins and the USD value of the redeemable ones, from the balances. Redeeming
- * itself arrives with a later release; the section says so plainly.
+ * and total Sweeps Coins and the USD value of the redeemable ones, from the balances; Redeem
+ * (to /redeem, whose guard asks for a billing address and identity verification first) and the
+ * way to the redemptions and their status timelines.
  */
 import { Link } from 'react-router-dom';
 import { css } from '@linaria/core';
@@ -16,6 +17,7 @@ import { redemptionValueUsd, unplayedSweeps } from '../../state/balances-derived
 import { Card, Notice } from '../../ui/page.tsx';
 import { fragmentHeading } from './fragment-heading.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { ButtonLink } from '../../ui/button.tsx';
 
 const grid = css`
   display: grid;
@@ -41,6 +43,12 @@ const grid = css`
     font-variant-numeric: tabular-nums;
     overflow-wrap: anywhere;
   }
+`;
+const actions = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: var(--space-3);
 `;
 const muted = css`
   color: var(--color-text-muted);
@@ -111,10 +119,14 @@ export function MySweepsCoinsSection({
           Sweeps Coins play is not available in your state. You can still buy and play with Gold Coins.
         </Notice>
       )}
-      <Notice tone="info" testId="redeem-not-available">
-        Redeeming Sweeps Coins for prizes is not available yet. It arrives with a later update; your
-        redeemable coins stay in your account until then.
-      </Notice>
+      <p className={actions}>
+        <ButtonLink to={ROUTES.redeem} data-testid="redeem-button">
+          Redeem
+        </ButtonLink>
+        <Link to={ROUTES.redemptionManagement} data-testid="redemption-management-link">
+          Your redemptions and their status
+        </Link>
+      </p>
       <p>
         <Link to={ROUTES.sweepsCoinsHistory}>See your Sweeps Coins history</Link>
       </p>

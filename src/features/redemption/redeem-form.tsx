@@ -1,0 +1,313 @@
+/**
+ * The redeem form of one method (gift card, PayPal, bank, paper check, prize-out) or a cash out.
+ * Checks the amount as the server does (redeem-rules.ts), asks the prize-out email dialog
+ * {emailConfirmed} and the confirm-redemption dialog {confirmedRedemption}, then sends the request
+ * with one Idempotency-Key per confirmed attempt (kept for a retry after a lost answer). The
+ * server's refusals are shown where they belong: amount and e-wallet errors under their field,
+ * identity through the identity-verification dialog, W-9 and suspension through theirs (the API
+ * client opens them), the period limit as a notice. No connection: the form says so and waits.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { css } from '@linaria/core';
+import {
+  GIFT_CARD_BRAND_LABELS,
+  REDEMPTION_ERROR_CODES,
+  REDEMPTION_METHOD_LABELS,
+  type GiftCardBrand,
+  type Redemption,
+  type RedemptionMethod,
+  type RedemptionOptions,
+  type RedemptionRequest,
+} from '../../contract/redemption.ts';
+import { CHILD_ROUTES } from '../../lib/child-routes.ts';
+import { isApiError, reportApiError, type ApiError } from '../../lib/api-client.ts';
+import { formatSweeps, formatUsd } from '../../lib/format.ts';
+import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../pwa/online-status.ts';
+import { openDialog } from '../../state/dialog-actions.ts';
+import { openDialogForResult } from '../../state/payment-actions.ts';
+import { newRedemptionKey, submitCashOut, submitRedemption } from '../../state/redemption-actions.ts';
+import { Button } from '../../ui/button.tsx';
+import { Notice } from '../../ui/page.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { amountProblem, parseAmount, usdValue } from './redeem-rules.ts';
+import { REDEMPTION_DIALOGS } from './redemption-dialog-kinds.ts';
+
+const form = css`
+  display: grid;
+  gap: var(--space-3);
+  max-width: 32rem;
+`;
+const value = css`
+  margin: 0;
+  color: var(--color-text-muted);
+`;
+
+/** Fields the server may name in an error, mapped to this form's inputs. */
+const FIELD_OF: Readonly<Record<string, string>> = {
+  amount: 'amount',
+  paypal_email: 'paypal_email',
+  'bank.routing_number': 'routing_number',
+  'bank.account_number': 'account_number',
+  'bank.account_holder': 'account_holder',
+  bank: 'account_number',
+  gift_card_brand: 'gift_card_brand',
+  email_confirmed: 'amount',
+};
+
+export interface RedeemFormProps {
+  method: RedemptionMethod;
+  options: RedemptionOptions;
+  /** PayPal to the e-wallet on file, with the cash-out fee. */
+  cashOut?: boolean;
+}
+
+export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps) {
+  const navigate = useNavigate();
+  const online = useOnline();
+  const [amount, setAmount] = useState('');
+  const [paypalEmail, setPaypalEmail] = useState(options.ewallet_email ?? '');
+  const [holder, setHolder] = useState('');
+  const [routing, setRouting] = useState('');
+  const [account, setAccount] = useState('');
+  const [accountType, setAccountType] = useState<'checking' | 'savings'>('checking');
+  const [brand, setBrand] = useState<GiftCardBrand | ''>('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** The attempt's key: kept while the same request is retried, dropped once it is answered. */
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+
+  const feeGhc = cashOut ? options.cash_out_fee_usd * options.sweeps_per_usd : 0;
+  const parsed = parseAmount(amount);
+  const id = (name: string) => `redeem-${method}${cashOut ? '-cash-out' : ''}-${name}`;
+
+  function localErrors(): Record<string, string> {
+    const found: Record<string, string> = {};
+    const problem = amountProblem(amount, method, options, feeGhc);
+    if (problem) found.amount = problem;
+    if (method === 'paypal' && !cashOut && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(paypalEmail.trim()))
+      found.paypal_email = 'Please enter your PayPal email.';
+    if (method === 'ach') {
+      if (!holder.trim()) found.account_holder = 'Please enter the name on the account.';
+      if (!/^\d{9}$/.test(routing)) found.routing_number = 'Please enter the 9-digit routing number.';
+      if (!/^\d{4,17}$/.test(account))
+        found.account_number = 'Please enter the account number (4 to 17 digits).';
+    }
+    if (method === 'gift_card' && !brand) found.gift_card_brand = 'Please choose a gift card.';
+    return found;
+  }
+
+  function destination(): string {
+    switch (method) {
+      case 'paypal':
+        return `PayPal ${cashOut ? (options.ewallet_email ?? '') : paypalEmail.trim()}`;
+      case 'ach':
+        return `Bank account ending ${account.slice(-4)}`;
+      case 'paper_check':
+        return 'A check mailed to your billing address';
+      case 'gift_card':
+        return brand ? `${GIFT_CARD_BRAND_LABELS[brand]} gift card by email` : 'Gift card';
+      case 'prizeout':
+        return `Prize-out to ${options.prizeout_email}`;
+    }
+  }
+
+  function requestBody(value: number, emailConfirmed: boolean): RedemptionRequest {
+    const body: RedemptionRequest = { method, amount: value };
+    if (method === 'paypal') body.paypal_email = paypalEmail.trim();
+    if (method === 'ach')
+      body.bank = {
+        account_holder: holder.trim(),
+        routing_number: routing,
+        account_number: account,
+        account_type: accountType,
+      };
+    if (method === 'gift_card' && brand) body.gift_card_brand = brand;
+    if (method === 'prizeout') body.email_confirmed = emailConfirmed;
+    return body;
+  }
+
+  function explain(error: ApiError) {
+    if (error.code === REDEMPTION_ERROR_CODES.IDENTITY_VERIFICATION_REQUIRED) {
+      openDialog('identity-verification', { reason: 'redemption' });
+      return;
+    }
+    if (error.code === REDEMPTION_ERROR_CODES.REDEMPTION_LIMIT_REACHED) {
+      setNotice(error.message);
+      return;
+    }
+    const field = error.field ? FIELD_OF[error.field] : undefined;
+    if (field && error.status < 500) {
+      setErrors({ [field]: error.message });
+      document.getElementById(id(field))?.focus();
+      return;
+    }
+    if (error.status === 0 || error.status >= 500) {
+      void navigate(CHILD_ROUTES.redeemError, { state: { message: error.message, status: error.status } });
+      return;
+    }
+    // The standing blocks (W-9, suspension) and 403s open their catalogue dialog.
+    reportApiError(error);
+    setNotice(error.message);
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (busy || !online) return;
+    setNotice(null);
+    const found = localErrors();
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first || parsed === null) {
+      if (first) document.getElementById(id(first))?.focus();
+      return;
+    }
+    let emailConfirmed = false;
+    if (method === 'prizeout') {
+      const r = await openDialogForResult(REDEMPTION_DIALOGS.prizeoutEmail, {
+        email: options.prizeout_email,
+      });
+      if (!r?.emailConfirmed) return;
+      emailConfirmed = true;
+    }
+    const confirmed = await openDialogForResult(REDEMPTION_DIALOGS.confirmRedemption, {
+      method,
+      amount: parsed,
+      feeGhc,
+      usd: usdValue(parsed, options.sweeps_per_usd),
+      destination: destination(),
+    });
+    if (!confirmed?.confirmedRedemption) return;
+    const body = requestBody(parsed, emailConfirmed);
+    const text = JSON.stringify({ cashOut, body });
+    // A new confirmed request gets a new key; the same one again (a retry) keeps its key.
+    if (!attempt.current || attempt.current.body !== text)
+      attempt.current = { key: newRedemptionKey(), body: text };
+    setBusy(true);
+    try {
+      const redemption: Redemption = cashOut
+        ? (await submitCashOut(parsed, attempt.current.key)).redemption
+        : (await submitRedemption(body, attempt.current.key)).redemption;
+      attempt.current = null;
+      void navigate(CHILD_ROUTES.redeemSuccess, { state: { redemption } });
+    } catch (error) {
+      if (isApiError(error) && error.status > 0 && error.status < 500) attempt.current = null;
+      if (isApiError(error)) explain(error);
+      else throw error;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const minimum = options.minimums_ghc[method];
+  return (
+    <form className={form} onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy}>
+      <TextField
+        id={id('amount')}
+        name="amount"
+        label="Sweeps Coins to redeem"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        error={errors.amount}
+        hint={`Minimum ${formatSweeps(minimum)}, you have ${formatSweeps(options.redeemable_ghc)} redeemable${
+          cashOut ? `; the cash-out fee is ${formatSweeps(feeGhc)}` : ''
+        }.`}
+      />
+      <p className={value} aria-live="polite" data-testid="redeem-value">
+        Prize value: {formatUsd(parsed === null ? 0 : usdValue(parsed, options.sweeps_per_usd))}
+      </p>
+      {method === 'paypal' && !cashOut ? (
+        <TextField
+          id={id('paypal_email')}
+          name="paypal_email"
+          type="email"
+          label="PayPal email"
+          autoComplete="email"
+          value={paypalEmail}
+          onChange={(e) => setPaypalEmail(e.target.value)}
+          error={errors.paypal_email}
+          hint={
+            options.ewallet_email
+              ? 'Redemptions go to the PayPal e-wallet on your account.'
+              : 'The first PayPal email you use becomes the e-wallet of your account.'
+          }
+        />
+      ) : null}
+      {method === 'ach' ? (
+        <>
+          <TextField
+            id={id('account_holder')}
+            name="account_holder"
+            label="Name on the account"
+            autoComplete="name"
+            value={holder}
+            onChange={(e) => setHolder(e.target.value)}
+            error={errors.account_holder}
+          />
+          <TextField
+            id={id('routing_number')}
+            name="routing_number"
+            label="Routing number"
+            inputMode="numeric"
+            maxLength={9}
+            value={routing}
+            onChange={(e) => setRouting(e.target.value.replace(/\D/g, ''))}
+            error={errors.routing_number}
+          />
+          <TextField
+            id={id('account_number')}
+            name="account_number"
+            label="Account number"
+            inputMode="numeric"
+            maxLength={17}
+            autoComplete="off"
+            value={account}
+            onChange={(e) => setAccount(e.target.value.replace(/\D/g, ''))}
+            error={errors.account_number}
+            hint={`Kept encrypted; only the last 4 digits are shown. A transfer your bank returns costs a ${formatUsd(options.rejected_ach_fee_usd)} fee.`}
+          />
+          <SelectField
+            id={id('account_type')}
+            name="account_type"
+            label="Account type"
+            value={accountType}
+            onChange={(e) => setAccountType(e.target.value === 'savings' ? 'savings' : 'checking')}
+            options={[
+              { value: 'checking', label: 'Checking' },
+              { value: 'savings', label: 'Savings' },
+            ]}
+          />
+        </>
+      ) : null}
+      {method === 'gift_card' ? (
+        <SelectField
+          id={id('gift_card_brand')}
+          name="gift_card_brand"
+          label="Gift card"
+          placeholder="Choose a gift card"
+          value={brand}
+          onChange={(e) => setBrand(e.target.value as GiftCardBrand | '')}
+          error={errors.gift_card_brand}
+          options={options.gift_card_brands.map((b) => ({ value: b, label: GIFT_CARD_BRAND_LABELS[b] }))}
+        />
+      ) : null}
+      {notice ? (
+        <Notice tone="warning" testId="redeem-notice">
+          {notice}
+        </Notice>
+      ) : null}
+      {!online ? (
+        <Notice tone="info" testId="redeem-offline">
+          {OFFLINE_ACTION_MESSAGE}
+        </Notice>
+      ) : null}
+      <Button type="submit" loading={busy} disabled={!online} data-testid="redeem-submit">
+        {cashOut ? 'Cash out' : `Redeem by ${REDEMPTION_METHOD_LABELS[method]}`}
+      </Button>
+    </form>
+  );
+}
