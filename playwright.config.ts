@@ -12,7 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_GOLD_ONLY_PORT, E2E_INACTIVITY_SECONDS } from './tests/e2e/support/settings.ts';
+import { E2E_GOLD_ONLY_PORT, E2E_INACTIVITY_SECONDS, E2E_LEGAL_PORT } from './tests/e2e/support/settings.ts';
 
 const CI = !!process.env.CI;
 const MAIN_PORT = Number(process.env.E2E_PORT ?? 8499);
@@ -82,7 +82,12 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: [/inactivity\.spec\.ts$/, /pwa-[^/]*\.spec\.ts$/, /gold-only\.spec\.ts$/],
+      testIgnore: [
+        /inactivity\.spec\.ts$/,
+        /pwa-[^/]*\.spec\.ts$/,
+        /gold-only\.spec\.ts$/,
+        /legal-and-responsible-play\.spec\.ts$/,
+      ],
       use: { ...chromium, baseURL: `http://localhost:${MAIN_PORT}` },
     },
     {
@@ -96,6 +101,13 @@ export default defineConfig({
       name: 'chromium-gold-only',
       testMatch: /gold-only\.spec\.ts$/,
       use: { ...chromium, baseURL: `http://localhost:${E2E_GOLD_ONLY_PORT}` },
+    },
+    {
+      // Legal acceptance publishes a new terms version, which asks every player of the server
+      // again: the spec starts a server of its own (--legal-test-mode) on E2E_LEGAL_PORT.
+      name: 'chromium-legal',
+      testMatch: /legal-and-responsible-play\.spec\.ts$/,
+      use: { ...chromium, baseURL: `http://localhost:${E2E_LEGAL_PORT}` },
     },
     {
       // PWA specs build their own dist folders and run their own servers (ports 8470-8479,

@@ -7,6 +7,7 @@
  *
  * Usage: node scripts/e2e-server.mjs --port 8499 [--inactivity-seconds 6] [--gold-only]
  * --gold-only runs the product in gold-only mode (GOLD_ONLY=true; tests/e2e/gold-only.spec.ts).
+ * --legal-test-mode opens the test path that publishes a new legal document version (LEGAL_TEST_MODE=true).
  * Set KEEP_E2E_DATA=1 to keep the data folder for a look afterwards (its path is printed).
  */
 import { spawn } from 'node:child_process';
@@ -68,6 +69,11 @@ delete env.DATABASE_URL;
 const goldOnly = process.argv.includes('--gold-only');
 if (goldOnly) env.GOLD_ONLY = 'true';
 else delete env.GOLD_ONLY;
+// --legal-test-mode: POST /api/v1/test/legal-documents/publish publishes a new document version on
+// the running server (tests/e2e/legal-and-responsible-play.spec.ts, on a server of its own: a new
+// terms version asks every player, which would stop other specs' players). Never in production.
+if (process.argv.includes('--legal-test-mode')) env.LEGAL_TEST_MODE = 'true';
+else delete env.LEGAL_TEST_MODE;
 const inactivity = option('inactivity-seconds');
 if (inactivity) env.SESSION_INACTIVITY_SECONDS = inactivity;
 else delete env.SESSION_INACTIVITY_SECONDS;

@@ -138,3 +138,34 @@ export function restrictionEnd(
   d.setUTCMonth(d.getUTCMonth() + req.months);
   return d.getTime();
 }
+
+/** A restriction's end for players: US Eastern Time, as the server's PLAY_RESTRICTED message says it. */
+export function formatRestrictionEnd(isoTime: string): string {
+  return (
+    new Date(isoTime).toLocaleString('en-US', {
+      timeZone: 'America/New_York',
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }) + ' ET'
+  );
+}
+
+/** The running restriction of a user at `nowMs` (an ended break is none); until null = permanent. */
+export function runningRestriction(
+  user: { play_restriction?: string | null; play_restricted_until?: string | null } | null | undefined,
+  nowMs: number,
+): { restriction: 'break' | 'self_exclusion'; until: string | null } | null {
+  const r = user?.play_restriction;
+  if (r !== 'break' && r !== 'self_exclusion') return null;
+  const until = user?.play_restricted_until ?? null;
+  if (until !== null && Date.parse(until) <= nowMs) return null;
+  return { restriction: r, until };
+}
+
+/** Milliseconds until the next reality check: every `minutes` counted from the session's start. */
+export function msUntilNextRealityCheck(startedAtMs: number, nowMs: number, minutes: number): number {
+  const period = minutes * 60_000;
+  const elapsed = Math.max(0, nowMs - startedAtMs);
+  const left = period - (elapsed % period);
+  return left === 0 ? period : left;
+}

@@ -11,6 +11,9 @@ export type DialogKind =
   | 'sign-out-confirmation'
   | 'refresh-required'
   | 'install-instructions'
+  // legal documents and responsible play: updated terms {acceptedTerms}, the reality check
+  | 'updated-terms'
+  | 'reality-check'
   // AMOE: a redeemed code's credit or why it was refused (spec sections 2 and 8)
   | 'amoe'
   // coin store

@@ -27,6 +27,7 @@ import { SwitchingOverlay } from './switching-overlay.tsx';
 import { OfflineBanner } from '../pwa/offline-banner.tsx';
 import { UpdatePrompt } from '../pwa/update-prompt.tsx';
 import { usePwaEffects } from '../pwa/use-pwa-effects.ts';
+import { PlayerSafeguards } from '../../features/player-safeguards/player-safeguards.tsx';
 
 const skip = css`
   position: absolute;
@@ -128,6 +129,7 @@ export function RootLayout() {
       <OfflineBanner />
       <Header />
       <main id="main" tabIndex={-1} className={mainClass}>
+        <PlayerSafeguards />
         <SignedInContext value={signedIn}>
           <Outlet />
         </SignedInContext>

@@ -17,6 +17,7 @@ import { store } from '../../state/store.ts';
 import { Page, Card } from '../../ui/page.tsx';
 import { MySweepsCoinsSection } from './my-sweeps-coins-section.tsx';
 import { PurchaseLimitsSection } from './purchase-limits-section.tsx';
+import { ResponsiblePlaySection } from './responsible-play-section.tsx';
 import { IdentitySection } from './identity-section.tsx';
 
 const linkList = css`
@@ -90,6 +91,8 @@ export default function MyAccountPage() {
       <IdentitySection />
 
       <PurchaseLimitsSection />
+
+      <ResponsiblePlaySection />
 
       <Card>
         <h2 id="coin-history">Coin history</h2>

@@ -11,3 +11,9 @@ export const E2E_INACTIVITY_SECONDS = 8;
  * other runs do not pay for a third server. Its card sandbox sits 1000 ports above.
  */
 export const E2E_GOLD_ONLY_PORT = Number(process.env.E2E_GOLD_ONLY_PORT ?? 8497);
+
+/**
+ * Port of the server of tests/e2e/legal-and-responsible-play.spec.ts (LEGAL_TEST_MODE on), started
+ * by the spec itself: publishing a new terms version asks every player of that server again.
+ */
+export const E2E_LEGAL_PORT = Number(process.env.E2E_LEGAL_PORT ?? 8496);
