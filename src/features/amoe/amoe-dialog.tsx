@@ -29,7 +29,7 @@ export function AmoeDialog({ props, close }: DialogComponentProps) {
         actions={
           <>
             <Button variant="secondary" onClick={() => close({ credited: true })}>
-              Close
+              Done
             </Button>
             <Button onClick={toLobby}>Play now</Button>
           </>

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createHash } from 'node:crypto';
 import { MemoryRouter } from 'react-router-dom';
 import { AMOE_API_PATHS, AMOE_ERROR_CODES, AMOE_TEXTS } from '../../contract/amoe.ts';
 import { PLAYER_STANDING_ERROR_CODES } from '../../contract/player-standing.ts';
 import { resetApiClientState } from '../../lib/api-client.ts';
+import { reportApiReachable } from '../../pwa/online-status.ts';
 import { closeDialogsOnNavigation, openDialog } from '../../state/dialog-actions.ts';
 import { resetStore, store } from '../../state/store.ts';
 import { apiError, stubApi } from '../../test-support/stub-api.ts';
@@ -141,6 +142,60 @@ describe('AmoeRedeemPage', () => {
       kind: 'amoe',
       props: { outcome: 'refused', errorCode: AMOE_ERROR_CODES.AMOE_CODE_ALREADY_REDEEMED },
     });
+  });
+});
+
+describe('Idempotency-Key of the redeem call', () => {
+  beforeEach(() => {
+    resetStore();
+    resetApiClientState();
+    store.session.status = 'signed-in';
+    store.session.token = 'jwt';
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('a new key once an answer came (a second try is a new request); the same key after no answer', async () => {
+    const keys: string[] = [];
+    let failNext = true;
+    stubApi({
+      [AMOE_API_PATHS.redeem]: [
+        apiError(409, AMOE_ERROR_CODES.AMOE_CODE_ALREADY_REDEEMED, AMOE_TEXTS.alreadyRedeemed, 'code'),
+        apiError(409, AMOE_ERROR_CODES.AMOE_CODE_ALREADY_REDEEMED, AMOE_TEXTS.alreadyRedeemed, 'code'),
+        apiError(409, AMOE_ERROR_CODES.AMOE_CODE_ALREADY_REDEEMED, AMOE_TEXTS.alreadyRedeemed, 'code'),
+      ],
+    });
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+      const key = (init.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+      if (key) {
+        keys.push(key);
+        if (failNext) {
+          failNext = false;
+          return Promise.reject(new TypeError('Failed to fetch'));
+        }
+      }
+      return inner(input, init);
+    });
+    render(
+      <MemoryRouter>
+        <AmoeRedeemPage />
+      </MemoryRouter>,
+    );
+    const submitOnce = async (n: number) => {
+      fireEvent.change(screen.getByLabelText('AMOE code'), { target: { value: 'ABCD2345EFGH' } });
+      fireEvent.click(screen.getByTestId('amoe-redeem-submit'));
+      await waitFor(() => expect(keys.length).toBe(n));
+      await waitFor(() => expect(screen.getByTestId('amoe-redeem-submit').textContent).toBe('Redeem code'));
+    };
+    await submitOnce(1); // no answer: the page says it is offline until the server answers again
+    act(() => reportApiReachable());
+    await submitOnce(2); // answered
+    await submitOnce(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
   });
 });
 

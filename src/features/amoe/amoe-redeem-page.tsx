@@ -51,16 +51,25 @@ export function codeInputProblem(raw: string): string | null {
   return isAmoeCode(code) ? null : AMOE_TEXTS.codeInvalid;
 }
 
-/** One Idempotency-Key per code: a retry of the same code after a lost answer replays the first. */
+/**
+ * One Idempotency-Key per attempt: the same key only when the very same code is sent again after
+ * the first try got no answer (so the server replays instead of running twice); once an answer
+ * came, the next try is a new request (a second redemption is then refused as already redeemed).
+ */
 function useRedeemKeys() {
   const keys = useRef(new Map<string, string>());
-  return (code: string): string => {
-    let key = keys.current.get(code);
-    if (!key) {
-      key = crypto.randomUUID();
-      keys.current.set(code, key);
-    }
-    return key;
+  return {
+    keyFor(code: string): string {
+      let key = keys.current.get(code);
+      if (!key) {
+        key = crypto.randomUUID();
+        keys.current.set(code, key);
+      }
+      return key;
+    },
+    answered(code: string): void {
+      keys.current.delete(code);
+    },
   };
 }
 
@@ -70,7 +79,7 @@ export default function AmoeRedeemPage() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const keyFor = useRedeemKeys();
+  const keys = useRedeemKeys();
   const dialogs = useSnapshot(store.dialogs);
   const reviewRequested = dialogs.results.amoe?.reviewCode === true;
 
@@ -92,13 +101,16 @@ export default function AmoeRedeemPage() {
     const code = normalizeAmoeCode(value);
     setPending(true);
     try {
-      const answer = await redeemAmoeCode(code, keyFor(code));
+      const answer = await redeemAmoeCode(code, keys.keyFor(code));
+      keys.answered(code);
       setRedeemOutcome(answer);
       setValue('');
       openDialog(AMOE_DIALOG, { outcome: 'credited', amount_ghc: answer.amount_ghc });
       void landPendingAndReloadBalances();
     } catch (err) {
       const errorCode = isApiError(err) ? err.code : 'UNKNOWN';
+      // No answer at all (offline, network): keep the key so a retry can replay the first try.
+      if (!isApiError(err) || err.status !== 0) keys.answered(code);
       setRedeemOutcome({ errorCode });
       openDialog(AMOE_DIALOG, {
         outcome: 'refused',
