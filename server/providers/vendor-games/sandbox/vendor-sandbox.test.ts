@@ -70,13 +70,13 @@ describe('slot page', () => {
     expect(await script.text()).toContain("postMessage({ type: 'vendor_round_end' }, data.appOrigin)");
   });
 
-  it("is allowed by the app's CSP as a frame source (and only the vendor origin is added)", async () => {
+  it("is allowed by the app's CSP as a frame source (beside the payments and identity sandboxes only)", async () => {
     const page = await ctx.app.request('/games/fruit-frenzy');
     const frameSrc = (page.headers.get('Content-Security-Policy') ?? '')
       .split('; ')
       .find((d) => d.startsWith('frame-src'));
     expect(frameSrc).toBe(
-      `frame-src 'self' ${ctx.deps.config.cardSandboxOrigin} ${ctx.deps.config.vendorSandboxOrigin}`,
+      `frame-src 'self' ${ctx.deps.config.cardSandboxOrigin} ${ctx.deps.config.vendorSandboxOrigin} ${ctx.deps.config.kycSandboxOrigin}`,
     );
   });
 
