@@ -73,6 +73,8 @@ const managePaymentMethods = page(() => import('../features/store/payment-method
 const addCard = page(() => import('../features/store/payment-methods/add-card-page.tsx'));
 const deleteCard = page(() => import('../features/store/payment-methods/delete-card-page.tsx'));
 const addCardSuccess = page(() => import('../features/store/payment-methods/add-card-success-page.tsx'));
+// Tax: the W-9 form and its confirmation dialogs.
+const w9Form = page(() => import('../features/tax/w9-form-page.tsx'));
 // Redemption: the redeem pages (behind the redeem guard) and redemption management.
 const redeemStart = page(() => import('../features/redemption/redeem-start-page.tsx'));
 const redeemPaypal = page(() => import('../features/redemption/redeem-paypal-page.tsx'));
@@ -162,7 +164,7 @@ export const routes: RouteObject[] = [
               later(ROUTES.changeName, 'Change Name'),
               later(ROUTES.changeEmail, 'Change Email'),
               later(ROUTES.closeAccount, 'Close Account'),
-              later(ROUTES.w9Form, 'W-9 Form'),
+              { path: ROUTES.w9Form, lazy: w9Form },
               { path: ROUTES.yearlySummary, lazy: yearlySummary },
               { path: ROUTES.goldCoinsHistory, lazy: goldCoinsHistory },
               // The game page's own guard (a known game, not under maintenance, the currency taken) is

@@ -24,6 +24,7 @@ import {
   type RefreshResponse,
 } from '../contract/schemas.ts';
 import { ERROR_CODES } from '../contract/errors.ts';
+import { PLAYER_STANDING_ERROR_CODES } from '../contract/player-standing.ts';
 
 /** Client-side codes added to the server's catalogue. */
 export const CLIENT_ERROR_CODES = {
@@ -193,7 +194,21 @@ export function refreshAccessToken(): Promise<RefreshOutcome> {
 // ---------------------------------------------------------------- error catalogue
 /** The dialogs the error catalogue opens (kinds of the app's dialog list). */
 export type CatalogueDialogKind =
-  'access-unavailable' | 'permission-denied' | 'server-busy' | 'generic-error';
+  | 'access-unavailable'
+  | 'permission-denied'
+  | 'server-busy'
+  | 'generic-error'
+  | 'account-suspended'
+  | 'w9-required';
+
+/**
+ * Blocks on the player's standing: they stop whatever was asked, wherever it was asked (a game
+ * round, a redemption), so their dialog opens even for calls that show other errors inline.
+ */
+const STANDING_DIALOGS: Readonly<Record<string, CatalogueDialogKind>> = {
+  [PLAYER_STANDING_ERROR_CODES.ACCOUNT_SUSPENDED]: 'account-suspended',
+  [PLAYER_STANDING_ERROR_CODES.W9_REQUIRED]: 'w9-required',
+};
 
 export interface CatalogueDialog {
   kind: CatalogueDialogKind;
@@ -208,6 +223,11 @@ export function errorDialogFor(error: ApiError, signedIn: boolean): CatalogueDia
   if (error.code === CLIENT_ERROR_CODES.OFFLINE || error.code === CLIENT_ERROR_CODES.ABORTED) return null;
   if (error.code === ERROR_CODES.ACCESS_CURRENTLY_UNAVAILABLE)
     return { kind: 'access-unavailable', props: {} };
+  const standing =
+    error.status === 403 && Object.hasOwn(STANDING_DIALOGS, error.code)
+      ? STANDING_DIALOGS[error.code]
+      : undefined;
+  if (standing) return { kind: standing, props: { message: error.message, extra: error.extra } };
   if (error.status === 403) return { kind: 'permission-denied', props: { message: error.message } };
   if (error.status === 429) return { kind: 'server-busy', props: {} };
   if (error.status === 0 || error.status >= 500 || error.code === CLIENT_ERROR_CODES.BAD_RESPONSE) {
@@ -258,7 +278,7 @@ async function send<T>(
 ): Promise<T> {
   const handle = opts.handleErrors !== false;
   const fail = (e: ApiError): never => {
-    if (handle) reportApiError(e);
+    if (handle || (e.status === 403 && Object.hasOwn(STANDING_DIALOGS, e.code))) reportApiError(e);
     throw e;
   };
 

@@ -42,7 +42,13 @@ export type DialogKind =
   | 'game-maintenance'
   | 'game-currency-disabled'
   | 'game-updated'
-  | 'confirm-exit-game';
+  | 'confirm-exit-game'
+  // player standing and W-9 (spec sections 2, 5 and 8)
+  | 'account-suspended'
+  | 'w9-required'
+  | 'w9-info'
+  | 'w9-confirmed'
+  | 'w9-mismatch';
 
 /** Spec section 2: only these dialogs close when the player navigates. */
 export const CLOSE_ON_NAVIGATION: readonly DialogKind[] = [

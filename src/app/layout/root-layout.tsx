@@ -27,6 +27,7 @@ import { SwitchingOverlay } from './switching-overlay.tsx';
 import { OfflineBanner } from '../pwa/offline-banner.tsx';
 import { UpdatePrompt } from '../pwa/update-prompt.tsx';
 import { usePwaEffects } from '../pwa/use-pwa-effects.ts';
+import { useSuspensionNotice } from '../use-suspension-notice.ts';
 import { PlayerSafeguards } from '../../features/player-safeguards/player-safeguards.tsx';
 
 const skip = css`
@@ -87,6 +88,7 @@ export function RootLayout() {
 
   useInactivitySignOut(values[PROPERTY_NAMES.inactivityTimeoutSeconds]);
   usePwaEffects();
+  useSuspensionNotice();
 
   // Spec navigation effects: a promo code, UTM codes and click ids on any landing URL are kept
   // for the join form, whichever page the visitor arrived on.
