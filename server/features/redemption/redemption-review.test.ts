@@ -17,7 +17,15 @@ import {
   rejectRedemption,
 } from './redemption-review.ts';
 import { ALLOWED_TRANSITIONS } from './redemption-store.ts';
-import { type Loose, cancel, paypal, redeem, redemptionPlayer, sweeps } from './redemption-test-support.ts';
+import {
+  type Loose,
+  cancel,
+  cashOut,
+  paypal,
+  redeem,
+  redemptionPlayer,
+  sweeps,
+} from './redemption-test-support.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -197,5 +205,43 @@ describe('operator steps', () => {
       status: 400,
     });
     expect((await listRedemptionsForReview(ctx.db, { limit: 1 })).length).toBe(1);
+  });
+
+  it('the worked example of docs/redemption.md, figure by figure', async () => {
+    const p = await redemptionPlayer(ctx, { wonCents: 200_00, freeCents: 20_00 });
+    const first = await redeem(p.client, paypal(30, `worked.${p.id}@example.com`));
+    expect(first.status).toBe(201);
+    expect(await sweeps(ctx.db, p.id)).toMatchObject({
+      redeemable: 170_00,
+      pending_redemption: 30_00,
+      free: 20_00,
+    });
+    expect(first.body.balances.balance_total_ghc).toBe(190);
+    const out = await cashOut(p.client, 50);
+    expect(out.body.amount_ghc).toBe(52);
+    expect(await sweeps(ctx.db, p.id)).toMatchObject({ redeemable: 118_00, pending_redemption: 80_00 });
+    await cancel(p.client, out.body.redemption.id);
+    expect(await sweeps(ctx.db, p.id)).toMatchObject({ redeemable: 170_00, pending_redemption: 30_00 });
+    const id = first.body.redemption.id as string;
+    await STEPS.approved(id);
+    await STEPS.sent(id);
+    await STEPS.paid(id);
+    expect(await sweeps(ctx.db, p.id)).toMatchObject({ redeemable: 170_00, pending_redemption: 0 });
+    const ach = await redeem(p.client, {
+      method: 'ach',
+      amount: 100,
+      bank: {
+        account_holder: 'A R',
+        routing_number: '021000021',
+        account_number: '12345678',
+        account_type: 'checking',
+      },
+    });
+    expect(ach.status).toBe(201);
+    await STEPS.approved(ach.body.redemption.id);
+    await STEPS.sent(ach.body.redemption.id);
+    await STEPS.rejected(ach.body.redemption.id);
+    expect(await sweeps(ctx.db, p.id)).toMatchObject({ redeemable: 155_00, pending_redemption: 0 });
+    expect(await ledgerViolations(ctx.db)).toEqual([]);
   });
 });
