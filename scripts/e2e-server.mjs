@@ -7,10 +7,12 @@
  *
  * Usage: node scripts/e2e-server.mjs --port 8499 [--inactivity-seconds 6] [--gold-only]
  * --gold-only runs the product in gold-only mode (GOLD_ONLY=true; tests/e2e/gold-only.spec.ts).
+ * --property name=value (repeatable) stores a named property before the server starts
+ * (server/test-support/set-named-properties.ts), e.g. mobile_verification_enabled=true.
  * --legal-test-mode opens the test path that publishes a new legal document version (LEGAL_TEST_MODE=true).
  * Set KEEP_E2E_DATA=1 to keep the data folder for a look afterwards (its path is printed).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -82,6 +84,21 @@ console.error(
   `[e2e-server] port ${port}, DATA_DIR ${dataDir}${inactivity ? `, inactivity ${inactivity} s` : ''}${goldOnly ? ', gold-only' : ''}`,
 );
 const tsx = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
+const properties = process.argv.flatMap((arg, i) =>
+  arg === '--property' ? [process.argv[i + 1] ?? ''] : [],
+);
+if (properties.length > 0) {
+  const set = spawnSync(tsx, ['server/test-support/set-named-properties.ts', ...properties], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
+  if (set.status !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(set.status ?? 1);
+  }
+}
 const child = spawn(tsx, ['server/main.ts'], {
   cwd: root,
   env,

@@ -9,6 +9,7 @@ import { legalAcceptanceRoutes } from './features/legal/legal-acceptance-routes.
 import { responsiblePlayRoutes } from './features/responsible-play/routes.ts';
 import { propertyRoutes } from './features/properties/properties.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { mobileVerificationRoutes } from './features/mobile-verification/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { historyRoutes } from './features/history/routes.ts';
 import { promoCodeRoutes } from './features/promo-codes/routes.ts';
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   api.route('/', authRoutes(deps));
   api.route('/', userRoutes(deps));
+  api.route('/', mobileVerificationRoutes(deps));
   api.route('/', walletRoutes(deps));
   api.route('/', historyRoutes(deps));
   api.route('/', purchaseLimitRoutes(deps));

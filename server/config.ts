@@ -19,6 +19,10 @@ export interface Config {
   sessionInactivitySeconds: number;
   /** SIGN_UPS_PER_ADDRESS_PER_HOUR (default 10): accounts one client address may create per hour. */
   signUpsPerAddressPerHour: number;
+  /** MOBILE_CODES_PER_ACCOUNT_PER_DAY (default 5): mobile verification codes one account may ask for in 24 hours. */
+  mobileCodesPerAccountPerDay: number;
+  /** MOBILE_CODES_PER_PHONE_PER_DAY (default 5): codes sent to one number in 24 hours, whichever accounts ask. */
+  mobileCodesPerPhonePerDay: number;
   distDir: string;
   logLevel: LogLevel;
   /** Header carrying the visitor's country (set by the CDN/proxy), e.g. CF-IPCountry; null = country block off. */
@@ -292,6 +296,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     goldOnly: bool('GOLD_ONLY', false),
     sessionInactivitySeconds: int('SESSION_INACTIVITY_SECONDS', 900, 5, 86_400),
     signUpsPerAddressPerHour: int('SIGN_UPS_PER_ADDRESS_PER_HOUR', 10, 1, 1_000_000),
+    mobileCodesPerAccountPerDay: int('MOBILE_CODES_PER_ACCOUNT_PER_DAY', 5, 1, 1000),
+    mobileCodesPerPhonePerDay: int('MOBILE_CODES_PER_PHONE_PER_DAY', 5, 1, 1000),
     distDir: path.resolve(cwd, get('DIST_DIR') ?? './dist'),
     logLevel,
     trustCountryHeader: countryHeader,

@@ -6,6 +6,7 @@ import type { PaymentErrorCode } from '../../src/contract/payments.ts';
 import type { GameErrorCode } from '../../src/contract/games.ts';
 import type { VendorWalletErrorCode } from '../../src/contract/vendor-wallet.ts';
 import type { PlayerStandingErrorCode } from '../../src/contract/player-standing.ts';
+import type { MobileVerificationErrorCode } from '../../src/contract/mobile-verification.ts';
 import type { OperatorErrorCode } from '../../src/contract/operator.ts';
 import type { KycErrorCode } from '../../src/contract/kyc.ts';
 import type { TaxErrorCode } from '../../src/contract/tax.ts';
@@ -17,6 +18,7 @@ import type { ResponsiblePlayErrorCode } from '../../src/contract/responsible-pl
 /** Every code the API may answer: the shared catalogue plus each feature's own catalogue. */
 export type ApiErrorCode =
   | ErrorCode
+  | MobileVerificationErrorCode
   | KycErrorCode
   | WalletErrorCode
   | PaymentErrorCode

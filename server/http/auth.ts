@@ -13,6 +13,13 @@
  * NOT_AUTHENTICATED (missing, invalid, session ended), 401 TOKEN_EXPIRED, 403 ACCOUNT_CLOSED, and
  * 403 CSRF_FAILED when an unsafe request's CSRF token belongs to another session.
  *
+ * Mobile verification: while the mobile_verification_enabled named property is on, an account in
+ * account_state 'pending_mobile_verification' gets 403 MOBILE_VERIFICATION_REQUIRED from every
+ * route but those that opt in (`allowPendingMobileVerification`: GET /users/me and the
+ * mobile-verification calls; sign-out checks the token itself). The same statement answers it:
+ * the property is looked up only for a pending account (CASE), so other players' reads, the
+ * balance read included, pay nothing for it.
+ *
  * Activity: a request records the session's last activity only when the recorded one is older
  * than the activity interval (a tenth of the inactivity window, 1 to 60 s), so a busy player
  * costs one small UPDATE a minute, not one per request. The refresh route refuses a session idle
@@ -22,6 +29,11 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ACCESS_TOKEN_TTL_SECONDS, AUTH_SCHEME } from '../../src/contract/constants.ts';
 import { ERROR_CODES } from '../../src/contract/errors.ts';
+import {
+  MOBILE_VERIFICATION_ERROR_CODES,
+  MOBILE_VERIFICATION_TEXTS,
+} from '../../src/contract/mobile-verification.ts';
+import { PROPERTY_NAMES } from '../../src/contract/properties.ts';
 import type { Config } from '../config.ts';
 import type { Queryable, Row } from '../db/driver.ts';
 import type { Secrets } from '../secrets.ts';
@@ -83,6 +95,12 @@ export const accountClosed = () =>
   new ApiError(403, ERROR_CODES.ACCOUNT_CLOSED, 'This account is closed. Please contact support.');
 export const csrfMismatch = () =>
   new ApiError(403, ERROR_CODES.CSRF_FAILED, 'The CSRF token is not valid. Reload the page and try again.');
+export const mobileVerificationRequired = () =>
+  new ApiError(
+    403,
+    MOBILE_VERIFICATION_ERROR_CODES.MOBILE_VERIFICATION_REQUIRED,
+    MOBILE_VERIFICATION_TEXTS.required,
+  );
 
 const sameText = (a: string, b: string): boolean => {
   const x = Buffer.from(a);
@@ -176,6 +194,8 @@ interface SessionRow {
   ended_at: Date | string | null;
   last_active_at: Date | string;
   account_state: string;
+  /** Pending mobile verification while the feature is on (see the file comment). */
+  mobile_pending: boolean;
   [key: string]: unknown;
 }
 
@@ -186,13 +206,23 @@ export interface SessionQueryExtra {
 }
 const NO_EXTRA: SessionQueryExtra = { columns: '', joins: '' };
 
+export interface AuthOptions {
+  /** true: an account pending mobile verification may call this route (default: 403). */
+  allowPendingMobileVerification?: boolean;
+}
+
 /** The middleware: a valid access token of a live session, or 401 (see authenticateWith). */
-export function requireAuth(deps: AuthDeps): MiddlewareHandler<AppEnv> {
+export function requireAuth(deps: AuthDeps, options: AuthOptions = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    await authenticateWith(deps, c, NO_EXTRA);
+    await authenticateWith(deps, c, NO_EXTRA, options);
     return next();
   };
 }
+
+const MOBILE_PENDING_COLUMN = `CASE WHEN u.account_state = 'pending_mobile_verification'
+  THEN EXISTS (SELECT 1 FROM named_properties p
+                WHERE p.key = '${PROPERTY_NAMES.mobileVerificationEnabled}' AND lower(btrim(p.value)) = 'true')
+  ELSE false END AS mobile_pending`;
 
 /**
  * What requireAuth does, for a route that reads the player's own rows in the same statement as
@@ -203,11 +233,12 @@ export async function authenticateWith<T extends Row = Row>(
   deps: AuthDeps,
   c: Context<AppEnv>,
   extra: SessionQueryExtra,
+  options: AuthOptions = {},
 ): Promise<(SessionRow & T)[]> {
   const intervalMs = activityIntervalSeconds(deps.config.sessionInactivitySeconds) * 1000;
   const claims = readAccessToken(deps.secrets.jwtSecret, c.req.header('Authorization'));
   const rows = await deps.db.query<SessionRow & T>(
-    `SELECT s.user_id, s.ended_at, s.last_active_at, u.account_state${extra.columns ? `, ${extra.columns}` : ''}
+    `SELECT s.user_id, s.ended_at, s.last_active_at, u.account_state, ${MOBILE_PENDING_COLUMN}${extra.columns ? `, ${extra.columns}` : ''}
        FROM auth_sessions s JOIN users u ON u.id = s.user_id ${extra.joins}
       WHERE s.id = $1`,
     [claims.sid],
@@ -215,6 +246,7 @@ export async function authenticateWith<T extends Row = Row>(
   const row = rows[0];
   if (!row || row.user_id !== claims.sub || row.ended_at !== null) throw sessionEnded();
   if (row.account_state === 'closed') throw accountClosed();
+  if (row.mobile_pending && !options.allowPendingMobileVerification) throw mobileVerificationRequired();
   // Set by the CSRF middleware on unsafe requests: the session the double-submit token was issued to.
   const csrfSession = c.get('csrfSessionId');
   if (csrfSession !== undefined && csrfSession !== claims.sid) throw csrfMismatch();

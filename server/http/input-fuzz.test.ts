@@ -24,6 +24,7 @@ import * as schemasContract from '../../src/contract/schemas.ts';
 import * as walletContract from '../../src/contract/wallet.ts';
 import * as gamesContract from '../../src/contract/games.ts';
 import * as vendorWalletContract from '../../src/contract/vendor-wallet.ts';
+import * as mobileVerificationContract from '../../src/contract/mobile-verification.ts';
 import { createPaymentsContext, playerWithAddress } from '../features/payments/payments-test-support.ts';
 import { Client, signUpPayload } from '../test-support/test-app.ts';
 
@@ -37,6 +38,7 @@ const KNOWN_CODES = new Set<string>([
   ...Object.values(paymentsContract.PAYMENT_ERROR_CODES),
   ...Object.values(gamesContract.GAME_ERROR_CODES),
   ...Object.values(vendorWalletContract.VENDOR_WALLET_ERROR_CODES),
+  ...Object.values(mobileVerificationContract.MOBILE_VERIFICATION_ERROR_CODES),
 ]);
 
 const routes = [
@@ -59,7 +61,14 @@ function fieldNames(): string[] {
       if (inner && typeof inner === 'object' && 'schema' in inner) visit(inner, depth + 1);
     }
   };
-  for (const mod of [schemasContract, walletContract, paymentsContract, vendorWalletContract, gamesContract])
+  for (const mod of [
+    schemasContract,
+    walletContract,
+    paymentsContract,
+    vendorWalletContract,
+    gamesContract,
+    mobileVerificationContract,
+  ])
     for (const value of Object.values(mod))
       if (value && typeof value === 'object' && 'refiner' in value)
         visit(value as Struct<unknown, unknown>, 0);
@@ -79,6 +88,8 @@ const PLAUSIBLE = [
   'player@example.com',
   'Velvet-Harbor-42',
   'WELCOME',
+  '(312) 555-0100',
+  '123456',
   '2024-01-01',
   '2024-13-45',
   '0000-00-00',

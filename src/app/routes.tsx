@@ -58,6 +58,7 @@ const amoeAddressGate = page(() => import('../features/amoe/amoe-address-gate.ts
 const amoeStart = page(() => import('../features/amoe/amoe-start-page.tsx'));
 const amoeRedeem = page(() => import('../features/amoe/amoe-redeem-page.tsx'));
 const earnFreeCoins = page(() => import('../features/amoe/earn-free-coins-page.tsx'));
+const mobileVerification = page(() => import('../features/mobile-verification/mobile-verification-page.tsx'));
 // Wallet UI: my-account, coin histories, yearly summary.
 const myAccount = page(() => import('../features/my-account/my-account-page.tsx'));
 const gameHistory = page(() => import('../features/game-history/game-history-page.tsx'));
@@ -150,7 +151,7 @@ export const routes: RouteObject[] = [
           { path: ROUTES.selectCurrency, lazy: selectCurrency },
           {
             element: <RequireMobileVerificationPending />,
-            children: [later(ROUTES.mobileVerification, 'Mobile Verification')],
+            children: [{ path: ROUTES.mobileVerification, lazy: mobileVerification }],
           },
           {
             element: <RequireMobileVerified />,

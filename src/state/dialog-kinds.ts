@@ -11,6 +11,9 @@ export type DialogKind =
   | 'sign-out-confirmation'
   | 'refresh-required'
   | 'install-instructions'
+  // mobile verification (spec section 4: {clickedActionButton}, verify-to-continue {signOutClicked})
+  | 'mobile-verification'
+  | 'verify-to-continue'
   // legal documents and responsible play: updated terms {acceptedTerms}, the reality check
   | 'updated-terms'
   | 'reality-check'

@@ -24,6 +24,7 @@ import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AppDeps } from '../../http/app-env.ts';
 import { acceptAtSignUp } from '../legal/legal-acceptance.ts';
+import { initialAccountState } from '../mobile-verification/mobile-verification-property.ts';
 import { applyJoinPromo, promoSettingsOf } from '../promo-codes/promo-codes.ts';
 import { HOUSEHOLD_ACCOUNT_LIMIT, householdKey, isValidName, personKey } from './identity-keys.ts';
 
@@ -213,10 +214,13 @@ export async function insertUser(deps: AppDeps, s: CheckedSignUp, passwordHash: 
       );
       if (Number(members[0]?.n ?? 0) >= HOUSEHOLD_ACCOUNT_LIMIT) throw householdLimit();
       const now = new Date(deps.now()).toISOString();
+      // Where mobile verification is on, the account may do nothing but verify until it has.
+      const accountState = await initialAccountState(tx);
       const rows = await tx.query<{ id: string }>(
         `INSERT INTO users (email, password_hash, first_name, last_name, person_key, household_key, birth_year, birth_month,
-           birth_day, postal_code, state_or_province, promo_code, profile_pic, attribution, last_password_change, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::text::jsonb, $15, $15, $15) RETURNING id`,
+           birth_day, postal_code, state_or_province, promo_code, profile_pic, attribution, last_password_change, created_at, updated_at,
+           account_state)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::text::jsonb, $15, $15, $15, $16) RETURNING id`,
         [
           s.email,
           passwordHash,
@@ -233,6 +237,7 @@ export async function insertUser(deps: AppDeps, s: CheckedSignUp, passwordHash: 
           s.profile_pic,
           JSON.stringify(s.attribution),
           now,
+          accountState,
         ],
       );
       const id = rows[0]?.id;

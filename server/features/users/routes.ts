@@ -71,7 +71,9 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(await startSession(deps, c, await loadMe(id)), 201);
   });
 
-  app.get(API_PATHS.me, auth, async (c) => c.json(toWireUser(await loadMe(c.get('userId')))));
+  // A player pending mobile verification reads themselves (the app's guards need account_state).
+  const authOrPendingMobile = requireAuth(deps, { allowPendingMobileVerification: true });
+  app.get(API_PATHS.me, authOrPendingMobile, async (c) => c.json(toWireUser(await loadMe(c.get('userId')))));
 
   app.patch(API_PATHS.me, auth, async (c) => {
     const body = check(await readJson(c), PatchMeRequestSchema);
