@@ -152,7 +152,7 @@ export function ScrollGatedAcceptance({
   const endRef = useRef<HTMLParagraphElement>(null);
   const mustScroll = documents.length > 0;
   // Keyed by the documents shown, so a newer text (a version published meanwhile) is read again.
-  const docsKey = documents.map((d) => `${d.type}:${d.body.length}`).join('|');
+  const docsKey = documents.map((d) => `${d.type}\n${d.body}`).join('\n\n');
   const [reachedKey, setReachedKey] = useState<string | null>(null);
   const reachedEnd = !mustScroll || reachedKey === docsKey;
 
