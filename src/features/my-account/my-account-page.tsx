@@ -19,6 +19,7 @@ import { MySweepsCoinsSection } from './my-sweeps-coins-section.tsx';
 import { PurchaseLimitsSection } from './purchase-limits-section.tsx';
 import { ResponsiblePlaySection } from './responsible-play-section.tsx';
 import { IdentitySection } from './identity-section.tsx';
+import { W9Section } from './w9-section.tsx';
 
 const linkList = css`
   margin: 0;
@@ -90,6 +91,8 @@ export default function MyAccountPage() {
 
       <IdentitySection />
 
+      {goldOnly ? null : <W9Section />}
+
       <PurchaseLimitsSection />
 
       <ResponsiblePlaySection />
@@ -135,8 +138,8 @@ export default function MyAccountPage() {
           </dl>
         ) : null}
         <p className={muted}>
-          Changing your name, email, password or profile picture, the W-9 form and closing your account are
-          not available yet. They arrive with a later update.
+          Changing your name, email, password or profile picture and closing your account are not available
+          yet. They arrive with a later update.
         </p>
       </Card>
     </Page>
