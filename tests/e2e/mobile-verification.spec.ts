@@ -191,11 +191,18 @@ test('the same number again offers a resend; leaving asks to verify or sign out'
   await page.context().setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
 
-  await page.getByRole('button', { name: TEXTS.signOut, exact: true }).click();
+  // 360 px: one column, nothing wider than the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // By keyboard: Enter on Sign out opens verify-to-continue; Escape keeps verifying.
+  await page.getByRole('button', { name: TEXTS.signOut, exact: true }).focus();
+  await page.keyboard.press('Enter');
   const leave = page.getByTestId('dialog-verify-to-continue');
   await expect(leave).toBeVisible();
-  await leave.getByRole('button', { name: TEXTS.keepVerifying, exact: true }).click();
+  await page.keyboard.press('Escape');
   await expect(leave).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`${ROUTES.mobileVerification}$`));
   await page.getByRole('button', { name: TEXTS.signOut, exact: true }).click();
   await page.getByTestId('dialog-verify-to-continue').getByRole('button', { name: TEXTS.signOut }).click();
   await expect(page).toHaveURL(new RegExp(`${ROUTES.login}$`));
