@@ -169,3 +169,18 @@ describe('AMOE codes for mailed requests', () => {
     expect(await auditCount(ctx)).toBe(before);
   });
 });
+
+describe('gold-only mode', () => {
+  it('has no redemption or mail-in routes for the operator (404); the rest of the console works', async () => {
+    const gold = await createTestContext({ GOLD_ONLY: 'true' });
+    try {
+      const o = await signedInOperator(gold);
+      expect((await o.client.request('GET', OPERATOR_API_PATHS.redemptions)).status).toBe(404);
+      expect((await o.client.request('GET', OPERATOR_API_PATHS.amoeRequests)).status).toBe(404);
+      expect((await o.client.request('POST', OPERATOR_API_PATHS.amoeCodes, { body: {} })).status).toBe(404);
+      expect((await o.client.request('GET', OPERATOR_API_PATHS.games)).status).toBe(200);
+    } finally {
+      await gold.close();
+    }
+  });
+});

@@ -209,53 +209,56 @@ export function operatorRoutes(deps: AppDeps): Hono<OperatorEnv> {
     return c.body(null, 204);
   });
 
-  // ---- redemptions
-  app.get(OPERATOR_API_PATHS.redemptions, signedIn, async (c) => {
-    const status = statusQuery(c, ['pending', 'approved', 'sent', 'paid', 'cancelled', 'rejected']);
-    return c.json({ results: await listRedemptionsForReview(db, { status, limit: listLimit(c) }) });
-  });
-
-  app.post(OPERATOR_ROUTE_PATTERNS.redemptionAction, signedIn, async (c) => {
-    const id = checkText(c.req.param('id'), 'redemption_id');
-    const action = c.req.param('action');
-    if (!(REDEMPTION_ACTIONS as readonly string[]).includes(action))
-      throw new ApiError(404, ERROR_CODES.NOT_FOUND, 'No such redemption action.');
-    const body = await readBody(c, RedemptionActionBodySchema);
-    const result = await runOperatorAction(
-      db,
-      actor(c),
-      reviewRedemption({
-        redemptionId: id,
-        action: action as RedemptionAction,
-        reason: body.reason ?? null,
-        nowMs: deps.now(),
-      }),
-    );
-    return c.json(answer(result));
-  });
-
-  // ---- AMOE
-  app.get(OPERATOR_API_PATHS.amoeRequests, signedIn, async (c) => {
-    const status = statusQuery(c, AMOE_POSTAL_REQUEST_STATES) as AmoePostalRequestState | undefined;
-    return c.json({ results: await listPostalRequests(db, { status, limit: listLimit(c) }) });
-  });
-
-  app.post(OPERATOR_API_PATHS.amoeCodes, signedIn, async (c) => {
-    const body = await readBody(c, IssueAmoeCodeSchema);
-    const result = await runOperatorAction(
-      db,
-      actor(c),
-      issueMailedAmoeCode({ postalRequestCode: body.postal_request_code, reason: null, nowMs: deps.now() }),
-    );
-    return c.json({
-      ...answer(result),
-      code: result.issued.code,
-      user_id: result.issued.userId,
-      amount_cents: result.issued.amountCents,
-      delivered_at: result.issued.deliveredAt,
-      expires_at: result.issued.expiresAt,
+  // Redemptions and mail-in codes exist only with Sweeps: not mounted in gold-only mode (404).
+  if (!deps.config.goldOnly) {
+    // ---- redemptions
+    app.get(OPERATOR_API_PATHS.redemptions, signedIn, async (c) => {
+      const status = statusQuery(c, ['pending', 'approved', 'sent', 'paid', 'cancelled', 'rejected']);
+      return c.json({ results: await listRedemptionsForReview(db, { status, limit: listLimit(c) }) });
     });
-  });
+
+    app.post(OPERATOR_ROUTE_PATTERNS.redemptionAction, signedIn, async (c) => {
+      const id = checkText(c.req.param('id'), 'redemption_id');
+      const action = c.req.param('action');
+      if (!(REDEMPTION_ACTIONS as readonly string[]).includes(action))
+        throw new ApiError(404, ERROR_CODES.NOT_FOUND, 'No such redemption action.');
+      const body = await readBody(c, RedemptionActionBodySchema);
+      const result = await runOperatorAction(
+        db,
+        actor(c),
+        reviewRedemption({
+          redemptionId: id,
+          action: action as RedemptionAction,
+          reason: body.reason ?? null,
+          nowMs: deps.now(),
+        }),
+      );
+      return c.json(answer(result));
+    });
+
+    // ---- AMOE
+    app.get(OPERATOR_API_PATHS.amoeRequests, signedIn, async (c) => {
+      const status = statusQuery(c, AMOE_POSTAL_REQUEST_STATES) as AmoePostalRequestState | undefined;
+      return c.json({ results: await listPostalRequests(db, { status, limit: listLimit(c) }) });
+    });
+
+    app.post(OPERATOR_API_PATHS.amoeCodes, signedIn, async (c) => {
+      const body = await readBody(c, IssueAmoeCodeSchema);
+      const result = await runOperatorAction(
+        db,
+        actor(c),
+        issueMailedAmoeCode({ postalRequestCode: body.postal_request_code, reason: null, nowMs: deps.now() }),
+      );
+      return c.json({
+        ...answer(result),
+        code: result.issued.code,
+        user_id: result.issued.userId,
+        amount_cents: result.issued.amountCents,
+        delivered_at: result.issued.deliveredAt,
+        expires_at: result.issued.expiresAt,
+      });
+    });
+  }
 
   // ---- players
   app.post(OPERATOR_API_PATHS.identity, signedIn, async (c) => {

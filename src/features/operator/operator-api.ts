@@ -4,9 +4,10 @@
  * sends to /api/v1/operator only; the CSRF token comes from the session answers and is kept here
  * in memory (its cookie is httpOnly too).
  */
-import { API_PREFIX } from '../../contract/api-paths.ts';
+import { API_PATHS, API_PREFIX } from '../../contract/api-paths.ts';
 import { CSRF_HEADER } from '../../contract/constants.ts';
 import { OPERATOR_API_PATHS, type OperatorSession } from '../../contract/operator.ts';
+import { isTrue, PROPERTY_NAMES } from '../../contract/properties.ts';
 
 export class OperatorApiError extends Error {
   constructor(
@@ -73,6 +74,13 @@ export const operatorApi = {
       if (error instanceof OperatorApiError && error.status === 401) return null;
       throw error;
     }
+  },
+  /** Gold-only mode (no Sweeps): the console then has no redemption or mail-in sections. */
+  async goldOnly(): Promise<boolean> {
+    const res = await fetch(`${API_PREFIX}${API_PATHS.properties}?names=${PROPERTY_NAMES.goldOnlyMode}`);
+    if (!res.ok) return false;
+    const answer = (await res.json()) as { results?: Array<{ key: string; value: string }> };
+    return isTrue(answer.results?.find((p) => p.key === PROPERTY_NAMES.goldOnlyMode)?.value);
   },
   signIn: (email: string, password: string) =>
     call<OperatorSession>('POST', OPERATOR_API_PATHS.session, { email, password }),

@@ -16,6 +16,8 @@ import { PlayerSection } from './player-section.tsx';
 import { PropertiesSection } from './properties-section.tsx';
 import { RedemptionsSection } from './redemptions-section.tsx';
 
+/** Sections of the Sweeps side, left out in gold-only mode. */
+const SWEEPS_SECTIONS = ['operator-redemptions', 'operator-amoe'];
 const SECTIONS = [
   ['operator-redemptions', 'Redemptions'],
   ['operator-amoe', 'Mail-in requests'],
@@ -32,10 +34,15 @@ type SessionState =
 
 export function OperatorPage() {
   const [state, setState] = useState<SessionState>({ kind: 'loading' });
+  const [goldOnly, setGoldOnly] = useState(false);
 
   useEffect(() => {
     document.title = 'Operator console';
     let live = true;
+    operatorApi.goldOnly().then(
+      (on) => live && setGoldOnly(on),
+      () => undefined,
+    );
     operatorApi.session().then(
       (session) => live && setState(session ? { kind: 'signed-in', session } : { kind: 'signed-out' }),
       () => live && setState({ kind: 'signed-out', error: 'The server could not be reached.' }),
@@ -71,15 +78,15 @@ export function OperatorPage() {
           <p className={muted}>Signed in as {state.session.operator.email}</p>
           <nav className={sectionNav} aria-label="Console sections">
             <ul>
-              {SECTIONS.map(([id, label]) => (
+              {SECTIONS.filter(([id]) => !goldOnly || !SWEEPS_SECTIONS.includes(id)).map(([id, label]) => (
                 <li key={id}>
                   <a href={`#${id}`}>{label}</a>
                 </li>
               ))}
             </ul>
           </nav>
-          <RedemptionsSection onSignedOut={onSignedOut} />
-          <AmoeSection onSignedOut={onSignedOut} />
+          {goldOnly ? null : <RedemptionsSection onSignedOut={onSignedOut} />}
+          {goldOnly ? null : <AmoeSection onSignedOut={onSignedOut} />}
           <PlayerSection onSignedOut={onSignedOut} />
           <GamesSection onSignedOut={onSignedOut} />
           <PropertiesSection onSignedOut={onSignedOut} />
