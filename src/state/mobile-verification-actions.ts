@@ -69,16 +69,18 @@ export interface MobileVerificationDialogProps {
 
 /**
  * Opens the mobile verification dialog; resolves with its close result's clickedActionButton
- * (false for Escape, the close button or the dismiss button).
+ * (false for Escape, the close button, the dismiss button, or the dialog cleared away).
  */
 export function askMobileVerificationDialog(props: MobileVerificationDialogProps): Promise<boolean> {
   openDialog('mobile-verification', { ...props });
   return new Promise((resolve) => {
     const stop = subscribe(store.dialogs, () => {
       const result = store.dialogs.results['mobile-verification'];
-      if (!result) return;
+      const stillOpen = store.dialogs.stack.some((d) => d.kind === 'mobile-verification');
+      if (!result && stillOpen) return;
+      // Closed without a result (the dialogs were cleared, e.g. by a sign-out): no button was clicked.
       stop();
-      resolve(result.clickedActionButton === true);
+      resolve(result?.clickedActionButton === true);
     });
   });
 }

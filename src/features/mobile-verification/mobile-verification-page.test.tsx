@@ -8,8 +8,11 @@ import {
   MOBILE_VERIFICATION_TEXTS as TEXTS,
 } from '../../contract/mobile-verification.ts';
 import { errorDialogFor, ApiError, resetApiClientState } from '../../lib/api-client.ts';
-import { closeDialog, dialogResult } from '../../state/dialog-actions.ts';
-import { MOBILE_VERIFIED_EVENT } from '../../state/mobile-verification-actions.ts';
+import { closeAllDialogs, closeDialog, dialogResult } from '../../state/dialog-actions.ts';
+import {
+  askMobileVerificationDialog,
+  MOBILE_VERIFIED_EVENT,
+} from '../../state/mobile-verification-actions.ts';
 import { logout } from '../../state/session-actions.ts';
 import { resetStore, store } from '../../state/store.ts';
 import { reportApiReachable } from '../../pwa/online-status.ts';
@@ -226,6 +229,14 @@ describe('MobileVerificationPage', () => {
     fireEvent.click(screen.getByRole('button', { name: TEXTS.sendCode }));
     expect(calls).toHaveLength(0);
     vi.restoreAllMocks();
+  });
+
+  it('a dialog cleared away without a click (e.g. by a sign-out elsewhere) answers no click', async () => {
+    renderPage({});
+    const answer = askMobileVerificationDialog({ title: 'T', message: 'M', actionLabel: 'OK' });
+    await screen.findByTestId('dialog-mobile-verification');
+    act(() => closeAllDialogs());
+    await expect(answer).resolves.toBe(false);
   });
 
   it('other routes refusing a pending account open no catalogue dialog (the guards handle it)', () => {
