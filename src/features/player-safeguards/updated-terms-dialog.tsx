@@ -5,12 +5,16 @@
  * more (accepted in another tab).
  */
 import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
 import { LEGAL_ACCEPTANCE_ERROR_CODES, LEGAL_ACCEPTANCE_TEXTS } from '../../contract/legal-acceptance.ts';
+import { PROPERTY_NAMES } from '../../contract/properties.ts';
 import { ROUTES } from '../../contract/routes.ts';
+import { isTrue } from '../../lib/use-named-properties.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { acceptLegalDocuments, usePendingLegalDocuments } from '../../lib/responsible-play-api.ts';
 import { logout } from '../../state/session-actions.ts';
+import { store } from '../../state/store.ts';
 import { AppLink } from '../../ui/app-link.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -31,6 +35,8 @@ export function UpdatedTermsDialog({ close }: DialogComponentProps) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const nothingPending = pending.data !== undefined && documents.length === 0;
+  // Gold-only mode has no sweepstakes: its rules are not linked (as on the join form).
+  const goldOnly = isTrue(useSnapshot(store.properties).values[PROPERTY_NAMES.goldOnlyMode]);
 
   useEffect(() => {
     if (nothingPending) close({ acceptedTerms: true });
@@ -105,10 +111,14 @@ export function UpdatedTermsDialog({ close }: DialogComponentProps) {
                 <AppLink to={ROUTES.policiesTerms} target="_blank" rel="noopener">
                   Terms and Conditions
                 </AppLink>
-                ,{' '}
-                <AppLink to={ROUTES.policiesSweepsRules} target="_blank" rel="noopener">
-                  Official Sweepstakes Rules
-                </AppLink>{' '}
+                {goldOnly ? null : (
+                  <>
+                    ,{' '}
+                    <AppLink to={ROUTES.policiesSweepsRules} target="_blank" rel="noopener">
+                      Official Sweepstakes Rules
+                    </AppLink>
+                  </>
+                )}{' '}
                 and{' '}
                 <AppLink to={ROUTES.policiesPrivacy} target="_blank" rel="noopener">
                   Privacy Policy
