@@ -25,6 +25,7 @@ import * as walletContract from '../../src/contract/wallet.ts';
 import * as gamesContract from '../../src/contract/games.ts';
 import * as vendorWalletContract from '../../src/contract/vendor-wallet.ts';
 import * as mobileVerificationContract from '../../src/contract/mobile-verification.ts';
+import * as redemptionContract from '../../src/contract/redemption.ts';
 import { createPaymentsContext, playerWithAddress } from '../features/payments/payments-test-support.ts';
 import { Client, signUpPayload } from '../test-support/test-app.ts';
 
@@ -39,6 +40,7 @@ const KNOWN_CODES = new Set<string>([
   ...Object.values(gamesContract.GAME_ERROR_CODES),
   ...Object.values(vendorWalletContract.VENDOR_WALLET_ERROR_CODES),
   ...Object.values(mobileVerificationContract.MOBILE_VERIFICATION_ERROR_CODES),
+  ...Object.values(redemptionContract.REDEMPTION_ERROR_CODES),
 ]);
 
 const routes = [
@@ -68,6 +70,7 @@ function fieldNames(): string[] {
     vendorWalletContract,
     gamesContract,
     mobileVerificationContract,
+    redemptionContract,
   ])
     for (const value of Object.values(mod))
       if (value && typeof value === 'object' && 'refiner' in value)
@@ -189,6 +192,13 @@ const EXAMPLE_BODIES: Record<string, Record<string, unknown>> = {
     redOrBlackBet: 0,
   },
   [`PUT ${gamesContract.GAMES_API_PATHS.fairnessClientSeed}`]: { client_seed: 'lucky-7' },
+  [`POST ${redemptionContract.REDEMPTION_API_PATHS.create}`]: {
+    method: 'paypal',
+    amount: 30,
+    paypal_email: 'winner@example.com',
+  },
+  [`POST ${redemptionContract.REDEMPTION_API_PATHS.cashOut}`]: { amount: 30 },
+  [`POST ${redemptionContract.REDEMPTION_API_PATHS.cancel}`]: { redemption_id: randomUUID() },
 };
 
 const mutation = fc.oneof(
