@@ -27,6 +27,11 @@ export const AMOE_CODE_LENGTH = 12;
 export const AMOE_CODE_VALID_DAYS = 180;
 /** The AMOE day runs 12:00am to 11:59pm in this time zone (limits count per day and calendar month here). */
 export const AMOE_TIME_ZONE = 'America/New_York';
+/**
+ * Postal request codes one player may hold that no letter has been matched to yet: enough for
+ * anyone mailing requests by hand, and it keeps a script from filling the operator's list.
+ */
+export const AMOE_MAX_OPEN_POSTAL_REQUESTS = 20;
 /** Longest code text the redeem call accepts before normalising (spaces and dashes included). */
 export const AMOE_CODE_INPUT_MAX = 40;
 
@@ -120,6 +125,8 @@ export const AMOE_ERROR_CODES = {
   AMOE_MONTHLY_LIMIT: 'AMOE_MONTHLY_LIMIT',
   /** 400 field recaptcha_token: the robot check failed; extra { reason: AmoeCaptchaProblem }. */
   AMOE_CAPTCHA_FAILED: 'AMOE_CAPTCHA_FAILED',
+  /** 409: the player already holds AMOE_MAX_OPEN_POSTAL_REQUESTS codes waiting for a letter. */
+  AMOE_TOO_MANY_OPEN_REQUESTS: 'AMOE_TOO_MANY_OPEN_REQUESTS',
   /** Operator side: 404 unknown postal request code, 409 already issued. */
   AMOE_POSTAL_REQUEST_NOT_FOUND: 'AMOE_POSTAL_REQUEST_NOT_FOUND',
   AMOE_POSTAL_REQUEST_ALREADY_ISSUED: 'AMOE_POSTAL_REQUEST_ALREADY_ISSUED',
@@ -148,6 +155,7 @@ export const AMOE_TEXTS = {
   monthlyLimit: 'You have reached the monthly limit for redeeming codes.',
   generic: 'We could not redeem your code right now. Please try again later.',
   captchaFailed: 'The "I\'m not a robot" check failed or expired. Please tick the box again.',
+  tooManyOpenRequests: `You already have ${AMOE_MAX_OPEN_POSTAL_REQUESTS} postal request codes waiting for a letter. Please mail those requests first.`,
   postalRequestNotFound: 'No postal request has this code.',
   postalRequestAlreadyIssued: 'An AMOE code was already issued for this postal request.',
   offline: 'You are offline. Requesting or redeeming a code needs a connection.',

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AMOE_API_PATHS, AMOE_ERROR_CODES, AMOE_TEXTS, formatAmoeCode } from '../../../src/contract/amoe.ts';
+import {
+  AMOE_API_PATHS,
+  AMOE_ERROR_CODES,
+  AMOE_MAX_OPEN_POSTAL_REQUESTS,
+  AMOE_TEXTS,
+  formatAmoeCode,
+} from '../../../src/contract/amoe.ts';
 import { PLAYER_STANDING_ERROR_CODES } from '../../../src/contract/player-standing.ts';
 import { WALLET_ERROR_CODES } from '../../../src/contract/wallet.ts';
 import { createApp } from '../../app.ts';
@@ -10,7 +16,15 @@ import type { Database } from '../../db/driver.ts';
 import { openPostgres } from '../../db/postgres-driver.ts';
 import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { bucketBalances, ledgerViolations, signUpPlayer } from '../wallet/wallet-test-helpers.ts';
-import { codeFor, issueCode, redeem, requestPostalCode, type RedeemAnswer } from './amoe-test-support.ts';
+import {
+  codeFor,
+  issueCode,
+  postPostalRequestCode,
+  redeem,
+  requestPostalCode,
+  solvedCaptchaToken,
+  type RedeemAnswer,
+} from './amoe-test-support.ts';
 
 const DAY = 86_400_000;
 
@@ -235,6 +249,59 @@ describe('only once, under concurrency', () => {
       5,
     );
     expect(await amoeEntries(player.id)).toHaveLength(1);
+  });
+});
+
+describe('postal request codes', () => {
+  it(`a player holds at most ${AMOE_MAX_OPEN_POSTAL_REQUESTS} codes waiting for a letter: a burst at the cap gets exactly one more`, async () => {
+    const player = await signUpPlayer(ctx);
+    for (let i = 0; i < AMOE_MAX_OPEN_POSTAL_REQUESTS - 1; i++)
+      await ctx.db.query(
+        `INSERT INTO amoe_postal_requests (postal_request_code, user_id, amount_cents, created_at)
+         VALUES ($1, $2, 500, now())`,
+        [`fake-${i}-${player.id}`, player.id],
+      );
+    const clients = instancesOf(player.client);
+    const tokens = await Promise.all(Array.from({ length: 5 }, () => solvedCaptchaToken(player.client)));
+    const answers = await Promise.all(
+      tokens.map((t, i) => postPostalRequestCode(clients[i % clients.length]!, t.token, t.siteKey)),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 201)) {
+      expect(a.status).toBe(409);
+      expect(a.body).toMatchObject({
+        code: AMOE_ERROR_CODES.AMOE_TOO_MANY_OPEN_REQUESTS,
+        message: AMOE_TEXTS.tooManyOpenRequests,
+      });
+    }
+    // Sequential requests while earlier ones are in flight: still none past the cap.
+    const more = await Promise.all(Array.from({ length: 3 }, () => solvedCaptchaToken(player.client)));
+    const inFlight = [];
+    for (const [i, t] of more.entries()) {
+      inFlight.push(postPostalRequestCode(clients[i % clients.length]!, t.token, t.siteKey));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    expect((await Promise.all(inFlight)).every((a) => a.status === 409)).toBe(true);
+    const open = await ctx.db.query(
+      "SELECT 1 FROM amoe_postal_requests WHERE user_id = $1 AND status = 'open'",
+      [player.id],
+    );
+    expect(open).toHaveLength(AMOE_MAX_OPEN_POSTAL_REQUESTS);
+    // Once the operator issues one, there is room for one more.
+    const anyOpen = await ctx.db.query<{ postal_request_code: string }>(
+      "SELECT postal_request_code FROM amoe_postal_requests WHERE user_id = $1 AND status = 'open' AND postal_request_code LIKE 'PR-%'",
+      [player.id],
+    );
+    await issueCode(ctx.db, anyOpen[0]!.postal_request_code, ctx.clock.now);
+    expect(typeof (await requestPostalCode(player.client))).toBe('string');
+  });
+
+  it('the play gate applies: a suspended player gets no postal request code', async () => {
+    const player = await signUpPlayer(ctx);
+    await ctx.db.query('UPDATE users SET suspended_at = now() WHERE id = $1', [player.id]);
+    const { token, siteKey } = await solvedCaptchaToken(player.client);
+    const res = await postPostalRequestCode(player.client, token, siteKey);
+    expect([res.status, res.body.code]).toEqual([403, PLAYER_STANDING_ERROR_CODES.ACCOUNT_SUSPENDED]);
   });
 });
 

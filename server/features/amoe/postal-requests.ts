@@ -4,8 +4,15 @@
  * worth (AMOE_SWEEPS_PER_ENTRY at the time of the request) is kept on its row, so the code the
  * operator issues later credits what the rules promised when the player asked.
  */
-import type { AmoePostalRequest, AmoePostalRequestState } from '../../../src/contract/amoe.ts';
+import {
+  AMOE_ERROR_CODES,
+  AMOE_MAX_OPEN_POSTAL_REQUESTS,
+  AMOE_TEXTS,
+  type AmoePostalRequest,
+  type AmoePostalRequestState,
+} from '../../../src/contract/amoe.ts';
 import type { Queryable } from '../../db/driver.ts';
+import { ApiError } from '../../http/api-error.ts';
 import { newPostalRequestCode } from './amoe-codes.ts';
 
 /** How many of the player's latest requests the page lists. */
@@ -15,6 +22,23 @@ export async function createPostalRequest(
   tx: Queryable,
   input: { userId: string; amountCents: number; nowMs: number },
 ): Promise<{ postalRequestCode: string; createdAt: string }> {
+  // The player's row is locked first, so the open-request count below sees every earlier request
+  // of this player (any server instance) and a burst cannot pass the cap.
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [input.userId]);
+  const open = await tx.query<{ n: number | string }>(
+    "SELECT count(*) AS n FROM amoe_postal_requests WHERE user_id = $1 AND status = 'open'",
+    [input.userId],
+  );
+  if (Number(open[0]?.n ?? 0) >= AMOE_MAX_OPEN_POSTAL_REQUESTS)
+    throw new ApiError(
+      409,
+      AMOE_ERROR_CODES.AMOE_TOO_MANY_OPEN_REQUESTS,
+      AMOE_TEXTS.tooManyOpenRequests,
+      null,
+      {
+        limit: AMOE_MAX_OPEN_POSTAL_REQUESTS,
+      },
+    );
   const createdAt = new Date(input.nowMs).toISOString();
   // 32^8 codes: a clash is rare; ON CONFLICT skips it and a fresh code is drawn.
   for (let attempt = 1; ; attempt++) {

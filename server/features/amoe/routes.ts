@@ -44,7 +44,10 @@ export function amoeRoutes(deps: AppDeps): Hono<AppEnv> {
     const userId = c.get('userId');
     const body = await readBody(c, AmoePostalRequestCodeRequestSchema);
     const nowMs = deps.now();
+    // READ COMMITTED with the player's row lock (createPostalRequest): each statement after the
+    // lock sees the player's latest requests, as in the wallet transaction.
     const created = await transaction(db, async (tx) => {
+      await tx.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
       await assertMayAct(tx, userId, 'bonus', nowMs);
       await captcha.verify(tx, { token: body.recaptcha_token, siteKey: body.site_key, userId, nowMs });
       return createPostalRequest(tx, { userId, amountCents: deps.config.amoeSweepsPerEntryCents, nowMs });

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createHash } from 'node:crypto';
 import { MemoryRouter } from 'react-router-dom';
 import { AMOE_API_PATHS, AMOE_ERROR_CODES, AMOE_TEXTS } from '../../contract/amoe.ts';
 import { PLAYER_STANDING_ERROR_CODES } from '../../contract/player-standing.ts';
@@ -57,7 +56,7 @@ describe('the sandbox robot check solver', () => {
   it('finds an answer the server accepts (same hash, same zero-bit count)', async () => {
     const challenge = 'v1.payload.signature';
     const answer = await solveCaptchaChallenge(challenge, 10);
-    const digest = createHash('sha256').update(`${challenge}:${answer}`).digest();
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${challenge}:${answer}`));
     expect(leadingZeroBits(new Uint8Array(digest))).toBeGreaterThanOrEqual(10);
     expect(leadingZeroBits(new Uint8Array([0, 0x10]))).toBe(11);
   });

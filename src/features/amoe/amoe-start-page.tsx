@@ -41,6 +41,9 @@ const address = css`
   background: var(--color-surface-2);
   border-radius: var(--radius-md);
 `;
+const codeResult = css`
+  margin-top: var(--space-4);
+`;
 const codeRow = css`
   display: flex;
   flex-wrap: wrap;
@@ -116,7 +119,7 @@ function PostalRequestCodeCard({ onCreated }: { onCreated: () => void }) {
         {pending ? 'Getting your code...' : 'Get postal request code'}
       </Button>
       {code ? (
-        <div role="status" aria-live="polite">
+        <div role="status" aria-live="polite" className={codeResult}>
           <p>Write this code on your card:</p>
           <div className={codeRow}>
             <span className={codeText} data-testid="postal-request-code">
