@@ -3,9 +3,11 @@
  * PostgreSQL at DATABASE_URL), migrate, seed, then serve the API and the built app on PORT.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { createAppServer } from './app-server.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -129,9 +131,10 @@ async function main(): Promise<void> {
       dist_dir: config.distDir,
     });
   }
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  const server = createAppServer(deps, app.fetch);
+  server.listen(config.port, () => {
     logger.info('Lucky Crown server listening', {
-      url: `http://localhost:${info.port}`,
+      url: `http://localhost:${(server.address() as AddressInfo).port}`,
       public_origin: config.publicOrigin,
       database: config.databaseUrl ? 'postgresql' : `pglite (${path.join(config.dataDir, 'pglite')})`,
       outbox: path.join(config.dataDir, 'outbox'),

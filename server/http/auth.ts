@@ -26,7 +26,7 @@
  * for longer than the window plus that interval (never earlier than the window).
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { ACCESS_TOKEN_TTL_SECONDS, AUTH_SCHEME } from '../../src/contract/constants.ts';
 import { ERROR_CODES } from '../../src/contract/errors.ts';
 import {
@@ -200,6 +200,16 @@ interface SessionRow {
 }
 
 /** Columns and joins a route adds to the session query (aliases: s = the session, u = the player). */
+/**
+ * What the session check reads from a request and records on it: Hono's Context has it, and so
+ * has the node:http fast path's view of a request (./fast-reads.ts), so both run this same code.
+ */
+export interface AuthTarget {
+  req: { header(name: string): string | undefined; readonly path: string; readonly method: string };
+  get(key: 'csrfSessionId'): string | undefined;
+  set(key: 'userId' | 'sessionId', value: string): void;
+}
+
 export interface SessionQueryExtra {
   columns: string;
   joins: string;
@@ -231,7 +241,7 @@ const MOBILE_PENDING_COLUMN = `CASE WHEN u.account_state = 'pending_mobile_verif
  */
 export async function authenticateWith<T extends Row = Row>(
   deps: AuthDeps,
-  c: Context<AppEnv>,
+  c: AuthTarget,
   extra: SessionQueryExtra,
   options: AuthOptions = {},
 ): Promise<(SessionRow & T)[]> {

@@ -18,11 +18,17 @@ const EXEMPT = new Set(
 );
 const ALLOWED = new Set(['US', 'XX']);
 
+/** The country of a request's country header when it is one play is refused from; null otherwise. */
+export function blockedCountry(headerValue: string | undefined): string | null {
+  const country = headerValue?.trim().toUpperCase();
+  return country && !ALLOWED.has(country) ? country : null;
+}
+
 export function countryBlock(headerName: string | null): MiddlewareHandler {
   return async (c, next) => {
     if (!headerName || EXEMPT.has(c.req.path)) return next();
-    const country = c.req.header(headerName)?.trim().toUpperCase();
-    if (country && !ALLOWED.has(country)) {
+    const country = blockedCountry(c.req.header(headerName));
+    if (country) {
       throw new ApiError(403, ERROR_CODES.ACCESS_CURRENTLY_UNAVAILABLE, ERROR_TEXTS.accessUnavailable, null, {
         country,
       });

@@ -27,7 +27,7 @@ export function cspFor(pathname: string, frameSrc: readonly string[] = []): stri
   ].join('; ');
 }
 
-type HeaderSet = readonly (readonly [string, string])[];
+export type HeaderSet = readonly (readonly [string, string])[];
 
 function headerSet(path: string, options: { https: boolean; frameSrc?: readonly string[] }): HeaderSet {
   const set: [string, string][] = [
@@ -51,7 +51,7 @@ function headerSet(path: string, options: { https: boolean; frameSrc?: readonly 
  * no sniffing, no caching (OWASP's REST set). The document-only headers (Permissions-Policy,
  * Referrer-Policy, Cross-Origin-Opener-Policy) would only add bytes to every answer.
  */
-function apiHeaderSet(options: { https: boolean }): HeaderSet {
+export function apiHeaderSet(options: { https: boolean }): HeaderSet {
   const set: [string, string][] = [
     ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
     ['X-Frame-Options', 'DENY'],

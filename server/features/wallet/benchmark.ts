@@ -3,11 +3,13 @@
  * TypeScript project type-checks it with the code it measures). Purchase and balance-read throughput and p50/p99
  * latency at 1, 10 and 100 concurrent clients, on PGlite (embedded, file-backed under /tmp) and on
  * PostgreSQL (BENCH_DATABASE_URL, or a server on 127.0.0.1:5432 when one answers), each through:
- *  - "app": the product's HTTP stack (Hono app from createApp: security headers, JWT auth with its
- *    account lookup, idempotency middleware, wallet transaction, JSON answer). Balance read is the
- *    real GET /api/v1/wallet/balances. Purchase is a bench route with the same middleware as the
- *    pay call around `creditPurchase` in `walletTransaction`: the product's pay call also waits for
- *    the card processor sandbox, which would measure the sandbox rather than the ledger;
+ *  - "app": the product's HTTP stack, served by createAppServer as main.ts serves it (Hono app
+ *    from createApp: security headers, JWT auth with its account lookup, idempotency middleware,
+ *    wallet transaction, JSON answer; the balance read through the node:http fast path in front of
+ *    it). Balance read is the real GET /api/v1/wallet/balances. Purchase is a bench route with the
+ *    same middleware as the pay call around `creditPurchase` in `walletTransaction`: the product's
+ *    pay call also waits for the card processor sandbox, which would measure the sandbox rather
+ *    than the ledger;
  *    Game round is the real POST /api/v1/games/crown-jewels/rounds (a 100 Gold Coin slot spin: the
  *    bet debited, the spin decided from the player's provably fair seed, the win credited, the
  *    round stored, all in one transaction), with its CSRF token and Idempotency-Key;
@@ -28,11 +30,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import postgres from 'postgres';
 import { IDEMPOTENCY_HEADER } from '../../../src/contract/constants.ts';
 import { createApp } from '../../app.ts';
+import { createAppServer } from '../../app-server.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/driver.ts';
 import { migrate } from '../../db/migrate.ts';
@@ -367,7 +369,7 @@ async function benchTarget(target: Target): Promise<Result[]> {
     players.map((id, i) => issueAccessToken(deps.secrets.jwtSecret, id, sessions[i]!)),
   );
 
-  const app = serve({ fetch: appServer(deps).fetch, port: 0 });
+  const app = createAppServer(deps, appServer(deps).fetch).listen(0, '127.0.0.1');
   const bare = bareServer(target.db);
   // Sockets wait while the other server's slice runs: keep them open on both servers alike, so a
   // client never reuses a socket the server is just closing (status 0 in the results).

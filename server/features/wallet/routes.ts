@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
-import { API_PATHS } from '../../../src/contract/api-paths.ts';
+import { API_PATHS, API_PREFIX } from '../../../src/contract/api-paths.ts';
+import type { Balances } from '../../../src/contract/schemas.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
-import { authenticateWith, type SessionQueryExtra } from '../../http/auth.ts';
+import { authenticateWith, type AuthDeps, type AuthTarget, type SessionQueryExtra } from '../../http/auth.ts';
+import type { FastRead } from '../../http/fast-reads.ts';
 import { balancesFromRows, type BalanceRow } from './balances.ts';
 
 /**
@@ -13,10 +15,19 @@ const WITH_BALANCE_ROWS: SessionQueryExtra = {
   joins: 'LEFT JOIN wallet_balances b ON b.user_id = s.user_id',
 };
 
+/** The signed-in player's balances, or throws what requireAuth throws. */
+const readOwnBalances = async (deps: AuthDeps, request: AuthTarget): Promise<Balances> =>
+  balancesFromRows(await authenticateWith<BalanceRow>(deps, request, WITH_BALANCE_ROWS));
+
 export function walletRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get(API_PATHS.balances, async (c) =>
-    c.json(balancesFromRows(await authenticateWith<BalanceRow>(deps, c, WITH_BALANCE_ROWS))),
-  );
+  app.get(API_PATHS.balances, async (c) => c.json(await readOwnBalances(deps, c)));
   return app;
+}
+
+/** The balance read for the node:http fast path (server/http/fast-reads.ts): the route's own code. */
+export function walletFastReads(deps: AppDeps): FastRead[] {
+  return [
+    { path: `${API_PREFIX}${API_PATHS.balances}`, answer: (request) => readOwnBalances(deps, request) },
+  ];
 }
