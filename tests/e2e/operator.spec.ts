@@ -31,8 +31,10 @@ test.describe('operator console', () => {
   }) => {
     await signInAsOperator(page);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-    // One column at a phone width: nothing wider than the viewport.
+    // One column at phone widths (390 and 360 px): nothing wider than the viewport.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     const games = page.getByRole('region', { name: 'Game maintenance' });
     await games.getByLabel('Game', { exact: true }).selectOption(GAME);

@@ -1,6 +1,7 @@
 /** Redemptions: the review list by status, and each step (approve, reject with a reason, sent, paid). */
 import { useState } from 'react';
 import { OPERATOR_API_PATHS, type RedemptionAction } from '../../contract/operator.ts';
+import type { Redemption } from '../../contract/redemption.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
@@ -10,15 +11,8 @@ import { actions, formRow, list, muted, notice, panel } from './operator-styles.
 import { useOperatorAction } from './use-operator-action.ts';
 import { useOperatorList } from './use-operator-list.ts';
 
-interface ReviewRow {
-  id: string;
-  user_email: string;
-  method: string;
-  status: string;
-  amount?: number;
-  usd_amount?: number;
-  [key: string]: unknown;
-}
+/** A redemption as the review list answers it: the player's wire shape plus who asked. */
+type ReviewRow = Redemption & { user_id: string; user_email: string };
 
 const STATUSES = ['pending', 'approved', 'sent', 'paid', 'rejected', 'cancelled'] as const;
 /** The steps each status allows (the server decides; these only choose the buttons shown). */
@@ -34,13 +28,7 @@ const STEP_LABEL: Record<RedemptionAction, string> = {
   'mark-paid': 'Mark paid',
 };
 
-const amountOf = (row: ReviewRow): string => {
-  for (const key of ['usd_amount', 'amount_usd', 'usd', 'amount']) {
-    const v = row[key];
-    if (typeof v === 'number') return `$${v.toFixed(2)}`;
-  }
-  return '';
-};
+const amountOf = (row: ReviewRow): string => `$${row.usd.toFixed(2)}`;
 
 export function RedemptionsSection({ onSignedOut }: { onSignedOut: () => void }) {
   const [status, setStatus] = useState<string>('pending');
@@ -100,7 +88,10 @@ export function RedemptionsSection({ onSignedOut }: { onSignedOut: () => void })
         {(redemptions.rows ?? []).map((row) => (
           <li key={row.id}>
             <strong>{row.user_email}</strong> {amountOf(row)} · {row.method} · {row.status}
-            <p className={muted}>{row.id}</p>
+            <p className={muted}>
+              {row.destination} · requested {new Date(row.created_at).toLocaleString()} · {row.id}
+            </p>
+            {row.rejection_reason ? <p className={muted}>Reason: {row.rejection_reason}</p> : null}
             <div className={actions}>
               {(STEPS[row.status] ?? []).map((which) => (
                 <Button
