@@ -6,11 +6,12 @@
  * security headers, the same JSON (Sweeps amounts at 0 in gold-only mode).
  *
  * Anything that is not that plain success goes to the Hono app, which then answers it as it
- * answers every request: another method (HEAD, POST: 405), a query string or another spelling of
- * the path, an unusual Host header, a country the country block refuses, and every error the read
- * throws (no token, expired token, ended session, closed account...): the Hono route runs again
- * and answers with the error shape, so errors have one implementation. A read that failed is
- * repeated once; the success path, which is what players send over and over, runs once.
+ * answers every request: another method (HEAD, or POST and DELETE, which it refuses), a query
+ * string or another spelling of the path, an unusual Host header, a country the country block
+ * refuses, and every error the read throws (no token, expired token, ended session, closed
+ * account...): the Hono route runs again and answers with the error shape, so errors have one
+ * implementation. A read that failed is repeated once; the success path, which is what players
+ * send over and over, runs once.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthTarget } from './auth.ts';
