@@ -6,8 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { readLimits } from '../purchase-limits/purchase-limits.ts';
 import { signUpPlayer, type TestPlayer } from '../wallet/wallet-test-helpers.ts';
+import { ConfigError } from '../../config.ts';
 import { runOperatorCommand } from './cli-commands.ts';
-import { auditCount, newOperator, pendingRedemption, postalRequest } from './operator-test-support.ts';
+import { operatorCredentialsFromEnv } from './environment.ts';
+import { ensureOperatorFromEnvironment } from './operators.ts';
+import {
+  auditCount,
+  newOperator,
+  OperatorClient,
+  pendingRedemption,
+  postalRequest,
+} from './operator-test-support.ts';
 
 let ctx: TestContext;
 let player: TestPlayer;
@@ -148,5 +157,43 @@ describe('operator command line', () => {
     expect((await as('audit', '--bogus', 'x')).code).toBe(2);
     const audit = await as('audit', '--limit', '3');
     expect(audit.out).toHaveLength(3);
+  });
+});
+
+describe('the operator of OPERATOR_EMAIL / OPERATOR_PASSWORD', () => {
+  it('is read only as a pair with a long enough password', () => {
+    expect(operatorCredentialsFromEnv({})).toBeNull();
+    expect(() => operatorCredentialsFromEnv({ OPERATOR_EMAIL: 'a@example.com' })).toThrow(ConfigError);
+    expect(() => operatorCredentialsFromEnv({ OPERATOR_PASSWORD: 'Long-enough-pw-1' })).toThrow(ConfigError);
+    expect(() =>
+      operatorCredentialsFromEnv({ OPERATOR_EMAIL: 'a@example.com', OPERATOR_PASSWORD: 'short' }),
+    ).toThrow(/at least 12/);
+    expect(() =>
+      operatorCredentialsFromEnv({ OPERATOR_EMAIL: 'not-an-email', OPERATOR_PASSWORD: 'Long-enough-pw-1' }),
+    ).toThrow(/Not an email/);
+    expect(
+      operatorCredentialsFromEnv({
+        OPERATOR_EMAIL: ' Env.Op@Example.com ',
+        OPERATOR_PASSWORD: 'Long-enough-pw-1',
+      }),
+    ).toEqual({
+      email: 'env.op@example.com',
+      password: 'Long-enough-pw-1',
+    });
+  });
+
+  it('is created when missing, left alone when unchanged, and its password set again when the environment changes it', async () => {
+    const env = { email: 'env.op@example.com', password: 'First-env-password' };
+    expect(await ensureOperatorFromEnvironment(ctx.db, ctx.deps.hasher, env, ctx.clock.now)).toBe('created');
+    expect(await ensureOperatorFromEnvironment(ctx.db, ctx.deps.hasher, env, ctx.clock.now)).toBe(
+      'unchanged',
+    );
+    const rotated = { ...env, password: 'Second-env-password' };
+    expect(await ensureOperatorFromEnvironment(ctx.db, ctx.deps.hasher, rotated, ctx.clock.now)).toBe(
+      'updated',
+    );
+    const client = new OperatorClient(ctx);
+    expect((await client.signIn(env.email, env.password)).status).toBe(401);
+    expect((await client.signIn(env.email, rotated.password)).status).toBe(200);
   });
 });
