@@ -5,39 +5,11 @@
  * player asked for in that year). Once required, the play gate stops play and redemption until
  * the W-9 is confirmed.
  */
+import { easternDateOf, easternMidnightMs } from '../../../src/contract/eastern-time.ts';
 import { W9_THRESHOLD_USD_CENTS } from '../../../src/contract/tax.ts';
 import type { Queryable } from '../../db/driver.ts';
 
 export { W9_THRESHOLD_USD_CENTS };
-
-/** The tax year's clock: the calendar year as lived in New York (EST/EDT). */
-export const TAX_YEAR_TIME_ZONE = 'America/New_York';
-
-/** Offset of `timeZone` from UTC at the instant `ms`, in ms (New York: -5 h or -4 h). */
-function zoneOffsetMs(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(ms));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-  return wall - Math.floor(ms / 1000) * 1000;
-}
-
-/** The UTC instant of midnight starting 1 January of `year` in `timeZone`. */
-function newYearMidnightMs(year: number, timeZone: string): number {
-  const asUtc = Date.UTC(year, 0, 1);
-  // The offset at the guess is the offset at midnight unless a change falls in between (none
-  // does on 1 January in the US); a second pass settles any zone where it would.
-  const first = asUtc - zoneOffsetMs(asUtc, timeZone);
-  return asUtc - zoneOffsetMs(first, timeZone);
-}
 
 export interface TaxYear {
   /** The calendar year in Eastern Time. */
@@ -49,11 +21,9 @@ export interface TaxYear {
 }
 
 /** The Eastern Time calendar year holding the instant `nowMs`, as a [start, end) range of instants. */
-export function easternCalendarYear(nowMs: number, timeZone: string = TAX_YEAR_TIME_ZONE): TaxYear {
-  const year = Number(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(new Date(nowMs)),
-  );
-  return { year, startMs: newYearMidnightMs(year, timeZone), endMs: newYearMidnightMs(year + 1, timeZone) };
+export function easternCalendarYear(nowMs: number): TaxYear {
+  const { year } = easternDateOf(nowMs);
+  return { year, startMs: easternMidnightMs(year, 1, 1), endMs: easternMidnightMs(year + 1, 1, 1) };
 }
 
 /** USD cents of the player's redemptions in the tax year of `nowMs`, cancelled and rejected ones aside. */
