@@ -128,6 +128,8 @@ export const TRANSACTION_KINDS = [
   'adjustment',
   /** Sweeps fees of redemptions (cash out, rejected ACH). */
   'fee',
+  /** Free Sweeps of a mail-in (AMOE) code. */
+  'amoe',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
@@ -144,6 +146,7 @@ export const TRANSACTION_KIND_LABELS: Readonly<Record<TransactionKind, string>> 
   reversal: 'Reversal',
   adjustment: 'Adjustment',
   fee: 'Fee',
+  amoe: 'Free entry by mail',
 };
 
 export const TransactionFilterSchema = type({

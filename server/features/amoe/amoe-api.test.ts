@@ -9,7 +9,14 @@ import {
   formatAmoeCode,
 } from '../../../src/contract/amoe.ts';
 import { PLAYER_STANDING_ERROR_CODES } from '../../../src/contract/player-standing.ts';
-import { WALLET_ERROR_CODES } from '../../../src/contract/wallet.ts';
+import { is } from 'superstruct';
+import {
+  SweepsTransactionsPageSchema,
+  TransactionFiltersResponseSchema,
+  WALLET_API_PATHS,
+  WALLET_ERROR_CODES,
+  YearlySummarySchema,
+} from '../../../src/contract/wallet.ts';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/driver.ts';
@@ -87,6 +94,33 @@ describe('redeeming an AMOE code', () => {
     const balances = await player.client.request<Record<string, number>>('GET', '/wallet/balances');
     expect(balances.body.balance_free_ghc).toBe(5 + (before['sweeps:free'] ?? 0) / 100);
     expect(await ledgerViolations(ctx.db)).toEqual([]);
+  });
+
+  it('the credit shows in the Sweeps history (kind amoe, a Sweeps-only filter) and in the yearly bonuses', async () => {
+    ctx.clock.now = Date.parse('2026-04-15T16:00:00Z');
+    const player = await signUpPlayer(ctx);
+    const issued = await codeFor(player.client, ctx.db, ctx.clock.now);
+    expect((await redeem(player.client, issued.code)).status).toBe(200);
+    const history = await player.client.request('GET', WALLET_API_PATHS.sweepsTransactions);
+    expect(history.status).toBe(200);
+    expect(is(history.body, SweepsTransactionsPageSchema)).toBe(true);
+    const entries = (
+      history.body as { transactions: Array<{ kind: string; amount: number; description: string }> }
+    ).transactions;
+    expect(entries.find((e) => e.kind === 'amoe')).toMatchObject({
+      amount: 5,
+      description: 'Free Sweeps Coins by mail (AMOE)',
+    });
+    const filtered = await player.client.request('GET', `${WALLET_API_PATHS.sweepsTransactions}?kind=amoe`);
+    expect(filtered.status).toBe(200);
+    const filters = await player.client.request('GET', WALLET_API_PATHS.transactionFilters);
+    expect(is(filters.body, TransactionFiltersResponseSchema)).toBe(true);
+    expect(
+      (filters.body as { filters: Array<{ value: string; currencies: string[] }> }).filters,
+    ).toContainEqual(expect.objectContaining({ value: 'amoe', currencies: ['sweeps'] }));
+    const summary = await player.client.request('GET', `/wallet/yearly-summary/2026`);
+    expect(is(summary.body, YearlySummarySchema)).toBe(true);
+    expect((summary.body as { sweeps: { bonuses: number } }).sweeps.bonuses).toBeGreaterThanOrEqual(5);
   });
 
   it("the player's postal requests list shows open and issued requests, newest first", async () => {

@@ -195,7 +195,7 @@ export async function yearlySummary(db: Queryable, userId: string, year: number)
     const show = (minor: number) => minorToDisplay(currency, minor);
     return {
       purchased: show(sum((r) => r.kind === 'purchase')),
-      bonuses: show(sum((r) => r.kind === 'bonus')),
+      bonuses: show(sum((r) => r.kind === 'bonus' || r.kind === 'amoe')),
       promos: show(sum((r) => r.kind === 'promo')),
       played: show(-sum((r) => r.kind === 'bet')),
       won: show(sum((r) => r.kind === 'win')),
@@ -218,7 +218,7 @@ export async function yearlySummary(db: Queryable, userId: string, year: number)
   };
 }
 
-const SWEEPS_ONLY: readonly TransactionKind[] = ['redemption', 'fee'];
+const SWEEPS_ONLY: readonly TransactionKind[] = ['redemption', 'fee', 'amoe'];
 
 export async function transactionFilters(db: Queryable, userId: string, nowMs: number) {
   const first = await db.query<{ y: number | string | null }>(
