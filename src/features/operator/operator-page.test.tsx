@@ -133,3 +133,79 @@ describe('OperatorPage', () => {
     expect(await screen.findByRole('form', { name: 'Operator sign-in' })).toBeTruthy();
   });
 });
+
+describe('OperatorPage sections', () => {
+  const pending = {
+    id: '11111111-2222-4333-8444-555555555555',
+    user_id: 'u1',
+    user_email: 'winner@example.com',
+    method: 'paypal',
+    cash_out: false,
+    status: 'pending',
+    amount_ghc: 60,
+    usd: 60,
+    fee_usd: 0,
+    fee_ghc: 0,
+    destination: 'w***@example.com',
+    rejection_reason: null,
+    created_at: '2026-11-01T10:00:00.000Z',
+    updated_at: '2026-11-01T10:00:00.000Z',
+    timeline: [],
+  };
+
+  it('redemptions: reject waits for a reason; each step posts to its own path with the reason', async () => {
+    const calls = stubFetch((url, init) => {
+      if (url.includes('/operator/redemptions?')) return { status: 200, body: { results: [pending] } };
+      if (url.includes('/operator/redemptions/') && init.method === 'POST')
+        return { status: 200, body: { before: {}, after: {}, audit_id: '7' } };
+      return consoleServer({ value: true })(url, init);
+    });
+    render(<OperatorPage />);
+    const section = await screen.findByRole('region', { name: 'Redemptions' });
+    const reject = await within(section).findByRole('button', {
+      name: /^Reject redemption of winner@example.com \$60.00/,
+    });
+    expect((reject as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(section).getByLabelText('Reason'), { target: { value: 'name mismatch' } });
+    expect((reject as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(reject);
+    expect((await within(section).findByRole('status')).textContent).toContain('Reject: redemption 11111111');
+    const post = calls.find((c) => c.url.endsWith(`/operator/redemptions/${pending.id}/reject`))!;
+    expect(JSON.parse(String(post.init.body))).toEqual({ reason: 'name mismatch' });
+    fireEvent.click(
+      within(section).getByRole('button', { name: /^Approve redemption of winner@example.com/ }),
+    );
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.endsWith(`/operator/redemptions/${pending.id}/approve`))).toBe(true),
+    );
+  });
+
+  it('mail-in requests: issuing a code shows it once in the status line', async () => {
+    stubFetch((url, init) => {
+      if (url.includes('/operator/amoe-requests'))
+        return {
+          status: 200,
+          body: {
+            results: [
+              {
+                postalRequestCode: 'PR-ABCD-EFGH',
+                email: 'mailer@example.com',
+                firstName: 'Mae',
+                lastName: 'Iler',
+                amountCents: 500,
+                createdAt: '2026-11-01T10:00:00.000Z',
+                status: 'open',
+              },
+            ],
+          },
+        };
+      if (url.endsWith('/operator/amoe-codes'))
+        return { status: 200, body: { code: 'ABCDEFGH2345', expires_at: '2027-05-01T00:00:00.000Z' } };
+      return consoleServer({ value: true })(url, init);
+    });
+    render(<OperatorPage />);
+    const section = await screen.findByRole('region', { name: 'Mail-in requests (AMOE)' });
+    fireEvent.click(await within(section).findByRole('button', { name: 'Issue code for PR-ABCD-EFGH' }));
+    expect((await within(section).findByRole('status')).textContent).toContain('ABCDEFGH2345');
+  });
+});
