@@ -264,6 +264,19 @@ describe('balance read fast path (default configuration)', () => {
     expect(JSON.parse(closedAnswer.body)).toMatchObject({ code: 'ACCOUNT_CLOSED' });
   });
 
+  it('leaves a database failure to the app, which answers its 500', async () => {
+    const db = servers.ctx.deps.db;
+    const query = db.query.bind(db);
+    db.query = (() => Promise.reject(new Error('connection lost'))) as typeof db.query;
+    try {
+      const answer = await bothAnswer(servers, 'GET', BALANCES, { Authorization: `${AUTH_SCHEME} ${token}` });
+      expect(answer.status).toBe(500);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'INTERNAL_ERROR' });
+    } finally {
+      db.query = query;
+    }
+  });
+
   it('is off at debug level, where the app logs every request', async () => {
     const deps = { ...servers.ctx.deps, logger: { ...servers.ctx.deps.logger, level: 'debug' as const } };
     let calls = 0;

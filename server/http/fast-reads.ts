@@ -93,17 +93,18 @@ async function answerRead(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<unknown> {
-  let answer: unknown;
+  let body: string;
   try {
-    answer = await read.answer({
+    const answer = await read.answer({
       req: new IncomingRequestView(req, read.path),
       get: noCsrfSession,
       set: nothingToRecord,
     });
+    body = JSON.stringify(goldOnly ? withoutSweeps(answer) : answer);
   } catch {
+    // Nothing is written yet: the app answers (its error shape, or its own 500 and log line).
     return fallback(req, res);
   }
-  const body = JSON.stringify(goldOnly ? withoutSweeps(answer) : answer);
   const length = Buffer.byteLength(body);
   // The app gzips JSON of 1 KB or more: let it (the fast reads are far smaller).
   if (length >= COMPRESS_MIN_BYTES && acceptsGzip(headerOf(req, 'accept-encoding') ?? ''))
