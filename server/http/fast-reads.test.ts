@@ -11,6 +11,7 @@ import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, API_PREFIX } from '../../src/contract/api-paths.ts';
 import { AUTH_SCHEME } from '../../src/contract/constants.ts';
+import { PROPERTY_NAMES } from '../../src/contract/properties.ts';
 import { createAppServer } from '../app-server.ts';
 import { createAuthSession } from '../features/auth/auth-sessions.ts';
 import { createTestContext, type TestContext } from '../test-support/test-app.ts';
@@ -245,7 +246,7 @@ describe('balance read fast path (default configuration)', () => {
       await bothAnswer(servers, 'GET', BALANCES, { ...auth, Host: host });
   });
 
-  it('refuses the token of an ended session and of a closed account, as the app does', async () => {
+  it('refuses an ended session, a closed account and a pending mobile verification, as the app does', async () => {
     const ended = await signedIn(servers.ctx);
     await servers.ctx.db.query('UPDATE auth_sessions SET ended_at = now() WHERE user_id = $1', [
       ended.userId,
@@ -262,6 +263,28 @@ describe('balance read fast path (default configuration)', () => {
     });
     expect(closedAnswer.status).toBe(403);
     expect(JSON.parse(closedAnswer.body)).toMatchObject({ code: 'ACCOUNT_CLOSED' });
+
+    // Pending mobile verification while the property is on: refused on this route.
+    const pending = await signedIn(servers.ctx);
+    await servers.ctx.db.query(
+      `INSERT INTO named_properties (key, value) VALUES ($1, 'true') ON CONFLICT (key) DO UPDATE SET value = 'true'`,
+      [PROPERTY_NAMES.mobileVerificationEnabled],
+    );
+    await servers.ctx.db.query(
+      `UPDATE users SET account_state = 'pending_mobile_verification' WHERE id = $1`,
+      [pending.userId],
+    );
+    try {
+      const pendingAnswer = await bothAnswer(servers, 'GET', BALANCES, {
+        Authorization: `${AUTH_SCHEME} ${pending.token}`,
+      });
+      expect(pendingAnswer.status).toBe(403);
+      expect(JSON.parse(pendingAnswer.body)).toMatchObject({ code: 'MOBILE_VERIFICATION_REQUIRED' });
+    } finally {
+      await servers.ctx.db.query('DELETE FROM named_properties WHERE key = $1', [
+        PROPERTY_NAMES.mobileVerificationEnabled,
+      ]);
+    }
   });
 
   it('leaves a database failure to the app, which answers its 500', async () => {
