@@ -138,7 +138,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', amoeRoutes(deps));
   // Redemption exists only with Sweeps: not mounted in gold-only mode.
   if (!deps.config.goldOnly) api.route('/', redemptionRoutes(deps));
-  api.route('/', taxRoutes(deps));
+  // The W-9 exists for prize redemptions: not mounted in gold-only mode.
+  if (!deps.config.goldOnly) api.route('/', taxRoutes(deps));
   app.route(API_PREFIX, api);
 
   app.use('*', serveApp(deps.config.distDir));

@@ -165,7 +165,6 @@ export const routes: RouteObject[] = [
               later(ROUTES.changeName, 'Change Name'),
               later(ROUTES.changeEmail, 'Change Email'),
               later(ROUTES.closeAccount, 'Close Account'),
-              { path: ROUTES.w9Form, lazy: w9Form },
               { path: ROUTES.yearlySummary, lazy: yearlySummary },
               { path: ROUTES.goldCoinsHistory, lazy: goldCoinsHistory },
               // The game page's own guard (a known game, not under maintenance, the currency taken) is
@@ -220,6 +219,8 @@ export const routes: RouteObject[] = [
                 element: <RequireSweeps />,
                 children: [
                   { path: ROUTES.sweepsCoinsHistory, lazy: sweepsCoinsHistory },
+                  // The W-9 is asked for by prize redemptions, which gold-only mode has none of.
+                  { path: ROUTES.w9Form, lazy: w9Form },
                   // AMOE pages need a billing address: the gate asks for it in place.
                   {
                     lazy: amoeAddressGate,

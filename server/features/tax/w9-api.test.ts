@@ -14,7 +14,7 @@ import {
   W9StatusResponseSchema,
 } from '../../../src/contract/tax.ts';
 import { createGamesContext, fund, startCoinFlip } from '../games/games-test-support.ts';
-import { Client, signUpPayload, type TestContext } from '../../test-support/test-app.ts';
+import { Client, createTestContext, signUpPayload, type TestContext } from '../../test-support/test-app.ts';
 import { signUpPlayer, type TestPlayer } from '../wallet/wallet-test-helpers.ts';
 import { openLastFour } from './ssn-last-four-cipher.ts';
 
@@ -414,5 +414,22 @@ describe('W-9 fuzzing', () => {
     expect(wrongType.status).toBe(400);
     const rows = await ctx.db.query('SELECT 1 FROM w9_submissions WHERE user_id = $1', [player.id]);
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('W-9 in gold-only mode', () => {
+  it('is not there: the tax routes answer 404 like any unknown path', async () => {
+    const gold = await createTestContext({ GOLD_ONLY: 'true' }, { seedDemo: false });
+    try {
+      const p = await signUpPlayer(gold);
+      expect((await p.client.request('GET', TAX_API_PATHS.w9)).status).toBe(404);
+      expect((await p.client.request('POST', TAX_API_PATHS.w9, { body: validForm() })).status).toBe(404);
+      const confirmRes = await p.client.request('POST', TAX_API_PATHS.w9Confirm, {
+        body: { zipCode: '60606', ssnLastFour: '4821' },
+      });
+      expect(confirmRes.status).toBe(404);
+    } finally {
+      await gold.close();
+    }
   });
 });
