@@ -2,6 +2,18 @@
  * The operator every browser-test server creates at start (scripts/e2e-server.mjs passes these
  * as OPERATOR_EMAIL / OPERATOR_PASSWORD), and signing in as that operator on /operator.
  * Use a page of its own browser context: the operator session is a cookie of that context.
+ *
+ * The console's parts, by accessible name (src/features/operator/):
+ * - region 'Redemptions': select 'Status', field 'Reason' (required to reject), per row buttons
+ *   'Approve | Mark sent | Mark paid | Reject redemption of <player email> $<usd>', result in the
+ *   region's status line;
+ * - region 'Mail-in requests (AMOE)': button 'Issue code for <postal request code>'; the code is in
+ *   the region's status line ("Code for PR-…: <12 characters>, expires …");
+ * - region 'Player': 'Player email', 'Reason', 'New identity state' + 'Set identity state',
+ *   'Period', 'New limit (USD)' + 'Apply decrease';
+ * - region 'Game maintenance': 'Game', 'Until (optional)', 'Put under maintenance', 'Take off maintenance';
+ * - region 'Named properties': 'Property', 'Value', 'Reason', 'Save property';
+ * - region 'Audit trail': button 'Refresh', list 'Latest operator actions'.
  */
 import { expect, type Page } from '@playwright/test';
 
