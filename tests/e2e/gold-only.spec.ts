@@ -83,7 +83,11 @@ async function sweepsMentions(page: Page): Promise<string[]> {
         const v = el.getAttribute(name);
         if (v) texts.push(v);
       }
-    return texts.flatMap((t) => t.split('\n')).filter((line) => /sweep/i.test(line));
+    // The terms shown for acceptance on the join form are the operator's legal text, left out
+    // like the policy pages.
+    const legal = document.querySelector<HTMLElement>('[data-testid="legal-scroll-region"]');
+    const legalLines = new Set((legal?.innerText ?? '').split('\n'));
+    return texts.flatMap((t) => t.split('\n')).filter((line) => /sweep/i.test(line) && !legalLines.has(line));
   });
 }
 
