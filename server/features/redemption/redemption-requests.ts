@@ -36,7 +36,7 @@ import type { Balances } from '../../../src/contract/schemas.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { ApiError, type ApiErrorCode } from '../../http/api-error.ts';
 import type { AppDeps } from '../../http/app-env.ts';
 import { assertMayAct } from '../eligibility/play-gate.ts';
 import { requireIdentityVerification } from '../kyc/identity-state.ts';
@@ -105,11 +105,11 @@ type PlayerRow = {
 
 const fail = (
   status: 400 | 403 | 404 | 409,
-  code: string,
+  code: ApiErrorCode,
   message: string,
   field: string | null = null,
   extra: Record<string, unknown> | null = null,
-) => new ApiError(status, code as ConstructorParameters<typeof ApiError>[1], message, field, extra);
+) => new ApiError(status, code, message, field, extra);
 
 const identityRequired = (state: string) =>
   fail(
