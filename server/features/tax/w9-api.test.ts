@@ -296,6 +296,17 @@ describe('W-9 mismatch', () => {
     expect((await startCoinFlip(again)).body).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
   });
 
+  it('an account suspended by support is refused with its own reason', async () => {
+    const p = await signUpPlayer(ctx);
+    await ctx.db.query(
+      `UPDATE users SET suspended_at = now(), suspension_reason = 'support_review' WHERE id = $1`,
+      [p.id],
+    );
+    const res = await create(p, validForm());
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'ACCOUNT_SUSPENDED', extra: { reason: 'support_review' } });
+  });
+
   it('info that differs from the form mismatches too', async () => {
     const p = await signUpPlayer(ctx);
     await create(p, validForm());

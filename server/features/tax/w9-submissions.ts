@@ -29,6 +29,7 @@ import {
 import type { W9State } from '../../../src/contract/player-standing.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { readPlayerStanding } from '../eligibility/play-gate.ts';
 import { openLastFour, sealLastFour } from './ssn-last-four-cipher.ts';
 import type { TinMatcher } from './tin-match-sandbox.ts';
 
@@ -51,9 +52,10 @@ const SUBMISSION_COLUMNS = `id, state, legal_name, zip_code, ssn_last_four_ciphe
 
 const iso = (v: Date | string): string => new Date(v).toISOString();
 
-const suspended = () =>
+/** The play gate's answer for a suspended account, with the reason the suspension was given. */
+const suspended = (reason: string | null) =>
   new ApiError(403, PLAYER_STANDING_ERROR_CODES.ACCOUNT_SUSPENDED, PLAYER_STANDING_TEXTS.suspended, null, {
-    reason: W9_MISMATCH_SUSPENSION_REASON,
+    reason,
   });
 
 async function lockPlayer(
@@ -92,16 +94,12 @@ const toWire = (row: SubmissionRow): W9Submission => ({
 });
 
 export async function readW9Status(db: Queryable, userId: string): Promise<W9StatusResponse> {
-  const users = await db.query<{ w9_state: W9State; suspended_at: unknown }>(
-    'SELECT w9_state, suspended_at FROM users WHERE id = $1',
-    [userId],
-  );
-  const user = users[0];
-  if (!user) throw new Error(`player ${userId} not found`);
+  const standing = await readPlayerStanding(db, userId);
+  if (!standing) throw new Error(`player ${userId} not found`);
   const submission = await submissionInForce(db, userId);
   return {
-    w9_state: user.w9_state,
-    suspended: user.suspended_at !== null,
+    w9_state: standing.w9State,
+    suspended: standing.suspendedAt !== null,
     submission: submission ? toWire(submission) : null,
     threshold_usd: (W9_THRESHOLD_USD_CENTS / 100).toFixed(2),
   };
@@ -116,7 +114,7 @@ export async function createW9Submission(
   nowMs: number,
 ): Promise<void> {
   const player = await lockPlayer(tx, userId);
-  if (player.suspended) throw suspended();
+  if (player.suspended) throw suspended(player.suspensionReason);
   const current = await submissionInForce(tx, userId);
   if (current?.state === 'confirmed' || player.w9State === 'confirmed')
     throw new ApiError(409, TAX_ERROR_CODES.W9_ALREADY_CONFIRMED, TAX_TEXTS.alreadyConfirmed);
@@ -166,7 +164,7 @@ export async function confirmW9Info(
   nowMs: number,
 ): Promise<W9ConfirmResponse> {
   const player = await lockPlayer(tx, userId);
-  if (player.suspended) throw suspended();
+  if (player.suspended) throw suspended(player.suspensionReason);
   const submission = await submissionInForce(tx, userId);
   // No form yet, or a mismatched one (support lifted the suspension): a new form comes first.
   if (!submission || submission.state === 'mismatched')

@@ -8,6 +8,7 @@
 import { easternDateOf, easternMidnightMs } from '../../../src/contract/eastern-time.ts';
 import { W9_THRESHOLD_USD_CENTS } from '../../../src/contract/tax.ts';
 import type { Queryable } from '../../db/driver.ts';
+import { readPlayerStanding } from '../eligibility/play-gate.ts';
 
 export { W9_THRESHOLD_USD_CENTS };
 
@@ -56,8 +57,7 @@ export async function w9RequiredBeforeRedemption(
   requestUsdCents: number,
   nowMs: number,
 ): Promise<boolean> {
-  const standing = await db.query<{ w9_state: string }>('SELECT w9_state FROM users WHERE id = $1', [userId]);
-  const state = standing[0]?.w9_state;
+  const state = (await readPlayerStanding(db, userId))?.w9State;
   if (state === undefined || state === 'confirmed') return false;
   const total = (await redeemedThisTaxYearCents(db, userId, nowMs)) + requestUsdCents;
   if (total < W9_THRESHOLD_USD_CENTS) return state === 'required' || state === 'mismatched';

@@ -7,7 +7,6 @@
  * - W-9 mismatch: the account is suspended; the only way out closes to logout.
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { css } from '@linaria/core';
 import { SUPPORT_EMAIL } from '../../contract/constants.ts';
 import { ERROR_CODES } from '../../contract/errors.ts';
 import { ROUTES } from '../../contract/routes.ts';
@@ -21,17 +20,10 @@ import { Dialog } from '../../ui/dialog.tsx';
 import type { DialogComponentProps } from '../../ui/dialog-registry.ts';
 import { FormError } from '../../ui/form-error.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { visuallyHiddenRules } from '../../ui/visually-hidden.ts';
 import { confirmW9Info } from './api.ts';
 import { digitsOnly } from './w9-input.ts';
 import { TAX_DIALOGS } from './tax-dialog-kinds.ts';
-
-const announcer = css`
-  ${visuallyHiddenRules}
-`;
-const muted = css`
-  color: var(--color-text-muted);
-`;
+import { announcer, muted } from './tax-styles.ts';
 
 const FIELDS: readonly W9InfoField[] = ['zipCode', 'ssnLastFour'];
 

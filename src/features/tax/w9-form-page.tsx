@@ -30,22 +30,16 @@ import { Card, Notice, Page } from '../../ui/page.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { visuallyHiddenRules } from '../../ui/visually-hidden.ts';
 import { submitW9Form, useW9Status } from './api.ts';
 import './register-tax-dialogs.ts';
 import { TAX_DIALOGS } from './tax-dialog-kinds.ts';
+import { announcer, muted } from './tax-styles.ts';
 import { digitsOnly } from './w9-input.ts';
 
-const announcer = css`
-  ${visuallyHiddenRules}
-`;
 const pair = css`
   display: grid;
   grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
   column-gap: var(--space-3);
-`;
-const intro = css`
-  color: var(--color-text-muted);
 `;
 
 type TextFieldName = Exclude<W9FormField, 'certified'>;
@@ -257,7 +251,7 @@ export function W9FormPage() {
   else
     body = (
       <>
-        <p className={intro}>
+        <p className={muted}>
           {data.w9_state === 'required'
             ? `Prize redemptions of $${data.threshold_usd} or more in a calendar year need a W-9 before you can play or redeem again.`
             : `We need a W-9 from players whose prize redemptions reach $${data.threshold_usd} in a calendar year.`}{' '}
