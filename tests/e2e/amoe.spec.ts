@@ -106,6 +106,9 @@ test('a postal request code, the operator issues the AMOE code, the player redee
   await page.goto(`${ROUTES.myAccount}#my-sweeps-coins`);
   await expect(page.getByTestId('sweeps-total')).toHaveText(/5\.00/);
   await expect(page.getByTestId('link-amoe-start')).toBeVisible();
+  // And in the Sweeps Coins history.
+  await page.goto(ROUTES.sweepsCoinsHistory);
+  await expect(page.getByText('Free Sweeps Coins by mail (AMOE)').first()).toBeVisible();
 });
 
 test('offline, the redeem page says it needs a connection', async ({ page, context, request }) => {
