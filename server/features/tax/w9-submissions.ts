@@ -145,8 +145,8 @@ export async function createW9Submission(
   );
 }
 
-/** The last four digits of a stored submission (for the confirmation and the tax filing only). */
-export function lastFourOf(key: string, userId: string, row: SubmissionRow): string {
+/** The last four digits of a stored submission, decrypted only to compare with the info dialog. */
+function lastFourOf(key: string, userId: string, row: SubmissionRow): string {
   return openLastFour(key, userId, {
     ciphertext: Buffer.from(row.ssn_last_four_ciphertext),
     iv: Buffer.from(row.ssn_last_four_iv),
