@@ -6,7 +6,7 @@ import {
   type PendingLegalDocumentsResponse,
 } from '../../../src/contract/legal-acceptance.ts';
 import type { LegalDocumentType } from '../../../src/contract/schemas.ts';
-import { Client, signUpPayload, type TestContext } from '../../test-support/test-app.ts';
+import { Client, createTestContext, signUpPayload, type TestContext } from '../../test-support/test-app.ts';
 import { createGamesContext, fund, startCoinFlip } from '../games/games-test-support.ts';
 import { publishRevision } from './legal-acceptance-routes.ts';
 
@@ -193,6 +193,22 @@ describe('a new version', () => {
     expect(res.body.version).toBe((await latestVersions()).sweeps_rules);
     const bad = await client.request('POST', LEGAL_ACCEPTANCE_PATHS.testPublish, { body: { type: 'nope' } });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('the test publishing path', () => {
+  it('does not exist without LEGAL_TEST_MODE', async () => {
+    const plain = await createTestContext({}, { seedDemo: false });
+    try {
+      const res = await new Client(plain).request('POST', LEGAL_ACCEPTANCE_PATHS.testPublish, {
+        body: { type: 'terms_conditions' },
+      });
+      expect(res.status).toBe(404);
+      const versions = await plain.db.query("SELECT 1 FROM legal_documents WHERE type = 'terms_conditions'");
+      expect(versions).toHaveLength(1);
+    } finally {
+      await plain.close();
+    }
   });
 });
 
