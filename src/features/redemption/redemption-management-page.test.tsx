@@ -14,6 +14,7 @@ import { dialogComponentFor } from '../../ui/dialog-registry.ts';
 import { demoBalances, demoUser } from '../../state/test-fixtures.ts';
 import { apiError, stubApi, type Answer } from '../../test-support/stub-api.ts';
 import RedemptionManagementPage from './redemption-management-page.tsx';
+import { LIVE_REFRESH_MS, liveRefreshInterval } from './use-redemptions.ts';
 
 const at = '2026-11-20T15:00:00.000Z';
 const redemption = (over: Partial<Redemption> = {}): Redemption => ({
@@ -161,5 +162,13 @@ describe('RedemptionManagementPage', () => {
   it('the list (not the options) is kept for offline use', () => {
     expect(isPersistedKey('@"/redemptions","{}",')).toBe(true);
     expect(isPersistedKey('@"/redemptions/options","{}",')).toBe(false);
+  });
+
+  it('stays live (refetched every 30 s) while a redemption is pending, approved or sent, and stops once all have ended', () => {
+    expect(LIVE_REFRESH_MS).toBe(30_000);
+    for (const status of ['pending', 'approved', 'sent'] as const)
+      expect(liveRefreshInterval({ redemptions: [rejected, redemption({ status })] })).toBe(30_000);
+    expect(liveRefreshInterval({ redemptions: [rejected, redemption({ status: 'paid' })] })).toBe(0);
+    expect(liveRefreshInterval(undefined)).toBe(0);
   });
 });

@@ -28,8 +28,9 @@ import { REDEMPTION_DIALOGS } from './redemption-dialog-kinds.ts';
 
 export const LIVE_REFRESH_MS = 30_000;
 
-const stillMoving = (data: RedemptionList | undefined): boolean =>
-  Boolean(data?.redemptions.some((r) => OPEN_REDEMPTION_STATUSES.includes(r.status)));
+/** How soon to refetch: every LIVE_REFRESH_MS while a redemption is still moving, else only on focus. */
+export const liveRefreshInterval = (data: RedemptionList | undefined): number =>
+  data?.redemptions.some((r) => OPEN_REDEMPTION_STATUSES.includes(r.status)) ? LIVE_REFRESH_MS : 0;
 
 export interface RedemptionListState {
   redemptions: readonly Redemption[];
@@ -47,7 +48,7 @@ export interface RedemptionListState {
 export function useRedemptionList(): RedemptionListState {
   const swr = useApiGet(REDEMPTION_API_PATHS.redemptions, RedemptionListSchema, {
     handleErrors: false,
-    swr: { refreshInterval: (latest) => (stillMoving(latest) ? LIVE_REFRESH_MS : 0), keepPreviousData: true },
+    swr: { refreshInterval: liveRefreshInterval, keepPreviousData: true },
   });
   const [pendingCancel, setPendingCancel] = useState<string | null>(null);
   const [cancelError, setCancelError] = useState<string | null>(null);
