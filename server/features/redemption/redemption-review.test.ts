@@ -181,6 +181,18 @@ describe('operator steps', () => {
     expect(await sweeps(ctx.db, player.id)).toEqual(before);
   });
 
+  it.each(['approved', 'sent', 'paid', 'rejected'] as const)(
+    'the player cannot cancel a %s redemption (409, nothing moves)',
+    async (status) => {
+      const { player, id } = await redemptionIn(status);
+      const before = await sweeps(ctx.db, player.id);
+      const res = await cancel(player.client, id);
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 'REDEMPTION_NOT_CANCELLABLE', extra: { status } });
+      expect(await sweeps(ctx.db, player.id)).toEqual(before);
+    },
+  );
+
   it('two operators approving at once: one wins, the other gets 409', async () => {
     const { id } = await redemptionIn('pending');
     const results = await Promise.allSettled([STEPS.approved(id), STEPS.approved(id), STEPS.approved(id)]);
