@@ -64,6 +64,42 @@ describe('PlayerSafeguards', () => {
     expect(store.dialogs.stack).toHaveLength(0);
   });
 
+  it('opens the reality check at the next multiple of the interval since the session started', async () => {
+    const now = Date.now();
+    stubApi({
+      '/legal-acceptances/pending': pending([]),
+      '/responsible-play': { status: 200, body: { ...NONE, reality_check_minutes: 15 } },
+      '/responsible-play/session': {
+        status: 200,
+        body: {
+          // 300 ms before the 15-minute mark, by the server's clock.
+          started_at: new Date(now - 15 * 60_000 + 300).toISOString(),
+          now: new Date(now).toISOString(),
+          minutes_played: 14,
+          results: [],
+          reality_check_minutes: 15,
+        },
+      },
+    });
+    completeLogin(loginAnswer());
+    renderAt('/lobby');
+    await waitFor(() => expect(store.dialogs.stack.map((d) => d.kind)).toEqual(['reality-check']), {
+      timeout: 3_000,
+    });
+  });
+
+  it('runs no reality check while it is off', async () => {
+    const calls = stubApi({
+      '/legal-acceptances/pending': pending([]),
+      '/responsible-play': { status: 200, body: NONE },
+    });
+    completeLogin(loginAnswer());
+    renderAt('/lobby');
+    await waitFor(() => expect(calls.some((c) => c.path === '/responsible-play')).toBe(true));
+    expect(calls.some((c) => c.path === '/responsible-play/session')).toBe(false);
+    expect(store.dialogs.stack).toHaveLength(0);
+  });
+
   it('says on the lobby and game pages, not elsewhere, until when a break runs', () => {
     stubApi({ '/legal-acceptances/pending': pending([]) });
     completeLogin(
