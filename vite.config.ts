@@ -1,5 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { defineConfig, type Plugin } from 'vite';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import wyw from '@wyw-in-js/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -99,6 +101,78 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/**
+ * The SSR bundle's entry, and the modules whose stylesheets a prerendered page carries (the
+ * pages of PRERENDERED_PAGES in src/prerender/render-page.tsx, and the app's layout).
+ */
+const PRERENDER_ENTRY = 'src/prerender/render-page.tsx';
+const PRERENDER_STYLE_MODULES = [
+  'src/app/start.tsx',
+  'src/features/auth/login-page.tsx',
+  'src/features/policies/policy-page.tsx',
+];
+/** Folder of the build holding the SSR bundle (a dot folder: the server never serves it). */
+const PRERENDER_DIR = '.ssr';
+
+/**
+ * After the app's build, builds src/prerender/render-page.tsx for Node into <outDir>/.ssr/ (one
+ * self-contained file, render-page.js), which the server uses to answer the public landing pages
+ * with their markup already in the HTML (server/http/prerendered-pages.ts). Beside it,
+ * page-styles.json: for each module of PRERENDER_STYLE_MODULES, the CSS files of the client
+ * chunks it loads (its chunk and their static imports) and their text, which the server inlines
+ * into that page so its first paint needs no stylesheet request. Same plugins, so linaria's
+ * class names match the client build's.
+ */
+function prerenderBundle(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'prerender-bundle',
+    apply: (userConfig, env) => env.command === 'build' && !env.isSsrBuild && !userConfig.build?.ssr,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const ssrDir = path.join(outDir, PRERENDER_DIR);
+      await build({
+        configFile: fileURLToPath(import.meta.url),
+        mode: config.mode,
+        logLevel: 'warn',
+        ssr: { noExternal: true },
+        build: {
+          ssr: PRERENDER_ENTRY,
+          outDir: ssrDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          manifest: false,
+          rollupOptions: {
+            output: { entryFileNames: 'render-page.js', inlineDynamicImports: true },
+          },
+        },
+      });
+      const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+        string,
+        { file: string; css?: string[]; imports?: string[] }
+      >;
+      const stylesOf = (key: string, seen = new Set<string>()): string[] => {
+        const chunk = manifest[key];
+        if (!chunk || seen.has(key)) return [];
+        seen.add(key);
+        return [...(chunk.imports ?? []).flatMap((k) => stylesOf(k, seen)), ...(chunk.css ?? [])];
+      };
+      const styles = Object.fromEntries(
+        PRERENDER_STYLE_MODULES.map((key) => {
+          const files = [...new Set(stylesOf(key))];
+          const css = files.map((file) => readFileSync(path.join(outDir, file), 'utf8')).join('');
+          return [key, { files, css }];
+        }),
+      );
+      mkdirSync(ssrDir, { recursive: true });
+      writeFileSync(path.join(ssrDir, 'page-styles.json'), JSON.stringify(styles));
+    },
+  };
+}
+
 const GAME_ENTRY_PREFIX = 'game-';
 
 /**
@@ -152,6 +226,7 @@ export default defineConfig({
     react(),
     inlineEntryStylesheet(),
     reactRouterProductionBuild(),
+    prerenderBundle(),
     wyw({
       include: ['src/**/*.{ts,tsx}', 'games/**/*.{ts,tsx}'],
     }),

@@ -164,7 +164,8 @@ function median(values) {
 
 /** The first few elements or URLs an audit points at (layout-shift culprits, unused scripts). */
 function whereOf(a) {
-  const items = a.details?.items ?? [];
+  // Some audits' details hold items that are not a list (a tree, a table of sections).
+  const items = Array.isArray(a.details?.items) ? a.details.items : [];
   return items
     .slice(0, 5)
     .map((item) => item.node?.selector ?? item.url ?? item.source?.url ?? item.node?.snippet ?? null)

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { API_PATHS, API_PREFIX } from '../src/contract/api-paths.ts';
 import { authRoutes } from './features/auth/routes.ts';
-import { legalRoutes } from './features/legal/legal-documents.ts';
+import { latestLegalDocuments, legalRoutes } from './features/legal/legal-documents.ts';
 import { legalAcceptanceRoutes } from './features/legal/legal-acceptance-routes.ts';
 import { responsiblePlayRoutes } from './features/responsible-play/routes.ts';
 import { propertyRoutes } from './features/properties/properties.ts';
@@ -36,6 +36,7 @@ import { goldOnlyAnswers } from './http/gold-only.ts';
 import { errorHandler, MAX_BODY_BYTES, notFoundHandler } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveApp } from './http/static-files.ts';
+import { prerenderedPages } from './http/prerendered-pages.ts';
 import { checkUrl } from './http/url-edge.ts';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -142,7 +143,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (!deps.config.goldOnly) api.route('/', taxRoutes(deps));
   app.route(API_PREFIX, api);
 
-  app.use('*', serveApp(deps.config.distDir));
+  const prerendered = prerenderedPages(deps.config.distDir, {
+    latestLegalDocuments: () => latestLegalDocuments(deps.db),
+    onError: (error, pathname) => deps.logger.warn('prerender_failed', { pathname, error: String(error) }),
+  });
+  app.use('*', serveApp(deps.config.distDir, { prerendered }));
   app.onError(errorHandler(deps.logger));
   app.notFound(notFoundHandler(app));
   return app;

@@ -13,13 +13,16 @@ import { prefetchPolicyDocuments } from './features/policies/policy-documents-pr
 // Referencing the class keeps the global stylesheet in the bundle.
 document.documentElement.classList.add(globalStyles);
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+/** The server sent this page with its markup (server/http/prerendered-pages.ts): the app takes it over. */
+const prerendered = container.hasAttribute('data-prerendered') ? container : null;
+const root = createRoot(container);
 
 let started = false;
 function startFullApp(target: Root): void {
   if (started) return;
   started = true;
-  void import('./app/start.tsx').then(({ startApp }) => startApp(target));
+  void import('./app/start.tsx').then(({ startApp }) => startApp(target, prerendered));
 }
 
 /**

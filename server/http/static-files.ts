@@ -4,7 +4,8 @@
  * - index.html, sw.js and the web manifest: no-cache (always revalidated, with ETag) so a new
  *   release is picked up at once.
  * - other files (icons, robots.txt): one hour.
- * - client routes (a path without a file extension, outside /api) answer index.html.
+ * - client routes (a path without a file extension, outside /api) answer index.html; the public
+ *   landing pages answer it with their markup inside (prerendered-pages.ts).
  * - a missing file with an extension answers 404, never the shell (a missing hashed chunk must
  *   fail loudly so the app can recover by reloading).
  * Without a build, app routes answer 503 with a plain explanation; the API still works.
@@ -13,6 +14,7 @@ import { createReadStream, existsSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { PrerenderedPages } from './prerendered-pages.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -86,7 +88,21 @@ const statFile = (file: string): Stats | null => {
 /** Where the house games' pages and files are served from (a folder per game). */
 const GAMES_PREFIX = '/games/';
 
-export function serveApp(distDir: string): MiddlewareHandler {
+function prerenderedResponse(c: Context, page: { body: string; etag: string }): Response {
+  const headers: Record<string, string> = {
+    'Content-Type': TYPES['.html']!,
+    'Cache-Control': NO_CACHE,
+    ETag: page.etag,
+  };
+  if (c.req.header('if-none-match') === page.etag) return c.body(null, 304, headers);
+  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+  return c.body(page.body, 200, headers);
+}
+
+export function serveApp(
+  distDir: string,
+  options: { prerendered?: PrerenderedPages } = {},
+): MiddlewareHandler {
   const root = path.resolve(distDir);
   return async (c, next) => {
     if (
@@ -120,6 +136,8 @@ export function serveApp(distDir: string): MiddlewareHandler {
       if (pageStats) return fileResponse(c, pageFile, pageStats, `${urlPath.replace(/\/?$/, '/')}index.html`);
       return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
     }
+    const prerendered = await options.prerendered?.answer(urlPath);
+    if (prerendered) return prerenderedResponse(c, prerendered);
     // A client route: the shell decides (router + guards).
     const indexStats = statFile(indexFile);
     if (!indexStats) return c.text(NOT_BUILT_MESSAGE, 503);

@@ -12,8 +12,14 @@ import { installChunkRecovery } from '../pwa/chunk-recovery.ts';
 import { installInstallPrompt } from '../pwa/install-prompt.ts';
 import { clearPersistedSwr, loadPersistedSwr } from '../lib/persisted-swr.ts';
 import { App } from './app.tsx';
+import { createAppRouter } from './router.tsx';
+import { ReleasePrerendered, untilFirstRenderMatchesPage } from './prerendered-takeover.tsx';
 
-export async function startApp(root: Root): Promise<void> {
+/**
+ * `prerendered`: the root element when the server sent the page's markup in it; the app's first
+ * render then waits until it can show that page itself, and replaces the markup in one commit.
+ */
+export async function startApp(root: Root, prerendered: HTMLElement | null = null): Promise<void> {
   connectLibToState();
   installChunkRecovery();
   installInstallPrompt();
@@ -29,12 +35,16 @@ export async function startApp(root: Root): Promise<void> {
   void resumeSession();
   startMirroring();
 
+  const router = createAppRouter();
+  if (prerendered) await untilFirstRenderMatchesPage(router);
+
   // A transition renders in slices that yield to the browser, instead of one long task that
   // would block input while the whole app mounts (or takes over the light home page).
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App />
+        <App router={router} />
+        {prerendered ? <ReleasePrerendered container={prerendered} /> : null}
       </StrictMode>,
     );
   });

@@ -17,6 +17,9 @@ export function prefetchPolicyDocuments(): void {
     .catch(() => null);
 }
 
+/** Whether an early answer is waiting to be taken. */
+export const hasPrefetchedPolicyDocuments = (): boolean => early !== null;
+
 /** The early answer, once (a later visit to a policy page fetches as usual). */
 export function takePrefetchedPolicyDocuments(): Promise<unknown> | null {
   const answer = early;

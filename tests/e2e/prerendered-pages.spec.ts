@@ -1,0 +1,191 @@
+/**
+ * The login and policy pages arrive with their markup in the HTML (server/http/prerendered-pages.ts):
+ * they show without JavaScript, a submit before the app has started sends nothing, and the app
+ * takes the markup over with no layout shift; signing in still works.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { DEMO, expectLobby, signIn } from './support/app.ts';
+
+/** Lighthouse's default mobile screen (Moto G Power), as in layout-stability.spec.ts. */
+test.use({ viewport: { width: 412, height: 823 } });
+
+/** The machine running the tests may be busy: the pages get time to load. */
+const LOADED = { timeout: 30_000 };
+const MAX_SHIFT = 0.01;
+
+declare global {
+  interface Window {
+    __layoutShift?: { total: number; sources: string[] };
+  }
+}
+
+interface LayoutShiftEntry extends PerformanceEntry {
+  value: number;
+  hadRecentInput: boolean;
+  sources?: { node?: Node | null }[];
+}
+
+/** Sums layout shifts from navigation start, as CLS counts them (layout-stability.spec.ts's method). */
+async function observeLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const record = { total: 0, sources: [] as string[] };
+    window.__layoutShift = record;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LayoutShiftEntry[]) {
+        if (entry.hadRecentInput) continue;
+        record.total += entry.value;
+        for (const source of entry.sources ?? []) {
+          const node = source.node;
+          const name =
+            node instanceof Element
+              ? `${node.tagName.toLowerCase()}.${(node.getAttribute('class') ?? '').split(/\s+/).join('.')}`
+              : String(node?.nodeName);
+          record.sources.push(`${name} (${entry.value.toFixed(4)})`);
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function settledShift(page: Page): Promise<{ total: number; sources: string[] }> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await page.waitForTimeout(300);
+  return page.evaluate(() => window.__layoutShift ?? { total: -1, sources: [] });
+}
+
+/** The full app's chunk (src/app/start.tsx) in the build under test, from its Vite manifest. */
+function fullAppChunk(): string {
+  const dist = resolve(import.meta.dirname, '..', '..', process.env.DIST_DIR ?? 'dist');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const chunk = manifest['src/app/start.tsx'];
+  if (!chunk) throw new Error('src/app/start.tsx is not in the build manifest');
+  return `/${chunk.file}`;
+}
+
+/** Holds the full app's script back until `release` is called: the server's markup stays on screen. */
+async function holdFullApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const file = fullAppChunk();
+  await page.route(
+    (url) => url.pathname === file,
+    async (route: Route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+/** Where the given elements are on screen. */
+const boxesOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((nodes) =>
+    nodes.map((n) => {
+      const r = n.getBoundingClientRect();
+      return `${n.tagName}:${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)}x${Math.round(r.height)}`;
+    }),
+  );
+
+const takenOver = (page: Page) =>
+  expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', LOADED);
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the login page shows its form, which takes no input and submits nothing', async ({ page }) => {
+    await page.goto(ROUTES.login);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    const form = page.locator('form[aria-label="Sign in to Lucky Crown"]');
+    await expect(form.locator('label', { hasText: 'Email' })).toBeVisible();
+    await expect(form.locator('input[name="email"][type="email"]')).toBeVisible();
+    await expect(form.locator('label', { hasText: 'Password' })).toBeVisible();
+    await expect(form.locator('input[name="password"][type="password"]')).toBeVisible();
+    await expect(form.locator('button[type="submit"]')).toHaveText('Sign in');
+    await expect(page.getByTestId('site-footer')).toBeAttached();
+
+    // Until the app runs the page is inert: a click or typing does nothing, so no password can
+    // end up in an address and nothing typed is lost when the app replaces the markup.
+    await expect(page.locator('#root')).toHaveAttribute('inert', '');
+    await form.locator('input[name="email"]').click({ force: true });
+    await page.keyboard.type('someone@example.com');
+    await form.locator('input[name="password"]').click({ force: true });
+    await page.keyboard.type('secret');
+    await page.keyboard.press('Enter');
+    await form.locator('button[type="submit"]').click({ force: true });
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe(ROUTES.login);
+    expect(new URL(page.url()).search).toBe('');
+    await expect(form.locator('input[name="email"]')).toHaveValue('');
+    await expect(form.locator('input[name="password"]')).toHaveValue('');
+  });
+
+  test('a policy page shows its document', async ({ page }) => {
+    await page.goto(ROUTES.policiesTerms);
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+    await expect(page.getByText(/^Last updated /)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Contents' })).toBeVisible();
+    // The policy page is no form: it is readable and its links work before the app starts.
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  });
+});
+
+test.describe('with JavaScript', () => {
+  test.beforeEach(async ({ page }) => observeLayoutShifts(page));
+
+  test('the login form is on screen before the app and stays in place when the app takes over', async ({
+    page,
+  }) => {
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+    });
+    const release = await holdFullApp(page);
+    await page.goto(ROUTES.login);
+    // The server's markup, before the app's script has arrived.
+    const form = page.locator('form[aria-label="Sign in to Lucky Crown"]');
+    await expect(form.locator('input[name="password"]')).toBeVisible();
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '');
+    const selector = 'h1, form label, form input, form button, footer';
+    const before = await boxesOf(page, selector);
+    release();
+    await takenOver(page);
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    expect(await boxesOf(page, selector)).toEqual(before);
+    const shift = await settledShift(page);
+    expect(shift.total, `layout shifts: ${shift.sources.join(', ')}`).toBeLessThan(MAX_SHIFT);
+    // The page's styles came with the HTML: the app's chunks do not fetch and apply them again.
+    expect(stylesheets).toEqual([]);
+
+    await signIn(page, DEMO.email, DEMO.password);
+    await expectLobby(page);
+  });
+
+  test('a policy page keeps its text in place when the app takes over', async ({ page }) => {
+    const release = await holdFullApp(page);
+    await page.goto(ROUTES.policiesPrivacy);
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    const selector = 'h1, article h2, article p, footer';
+    const before = await boxesOf(page, selector);
+    expect(before.length).toBeGreaterThan(3);
+    release();
+    await takenOver(page);
+    expect(await boxesOf(page, selector)).toEqual(before);
+    const shift = await settledShift(page);
+    expect(shift.total, `layout shifts: ${shift.sources.join(', ')}`).toBeLessThan(MAX_SHIFT);
+    // The app's links work: another policy opens in the app.
+    await page
+      .getByRole('navigation', { name: 'Policies' })
+      .getByRole('link', { name: 'Terms and Conditions' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible(LOADED);
+  });
+});
