@@ -9,7 +9,7 @@ import { closeDialog } from '../state/dialog-actions.ts';
 import { dialogComponentFor } from '../ui/dialog-registry.ts';
 import './dialogs/catalogue-dialogs.tsx';
 import './dialogs/pwa-dialogs.tsx';
-import './dialogs/standing-dialogs.tsx';
+import './dialogs/standing-dialogs.ts';
 import './dialogs/identity-dialogs.ts';
 
 export default function DialogStack() {

@@ -7,7 +7,6 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ROUTES, LOBBY_CATEGORIES, POLICY_PAGES } from '../contract/routes.ts';
 import { CHILD_ROUTES } from '../lib/child-routes.ts';
-import { OPERATOR_PAGE_PATH } from '../contract/operator.ts';
 import type { RouteHandle } from './route-handle.ts';
 import {
   DevOnly,
@@ -20,7 +19,6 @@ import {
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { AppLoading } from './app-loading.tsx';
-import { RequireRedeemAllowed } from './redeem-guard.tsx';
 
 type PageModule = { default: ComponentType };
 const page = (load: () => Promise<PageModule>) => async (): Promise<{ Component: ComponentType }> => ({
@@ -77,6 +75,10 @@ const addCardSuccess = page(() => import('../features/store/payment-methods/add-
 // Tax: the W-9 form and its confirmation dialogs.
 const w9Form = page(() => import('../features/tax/w9-form-page.tsx'));
 // Redemption: the redeem pages (behind the redeem guard) and redemption management.
+// The redeem guard opens the store's address dialog: loaded with the redeem pages only.
+const redeemGuard = async (): Promise<{ Component: ComponentType }> => ({
+  Component: (await import('./redeem-guard.tsx')).RequireRedeemAllowed,
+});
 const redeemStart = page(() => import('../features/redemption/redeem-start-page.tsx'));
 const redeemPaypal = page(() => import('../features/redemption/redeem-paypal-page.tsx'));
 const redeemBank = page(() => import('../features/redemption/redeem-bank-page.tsx'));
@@ -235,7 +237,7 @@ export const routes: RouteObject[] = [
                   {
                     path: ROUTES.redeem,
                     // Redeem guard: a billing address, identity verification not required.
-                    element: <RequireRedeemAllowed />,
+                    lazy: redeemGuard,
                     children: [
                       { index: true, lazy: redeemStart },
                       { path: rel(ROUTES.redeem, CHILD_ROUTES.redeemPaypal), lazy: redeemPaypal },
@@ -258,7 +260,7 @@ export const routes: RouteObject[] = [
   },
   // The operator console has its own sign-in; no player guard or player layout applies.
   {
-    path: OPERATOR_PAGE_PATH,
+    path: ROUTES.operator,
     lazy: operatorConsole,
     errorElement: <RouteError />,
     HydrateFallback: AppLoading,

@@ -25,8 +25,6 @@ export const AMOE_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 export const AMOE_CODE_LENGTH = 12;
 /** An AMOE code expires this many days after it was delivered to the player. */
 export const AMOE_CODE_VALID_DAYS = 180;
-/** The AMOE day runs 12:00am to 11:59pm in this time zone (limits count per day and calendar month here). */
-export const AMOE_TIME_ZONE = 'America/New_York';
 /**
  * Postal request codes one player may hold that no letter has been matched to yet: enough for
  * anyone mailing requests by hand, and it keeps a script from filling the operator's list.

@@ -33,6 +33,8 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
+  /** 403 on most routes while the account's mobile verification is pending (src/contract/mobile-verification.ts). */
+  MOBILE_VERIFICATION_REQUIRED: 'MOBILE_VERIFICATION_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -8,6 +8,7 @@
  * these calls, GET /users/me and sign-out. Answers use `type()` so a newer server may add fields;
  * requests use strict `object()`. Framework-free: shared by app and server.
  */
+import { ERROR_CODES } from './errors.ts';
 import { boolean, literal, number, object, optional, size, string, type, type Infer } from 'superstruct';
 
 export const MOBILE_VERIFICATION_API_PATHS = {
@@ -98,7 +99,7 @@ export type VerifyMobileCodeResponse = Infer<typeof VerifyMobileCodeResponseSche
 // ---------------------------------------------------------------------------------------------
 export const MOBILE_VERIFICATION_ERROR_CODES = {
   /** 403 on every other API route while the account is pending. */
-  MOBILE_VERIFICATION_REQUIRED: 'MOBILE_VERIFICATION_REQUIRED',
+  MOBILE_VERIFICATION_REQUIRED: ERROR_CODES.MOBILE_VERIFICATION_REQUIRED,
   /** 400, field phone: not a 10-digit US number. */
   MOBILE_INVALID_PHONE: 'MOBILE_INVALID_PHONE',
   /** 409 ('same'): a code sent to this number is still valid; extra.sent_at, extra.expires_at. Resend offered. */

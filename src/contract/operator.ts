@@ -21,6 +21,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { IDENTITY_STATES } from './player-standing.ts';
+import { ROUTES } from './routes.ts';
 import { PURCHASE_LIMIT_PERIODS } from './wallet.ts';
 
 export const OPERATOR_API_PREFIX = '/operator';
@@ -206,4 +207,4 @@ export const OPERATOR_TEXTS = {
 } as const;
 
 /** The console page of the app (its own lazy route, outside the player guards). */
-export const OPERATOR_PAGE_PATH = '/operator';
+export const OPERATOR_PAGE_PATH = ROUTES.operator;

@@ -28,14 +28,3 @@ export const PLAYER_STANDING_ERROR_CODES = {
 } as const;
 export type PlayerStandingErrorCode =
   (typeof PLAYER_STANDING_ERROR_CODES)[keyof typeof PLAYER_STANDING_ERROR_CODES];
-
-export const PLAYER_STANDING_TEXTS = {
-  suspended: 'Your account is suspended. Please contact support.',
-  onBreak: 'You are taking a break from play until {until}. You can still redeem and read your history.',
-  selfExcluded:
-    'You have excluded yourself from play until {until}. You can still redeem and read your history.',
-  selfExcludedPermanently:
-    'You have excluded yourself from play permanently. You can still redeem and read your history.',
-  w9Required: 'We need your W-9 information before you can continue to play or redeem.',
-  termsAcceptanceRequired: 'Please read and accept the updated terms before you continue to play.',
-} as const;

@@ -53,6 +53,8 @@ export const ROUTES = {
   releaseOct2023: '/release-updates/october-2023',
   releaseJan2025: '/release-updates/january-2025',
   styleGuide: '/style-guide',
+  /** The operator console: its own sign-in, outside the player layout and guards. */
+  operator: '/operator',
   policiesPrivacy: '/policies/privacy-policy',
   policiesGameRules: '/policies/official-game-rules',
   policiesSweepsRules: '/policies/official-sweepstakes-rules',

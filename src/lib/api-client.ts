@@ -24,7 +24,6 @@ import {
   type RefreshResponse,
 } from '../contract/schemas.ts';
 import { ERROR_CODES } from '../contract/errors.ts';
-import { MOBILE_VERIFICATION_ERROR_CODES } from '../contract/mobile-verification.ts';
 import { PLAYER_STANDING_ERROR_CODES } from '../contract/player-standing.ts';
 
 /** Client-side codes added to the server's catalogue. */
@@ -225,7 +224,7 @@ export function errorDialogFor(error: ApiError, signedIn: boolean): CatalogueDia
   if (error.code === ERROR_CODES.ACCESS_CURRENTLY_UNAVAILABLE)
     return { kind: 'access-unavailable', props: {} };
   // Not a refusal to explain: the guards already keep a pending player on mobile verification.
-  if (error.code === MOBILE_VERIFICATION_ERROR_CODES.MOBILE_VERIFICATION_REQUIRED) return null;
+  if (error.code === ERROR_CODES.MOBILE_VERIFICATION_REQUIRED) return null;
   const standing =
     error.status === 403 && Object.hasOwn(STANDING_DIALOGS, error.code)
       ? STANDING_DIALOGS[error.code]

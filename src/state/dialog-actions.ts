@@ -1,4 +1,5 @@
 /** Dialog actions: the open stack and each kind's close result (spec section 4). */
+import { subscribe } from 'valtio';
 import { store } from './store.ts';
 import { CLOSE_ON_NAVIGATION, type DialogKind } from './dialog-kinds.ts';
 
@@ -47,4 +48,23 @@ export function closeAllDialogs(): void {
 function findLastIndex<T>(list: readonly T[], pred: (t: T) => boolean): number {
   for (let i = list.length - 1; i >= 0; i--) if (pred(list[i] as T)) return i;
   return -1;
+}
+
+/**
+ * Opens a dialog and resolves with its close result once it leaves the stack (closed by the
+ * player, or by navigation: then the result is undefined and callers treat it as a cancel).
+ */
+export function openDialogForResult(
+  kind: DialogKind,
+  props: Record<string, unknown> = {},
+): Promise<Record<string, unknown> | undefined> {
+  const id = openDialog(kind, props);
+  return new Promise((resolve) => {
+    const unsubscribe = subscribe(store.dialogs, () => {
+      if (store.dialogs.stack.some((d) => d.id === id)) return;
+      unsubscribe();
+      const result = store.dialogs.results[kind];
+      resolve(result ? { ...result } : undefined);
+    });
+  });
 }

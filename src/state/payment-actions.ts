@@ -9,7 +9,6 @@
  *   - success: delayed (animated) balances and the purchase / first_purchase data-layer events.
  * Nothing here is mirrored to storage; logout clears the slice.
  */
-import { subscribe } from 'valtio';
 import { mutate } from 'swr';
 import { TIMINGS } from '../contract/constants.ts';
 import {
@@ -41,8 +40,6 @@ import { assignSlice, store } from './store.ts';
 import { initialPayment } from './payment-slice.ts';
 import { setBalancesWithDelay } from './balances-actions.ts';
 import { registerLogoutCleanup } from './session-actions.ts';
-import { openDialog } from './dialog-actions.ts';
-import type { DialogKind } from './dialog-kinds.ts';
 
 // ---------------------------------------------------------------- slice basics
 registerLogoutCleanup(() => {
@@ -524,24 +521,7 @@ export function recordPurchaseError(outcome: PurchaseOutcome): void {
 }
 
 // ---------------------------------------------------------------- dialogs that answer
-/**
- * Opens a dialog and resolves with its close result once it leaves the stack (closed by the
- * player, or by navigation: then the result is undefined and callers treat it as a cancel).
- */
-export function openDialogForResult(
-  kind: DialogKind,
-  props: Record<string, unknown> = {},
-): Promise<Record<string, unknown> | undefined> {
-  const id = openDialog(kind, props);
-  return new Promise((resolve) => {
-    const unsubscribe = subscribe(store.dialogs, () => {
-      if (store.dialogs.stack.some((d) => d.id === id)) return;
-      unsubscribe();
-      const result = store.dialogs.results[kind];
-      resolve(result ? { ...result } : undefined);
-    });
-  });
-}
+export { openDialogForResult } from './dialog-actions.ts';
 
 // ---------------------------------------------------------------- purchase limit check
 /**

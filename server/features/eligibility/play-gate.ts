@@ -11,12 +11,12 @@
  */
 import {
   PLAYER_STANDING_ERROR_CODES,
-  PLAYER_STANDING_TEXTS,
   type GatedActivity,
   type IdentityState,
   type PlayRestriction,
   type W9State,
 } from '../../../src/contract/player-standing.ts';
+import { PLAYER_STANDING_TEXTS } from '../../../src/contract/player-standing-texts.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { pendingAcceptanceExistsSql } from '../legal/legal-acceptance.ts';

@@ -15,7 +15,8 @@
  * A retry with the same Idempotency-Key finds the row by its request key and answers it again.
  */
 import { randomUUID } from 'node:crypto';
-import { PLAYER_STANDING_ERROR_CODES, PLAYER_STANDING_TEXTS } from '../../../src/contract/player-standing.ts';
+import { PLAYER_STANDING_ERROR_CODES } from '../../../src/contract/player-standing.ts';
+import { PLAYER_STANDING_TEXTS } from '../../../src/contract/player-standing-texts.ts';
 import { PROPERTY_DEFAULTS, PROPERTY_NAMES } from '../../../src/contract/properties.ts';
 import {
   belowMinimumText,

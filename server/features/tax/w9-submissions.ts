@@ -13,7 +13,8 @@
  * forms or confirmations from one player is decided one at a time and one submission stays in
  * force (the partial unique index of migration 0010 holds it too).
  */
-import { PLAYER_STANDING_ERROR_CODES, PLAYER_STANDING_TEXTS } from '../../../src/contract/player-standing.ts';
+import { PLAYER_STANDING_ERROR_CODES } from '../../../src/contract/player-standing.ts';
+import { PLAYER_STANDING_TEXTS } from '../../../src/contract/player-standing-texts.ts';
 import {
   SSN_MASK,
   TAX_ERROR_CODES,

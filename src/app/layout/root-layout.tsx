@@ -4,7 +4,7 @@
  * it closes the menu and the dialogs the spec lists, re-enables currency switching and moves
  * focus to the new page's heading for keyboard and screen-reader users.
  */
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
@@ -18,7 +18,6 @@ import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { SignedInContext } from '../../ui/signed-in-context.ts';
 import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
 import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
-import { captureAttributionFromUrl } from '../../lib/attribution.ts';
 import { DialogHost } from '../dialog-host.tsx';
 import { useInactivitySignOut } from '../use-inactivity-sign-out.ts';
 import { Header } from './header.tsx';
@@ -28,7 +27,10 @@ import { OfflineBanner } from '../pwa/offline-banner.tsx';
 import { UpdatePrompt } from '../pwa/update-prompt.tsx';
 import { usePwaEffects } from '../pwa/use-pwa-effects.ts';
 import { useSuspensionNotice } from '../use-suspension-notice.ts';
-import { PlayerSafeguards } from '../../features/player-safeguards/player-safeguards.tsx';
+// Loaded with the first signed-in page, so signed-out pages do not carry it.
+const PlayerSafeguards = lazy(async () => ({
+  default: (await import('../../features/player-safeguards/player-safeguards.tsx')).PlayerSafeguards,
+}));
 
 const skip = css`
   position: absolute;
@@ -93,7 +95,10 @@ export function RootLayout() {
   // Spec navigation effects: a promo code, UTM codes and click ids on any landing URL are kept
   // for the join form, whichever page the visitor arrived on.
   useEffect(() => {
-    if (location.search) captureAttributionFromUrl(location.search);
+    // Loaded only for a URL with a query: most navigations have none, and every route's first
+    // load would otherwise carry it.
+    if (location.search)
+      void import('../../lib/attribution.ts').then((m) => m.captureAttributionFromUrl(location.search));
   }, [location.search]);
 
   useEffect(() => {
@@ -131,7 +136,11 @@ export function RootLayout() {
       <OfflineBanner />
       <Header />
       <main id="main" tabIndex={-1} className={mainClass}>
-        <PlayerSafeguards />
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <PlayerSafeguards />
+          </Suspense>
+        ) : null}
         <SignedInContext value={signedIn}>
           <Outlet />
         </SignedInContext>

@@ -31,7 +31,7 @@ import { focusField } from '../../ui/focus-field.ts';
 import { Card, Notice, Page } from '../../ui/page.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { useDebouncedPhoneFormat } from './use-debounced-phone-format.ts';
-import './mobile-verification-dialogs.tsx';
+import './mobile-verification-dialogs.ts';
 
 const actions = css`
   display: flex;

@@ -73,7 +73,9 @@ describe('MyAccountPage', () => {
     expect(screen.getByTestId('redemption-management-link').getAttribute('href')).toBe(
       '/redemption-management',
     );
-    expect(screen.getByRole('heading', { name: 'My purchase limits' }).id).toBe('my-purchase-limits');
+    expect((await screen.findByRole('heading', { name: 'My purchase limits' }, { timeout: 10_000 })).id).toBe(
+      'my-purchase-limits',
+    );
     expect(await screen.findByLabelText('Daily limit (USD)')).toBeTruthy();
     expect(screen.getByTestId('my-account-sweeps-history').getAttribute('href')).toBe(
       '/sweeps-coins-history',
@@ -83,7 +85,9 @@ describe('MyAccountPage', () => {
 
   it('limits switched off: a note instead of the forms', async () => {
     renderAt({}, false);
-    expect((await screen.findByTestId('purchase-limits-off')).textContent).toContain('switched off');
+    expect((await screen.findByTestId('purchase-limits-off', {}, { timeout: 10_000 })).textContent).toContain(
+      'switched off',
+    );
     expect(screen.queryByLabelText('Daily limit (USD)')).toBeNull();
   });
 

@@ -4,7 +4,7 @@
  * the coin histories. Profile changes, password, email, picture, W-9 and closing the account
  * arrive with later releases; the page says so instead of offering dead buttons.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
@@ -16,10 +16,20 @@ import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
 import { store } from '../../state/store.ts';
 import { Page, Card } from '../../ui/page.tsx';
 import { MySweepsCoinsSection } from './my-sweeps-coins-section.tsx';
-import { PurchaseLimitsSection } from './purchase-limits-section.tsx';
-import { ResponsiblePlaySection } from './responsible-play-section.tsx';
-import { IdentitySection } from './identity-section.tsx';
-import { W9Section } from './w9-section.tsx';
+
+// The sections after My Sweeps Coins load with the page but in their own chunks: their forms,
+// dialogs and contracts are most of My Account's code, and the page's first load stays within
+// the route budget (tests/build/size-budget.test.ts).
+const IdentitySection = lazy(async () => ({
+  default: (await import('./identity-section.tsx')).IdentitySection,
+}));
+const W9Section = lazy(async () => ({ default: (await import('./w9-section.tsx')).W9Section }));
+const PurchaseLimitsSection = lazy(async () => ({
+  default: (await import('./purchase-limits-section.tsx')).PurchaseLimitsSection,
+}));
+const ResponsiblePlaySection = lazy(async () => ({
+  default: (await import('./responsible-play-section.tsx')).ResponsiblePlaySection,
+}));
 
 const linkList = css`
   margin: 0;
@@ -55,23 +65,54 @@ const profile = css`
     font-weight: 600;
   }
 `;
+const sectionLoading = css`
+  min-height: 160px;
+`;
 const muted = css`
   color: var(--color-text-muted);
 `;
 
-/** Brings the section named by the URL fragment into view and gives its heading focus. */
+/** How long a fragment waits for its section's chunk before giving up (a slow phone link). */
+const FRAGMENT_WAIT_MS = 10_000;
+
+/**
+ * Brings the section named by the URL fragment into view and gives its heading focus, once the
+ * section is on the page (most sections are lazy: it watches the page until the heading appears).
+ */
 function useFragmentFocus(hash: string): void {
   useEffect(() => {
     const id = decodeURIComponent(hash.replace(/^#/, ''));
     if (!id) return;
-    const frame = requestAnimationFrame(() => {
+    let frame = 0;
+    const focus = (): boolean => {
       const el = document.getElementById(id);
-      if (!el) return;
-      el.scrollIntoView?.({ block: 'start' });
-      el.focus?.({ preventScroll: true });
+      if (!el) return false;
+      frame = requestAnimationFrame(() => {
+        el.scrollIntoView?.({ block: 'start' });
+        el.focus?.({ preventScroll: true });
+      });
+      return true;
+    };
+    if (focus()) return () => cancelAnimationFrame(frame);
+    const observer = new MutationObserver(() => {
+      if (focus()) stop();
     });
-    return () => cancelAnimationFrame(frame);
+    const timer = setTimeout(() => stop(), FRAGMENT_WAIT_MS);
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      stop();
+      cancelAnimationFrame(frame);
+    };
   }, [hash]);
+}
+
+/** A lazy section: a card-sized space while its chunk loads, so the cards below move little. */
+function LazySection({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<div className={sectionLoading} aria-hidden="true" />}>{children}</Suspense>;
 }
 
 export default function MyAccountPage() {
@@ -89,13 +130,23 @@ export default function MyAccountPage() {
         <MySweepsCoinsSection balances={balances} sweepsEligible={user?.sweeps_eligible ?? true} />
       )}
 
-      <IdentitySection />
+      <LazySection>
+        <IdentitySection />
+      </LazySection>
 
-      {goldOnly ? null : <W9Section />}
+      {goldOnly ? null : (
+        <LazySection>
+          <W9Section />
+        </LazySection>
+      )}
 
-      <PurchaseLimitsSection />
+      <LazySection>
+        <PurchaseLimitsSection />
+      </LazySection>
 
-      <ResponsiblePlaySection />
+      <LazySection>
+        <ResponsiblePlaySection />
+      </LazySection>
 
       <Card>
         <h2 id="coin-history">Coin history</h2>

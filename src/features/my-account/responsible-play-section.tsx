@@ -4,7 +4,7 @@
  * (docs/responsible-play.md). A restriction is confirmed in a dialog that says what it stops and
  * that it cannot be shortened; afterwards the section shows what remains open.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
@@ -31,10 +31,12 @@ import { applyPlayRestriction } from '../../state/responsible-play-actions.ts';
 import { logout } from '../../state/session-actions.ts';
 import { store } from '../../state/store.ts';
 import { Button } from '../../ui/button.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
 import { errorText } from '../../ui/field-styles.ts';
 import { Card } from '../../ui/page.tsx';
 import { fragmentHeading } from './fragment-heading.ts';
+
+// The confirmation dialog (and floating-ui) loads when it first opens, not with My Account.
+const Dialog = lazy(async () => ({ default: (await import('../../ui/dialog.tsx')).Dialog }));
 
 const group = css`
   border: 0;
@@ -296,6 +298,7 @@ export function ResponsiblePlaySection() {
       </fieldset>
 
       {pending ? (
+        <Suspense fallback={null}>
         <Dialog
           open
           onClose={() => setPending(null)}
@@ -319,6 +322,7 @@ export function ResponsiblePlaySection() {
             <li>it cannot be shortened or lifted; you can only make it longer.</li>
           </ul>
         </Dialog>
+        </Suspense>
       ) : null}
     </Card>
   );

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
-import { PLAYER_STANDING_TEXTS } from '../../contract/player-standing.ts';
+import { PLAYER_STANDING_TEXTS } from '../../contract/player-standing-texts.ts';
 import {
   formatRestrictionEnd,
   msUntilNextRealityCheck,

@@ -25,7 +25,7 @@ import { isApiError, reportApiError, type ApiError } from '../../lib/api-client.
 import { formatSweeps, formatUsd } from '../../lib/format.ts';
 import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../pwa/online-status.ts';
 import { openDialog } from '../../state/dialog-actions.ts';
-import { openDialogForResult } from '../../state/payment-actions.ts';
+import { openDialogForResult } from '../../state/dialog-actions.ts';
 import { newRedemptionKey, submitCashOut, submitRedemption } from '../../state/redemption-actions.ts';
 import { Button } from '../../ui/button.tsx';
 import { Notice } from '../../ui/page.tsx';

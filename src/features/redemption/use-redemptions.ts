@@ -21,7 +21,7 @@ import {
 } from '../../contract/redemption.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useApiGet } from '../../lib/swr.tsx';
-import { openDialogForResult } from '../../state/payment-actions.ts';
+import { openDialogForResult } from '../../state/dialog-actions.ts';
 import { cancelPendingRedemption, newRedemptionKey } from '../../state/redemption-actions.ts';
 import { cancelFailedText, loadFailedText } from './redeem-rules.ts';
 import { REDEMPTION_DIALOGS } from './redemption-dialog-kinds.ts';

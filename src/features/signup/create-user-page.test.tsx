@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { STORAGE_KEYS } from '../../contract/constants.ts';
@@ -178,10 +178,11 @@ describe('CreateUserPage', () => {
     expect(errorOf('password2')).toBe('The passwords do not match.');
   });
 
-  it('shows the detected state, and refuses an excluded state as soon as the ZIP is complete', () => {
+  it('shows the detected state, and refuses an excluded state as soon as the ZIP is complete', async () => {
     renderForm();
     type('ZIP code', '60601');
-    expect(screen.getByText('State: Illinois')).toBeTruthy();
+    // The state's code shows at once, its name once the names have loaded beside the form.
+    expect(await screen.findByText('State: Illinois', {}, { timeout: 10_000 })).toBeTruthy();
     expect(errorOf('postal_code')).toBeNull();
     type('ZIP code', '10001');
     expect(errorOf('postal_code')).toBe(
@@ -255,7 +256,13 @@ describe('CreateUserPage', () => {
     renderForm(
       '/signup/create-user?promo_code=FREECOINS&utm_source=newsletter&utm_campaign=spring&fbclid=fb-1',
     );
-    expect(screen.getByLabelText('Promo code (optional)')).toHaveProperty('value', 'FREECOINS');
+    // The promo code is prefilled once the attribution module has loaded beside the form.
+    await waitFor(
+      () => expect(screen.getByLabelText('Promo code (optional)')).toHaveProperty('value', 'FREECOINS'),
+      {
+        timeout: 10_000,
+      },
+    );
     await fillValid();
     submit();
     expect(await screen.findByText('Lobby page')).toBeTruthy();
@@ -294,7 +301,13 @@ describe('CreateUserPage', () => {
     localStorage.setItem(STORAGE_KEYS.promoCode, 'STORED1');
     const calls = stubApi({ ...legalStub(), '/users': { status: 201, body: loginAnswer() } });
     renderForm('/signup/create-user?referral_token=ref-abc&utm_source=email');
-    expect(screen.getByLabelText('Promo code (optional)')).toHaveProperty('value', 'STORED1');
+    // The promo code is prefilled once the attribution module has loaded beside the form.
+    await waitFor(
+      () => expect(screen.getByLabelText('Promo code (optional)')).toHaveProperty('value', 'STORED1'),
+      {
+        timeout: 10_000,
+      },
+    );
     await fillValid();
     submit();
     await screen.findByText('Lobby page');

@@ -1,4 +1,13 @@
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { css } from '@linaria/core';
 import { useSnapshot } from 'valtio';
@@ -9,7 +18,7 @@ import {
   LoginResponseSchema,
   type CreateUserRequest,
 } from '../../contract/schemas.ts';
-import { LEGAL_ACCEPTANCE_ERROR_CODES, LEGAL_ACCEPTANCE_TEXTS } from '../../contract/legal-acceptance.ts';
+import { LEGAL_ACCEPTANCE_ERROR_CODES } from '../../contract/legal-acceptance-codes.ts';
 import { EXCLUDED_STATES, PRODUCT_NAME } from '../../contract/constants.ts';
 import { PASSPHRASE_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/eligibility.ts';
 import { api, isApiError } from '../../lib/api-client.ts';
@@ -21,7 +30,6 @@ import { isTrue } from '../../lib/use-named-properties.ts';
 import { Page, Card } from '../../ui/page.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
-import { ScrollGatedAcceptance } from '../../ui/scroll-gated-acceptance.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { errorText } from '../../ui/field-styles.ts';
@@ -36,14 +44,13 @@ import {
   type JoinFormValues,
 } from './join-form-validation.ts';
 import { placeJoinServerError } from './join-server-errors.ts';
-import {
-  aggregateAttribution,
-  captureAttributionFromUrl,
-  initialPromoCode,
-  storePromoCode,
-} from '../../lib/attribution.ts';
-import { stateName } from '../../contract/us-state-names.ts';
 import { BIRTH_DAY_OPTIONS, BIRTH_MONTH_OPTIONS, birthYearOptions } from '../../ui/birth-date-options.ts';
+
+// The terms to read and accept load beside the form's fields (they sit below them and wait for
+// the legal documents anyway), so the join page's first load stays within the route budget.
+/** Attribution (promo code, UTM codes, click ids) loads beside the form, like the terms. */
+const attribution = () => import('../../lib/attribution.ts');
+const JoinTerms = lazy(async () => ({ default: (await import('./join-terms.tsx')).JoinTerms }));
 
 /** Birth years offered, newest first: the oldest plausible player to this year. */
 const YEARS_SHOWN = 121;
@@ -133,10 +140,7 @@ interface ServerProblem {
 export function CreateUserPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [values, setValues] = useState<JoinFormValues>(() => ({
-    ...EMPTY,
-    promo_code: initialPromoCode(params),
-  }));
+  const [values, setValues] = useState<JoinFormValues>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<JoinErrorField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -146,6 +150,17 @@ export function CreateUserPage() {
   const acceptHintId = 'join-accept-hint';
   // Gold-only mode has no sweepstakes: their rules are not part of joining.
   const goldOnly = isTrue(useSnapshot(store.properties).values[PROPERTY_NAMES.goldOnlyMode]);
+  // The ZIP hint names the state; the names load beside the form (the code shows until then).
+  const [stateNames, setStateNames] = useState<Readonly<Record<string, string>> | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('../../contract/us-state-names.ts').then((m) => {
+      if (live) setStateNames(m.US_STATE_NAMES);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   // The documents to accept, with their versions: what the player scrolls through is what is recorded.
   const legal = useApiGet(API_PATHS.legalDocuments, LegalDocumentsResponseSchema, { handleErrors: false });
   const toAccept = useMemo(
@@ -155,8 +170,18 @@ export function CreateUserPage() {
   const toScroll = useMemo(() => toAccept.filter((d) => d.scroll_required), [toAccept]);
   const legalReady = legal.data !== undefined;
 
+  // Keeps the landing URL's codes and prefills the promo code (the URL's, else the stored one)
+  // unless the player has typed one meanwhile.
   useEffect(() => {
-    captureAttributionFromUrl(params);
+    let live = true;
+    void attribution().then((m) => {
+      m.captureAttributionFromUrl(params);
+      const promo = m.initialPromoCode(params);
+      if (live && promo) setValues((v) => (v.promo_code ? v : { ...v, promo_code: promo }));
+    });
+    return () => {
+      live = false;
+    };
   }, [params]);
 
   const years = useMemo(() => birthYearOptions(new Date().getFullYear(), YEARS_SHOWN), []);
@@ -215,7 +240,6 @@ export function CreateUserPage() {
       birth_month: birth.month,
       birth_day: birth.day,
       promo_code: promo || null,
-      ...aggregateAttribution(params),
       // An older server answers documents without versions: then nothing is sent, as before.
       ...(toAccept.every((d) => d.version !== undefined)
         ? { accepted_documents: toAccept.map((d) => ({ type: d.type, version: d.version ?? 0 })) }
@@ -223,7 +247,13 @@ export function CreateUserPage() {
     };
     setSubmitting(true);
     try {
-      const answer = await api.post(API_PATHS.users, payload, LoginResponseSchema, { handleErrors: false });
+      const { aggregateAttribution, storePromoCode } = await attribution();
+      const answer = await api.post(
+        API_PATHS.users,
+        { ...payload, ...aggregateAttribution(params) },
+        LoginResponseSchema,
+        { handleErrors: false },
+      );
       completeLogin(answer);
       if (answer.promo_code) storePromoCode(answer.promo_code);
       const w = window as unknown as { dataLayer?: unknown[] };
@@ -244,6 +274,7 @@ export function CreateUserPage() {
   }
 
   const birthError = errorFor('birth_date');
+  const stateName = (code: string): string => stateNames?.[code] ?? code;
   const zipHint =
     zip.kind === 'ok'
       ? `State: ${stateName(zip.state)}`
@@ -382,48 +413,18 @@ export function CreateUserPage() {
             error={errorFor('promo_code')}
             maxLength={64}
           />
-          {legalReady ? (
-            <ScrollGatedAcceptance
-              documents={toScroll}
+          <Suspense fallback={<p data-testid="legal-loading">Loading the Terms and Conditions…</p>}>
+            <JoinTerms
+              documents={legalReady ? toScroll : null}
+              loadFailed={legal.error !== undefined}
+              onRetry={() => void legal.mutate()}
               checked={values.terms}
               onCheckedChange={(checked) => update('terms', checked)}
               error={errorFor('terms')}
-              label={LEGAL_ACCEPTANCE_TEXTS.checkbox}
-              instruction={LEGAL_ACCEPTANCE_TEXTS.mustAccept}
-              reachedEndText={LEGAL_ACCEPTANCE_TEXTS.reachedEnd}
               instructionId={acceptHintId}
-              links={
-                <>
-                  Read the{' '}
-                  <Link to={ROUTES.policiesTerms} target="_blank" rel="noopener">
-                    Terms and Conditions
-                  </Link>
-                  {goldOnly ? null : (
-                    <>
-                      ,{' '}
-                      <Link to={ROUTES.policiesSweepsRules} target="_blank" rel="noopener">
-                        Official Sweepstakes Rules
-                      </Link>
-                    </>
-                  )}{' '}
-                  and{' '}
-                  <Link to={ROUTES.policiesPrivacy} target="_blank" rel="noopener">
-                    Privacy Policy
-                  </Link>{' '}
-                  (each opens in a new tab).
-                </>
-              }
+              goldOnly={goldOnly}
             />
-          ) : legal.error ? (
-            <p className={errorText} data-testid="legal-load-error">
-              We could not load the Terms and Conditions.{' '}
-              <Button variant="ghost" onClick={() => void legal.mutate()}>
-                Try again
-              </Button>
-            </p>
-          ) : (
-            <p data-testid="legal-loading">Loading the Terms and Conditions…</p>
-          )}
+          </Suspense>
           <FormError message={server && !server.field ? server.message : null} />
           {server?.offerFailedRegistration ? (
             <p>

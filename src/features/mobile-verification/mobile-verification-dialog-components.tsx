@@ -7,11 +7,11 @@ import { MOBILE_VERIFICATION_TEXTS as TEXTS } from '../../contract/mobile-verifi
 import { logout } from '../../state/session-actions.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { registerDialog, type DialogComponentProps } from '../../ui/dialog-registry.ts';
+import type { DialogComponentProps } from '../../ui/dialog-registry.ts';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-function MobileVerificationDialog({ props, close }: DialogComponentProps) {
+export function MobileVerificationDialog({ props, close }: DialogComponentProps) {
   const dismissLabel = text(props.dismissLabel);
   return (
     <Dialog
@@ -35,7 +35,7 @@ function MobileVerificationDialog({ props, close }: DialogComponentProps) {
   );
 }
 
-function VerifyToContinueDialog({ close }: DialogComponentProps) {
+export function VerifyToContinueDialog({ close }: DialogComponentProps) {
   return (
     <Dialog
       open
@@ -63,5 +63,3 @@ function VerifyToContinueDialog({ close }: DialogComponentProps) {
   );
 }
 
-registerDialog('mobile-verification', MobileVerificationDialog);
-registerDialog('verify-to-continue', VerifyToContinueDialog);

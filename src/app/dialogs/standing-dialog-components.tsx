@@ -6,16 +6,16 @@
  * - account suspended: what happened and how to reach support. A suspended player may still sign
  *   in, read their account and history and contact support; nothing plays, buys or redeems.
  */
-import { PLAYER_STANDING_TEXTS } from '../../contract/player-standing.ts';
+import { PLAYER_STANDING_TEXTS } from '../../contract/player-standing-texts.ts';
 import { SUPPORT_EMAIL } from '../../contract/constants.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { TAX_TEXTS } from '../../contract/tax.ts';
 import { navigateTo } from '../../lib/navigation.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { registerDialog, type DialogComponentProps } from '../../ui/dialog-registry.ts';
+import type { DialogComponentProps } from '../../ui/dialog-registry.ts';
 
-function W9Required({ close }: DialogComponentProps) {
+export function W9Required({ close }: DialogComponentProps) {
   const toForm = () => {
     close({ toW9Form: true });
     navigateTo(ROUTES.w9Form);
@@ -40,7 +40,7 @@ function W9Required({ close }: DialogComponentProps) {
   );
 }
 
-function AccountSuspended({ props, close }: DialogComponentProps) {
+export function AccountSuspended({ props, close }: DialogComponentProps) {
   const reason = (props.extra as { reason?: unknown } | null | undefined)?.reason;
   return (
     <Dialog
@@ -61,6 +61,3 @@ function AccountSuspended({ props, close }: DialogComponentProps) {
     </Dialog>
   );
 }
-
-registerDialog('w9-required', W9Required);
-registerDialog('account-suspended', AccountSuspended);
