@@ -208,3 +208,40 @@ export function signUpPayload(overrides: Record<string, unknown> = {}): Record<s
     ...overrides,
   };
 }
+
+/**
+ * A second instance of the app on the same PostgreSQL schema (its own connection pool), for
+ * concurrency tests that send a player's requests through two servers as production would.
+ * On PGlite (one connection, one process) there is none: `instancesOf` answers the one client.
+ * `prepare` lets a test attach what the first instance's deps carry (e.g. payment providers).
+ */
+export interface SecondInstance {
+  /** The player's clients: one per app instance, sharing the sign-in and cookies. */
+  instancesOf(client: Client): Client[];
+  /** The second instance's database (its own pool); null on PGlite. */
+  db: Database | null;
+  close(): Promise<void>;
+}
+
+export async function openSecondInstance(
+  ctx: TestContext,
+  prepare: (deps: AppDeps) => void = () => {},
+): Promise<SecondInstance> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return { instancesOf: (client) => [client], db: null, close: async () => {} };
+  const schema = (await ctx.db.query<{ s: string }>('SELECT current_schema() AS s'))[0]!.s;
+  const db = await openPostgres(url, { schema, max: 5 });
+  const deps = { ...ctx.deps, db };
+  prepare(deps);
+  const app = createApp(deps);
+  return {
+    instancesOf(client) {
+      const other = new Client({ ...ctx, app }, client.ip);
+      other.token = client.token;
+      other.cookies = new Map(client.cookies);
+      return [client, other];
+    },
+    db,
+    close: () => db.close(),
+  };
+}

@@ -17,11 +17,14 @@ import {
   WALLET_ERROR_CODES,
   YearlySummarySchema,
 } from '../../../src/contract/wallet.ts';
-import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import type { Database } from '../../db/driver.ts';
-import { openPostgres } from '../../db/postgres-driver.ts';
-import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
+import {
+  Client,
+  createTestContext,
+  type TestContext,
+  openSecondInstance,
+  type SecondInstance,
+} from '../../test-support/test-app.ts';
 import { bucketBalances, ledgerViolations, signUpPlayer } from '../wallet/wallet-test-helpers.ts';
 import {
   codeFor,
@@ -36,30 +39,16 @@ import {
 const DAY = 86_400_000;
 
 let ctx: TestContext;
-let second: Database | null = null;
-let secondApp: ReturnType<typeof createApp> | null = null;
+let second: SecondInstance;
 
 beforeAll(async () => {
   ctx = await createTestContext({ AMOE_DAILY_LIMIT: '2', AMOE_MONTHLY_LIMIT: '3' }, { seedDemo: false });
-  if (process.env.TEST_DATABASE_URL) {
-    const schema = (await ctx.db.query<{ s: string }>('SELECT current_schema() AS s'))[0]!.s;
-    second = await openPostgres(process.env.TEST_DATABASE_URL, { schema, max: 5 });
-    secondApp = createApp({ ...ctx.deps, db: second });
-  }
+  second = await openSecondInstance(ctx);
 });
 afterAll(async () => {
   await second?.close();
   await ctx?.close();
 });
-
-/** The player's clients: one per app instance (one only on PGlite, which has one connection). */
-function instancesOf(client: Client): Client[] {
-  if (!secondApp) return [client];
-  const other = new Client({ ...ctx, app: secondApp } as TestContext, client.ip);
-  other.token = client.token;
-  other.cookies = new Map(client.cookies);
-  return [client, other];
-}
 
 const amoeEntries = async (userId: string) =>
   (
@@ -240,7 +229,7 @@ describe('only once, under concurrency', () => {
     ctx.clock.now = Date.parse('2026-05-04T16:00:00Z');
     const player = await signUpPlayer(ctx);
     const issued = await codeFor(player.client, ctx.db, ctx.clock.now);
-    const clients = instancesOf(player.client);
+    const clients = second.instancesOf(player.client);
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => redeem(clients[i % clients.length]!, issued.code)),
     );
@@ -256,7 +245,7 @@ describe('only once, under concurrency', () => {
     const player = await signUpPlayer(ctx);
     const issued = await codeFor(player.client, ctx.db, ctx.clock.now);
     const key = randomUUID();
-    const clients = instancesOf(player.client);
+    const clients = second.instancesOf(player.client);
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) => redeem(clients[i % clients.length]!, issued.code, key)),
     );
@@ -271,7 +260,7 @@ describe('only once, under concurrency', () => {
   it('sequential requests sent while the first is still in flight credit the code once', async () => {
     const player = await signUpPlayer(ctx);
     const issued = await codeFor(player.client, ctx.db, ctx.clock.now);
-    const clients = instancesOf(player.client);
+    const clients = second.instancesOf(player.client);
     const inFlight: Promise<RedeemAnswer>[] = [];
     for (let i = 0; i < 6; i++) {
       inFlight.push(redeem(clients[i % clients.length]!, issued.code));
@@ -295,7 +284,7 @@ describe('postal request codes', () => {
          VALUES ($1, $2, 500, now())`,
         [`fake-${i}-${player.id}`, player.id],
       );
-    const clients = instancesOf(player.client);
+    const clients = second.instancesOf(player.client);
     const tokens = await Promise.all(Array.from({ length: 5 }, () => solvedCaptchaToken(player.client)));
     const answers = await Promise.all(
       tokens.map((t, i) => postPostalRequestCode(clients[i % clients.length]!, t.token, t.siteKey)),
@@ -346,7 +335,7 @@ describe('daily and monthly limits (AMOE_DAILY_LIMIT=2, AMOE_MONTHLY_LIMIT=3 her
     const player = await signUpPlayer(ctx);
     const codes = [];
     for (let i = 0; i < 6; i++) codes.push(await codeFor(player.client, ctx.db, ctx.clock.now));
-    const clients = instancesOf(player.client);
+    const clients = second.instancesOf(player.client);
     const burst = await Promise.all(
       codes.slice(0, 5).map((c, i) => redeem(clients[i % clients.length]!, c.code)),
     );
@@ -388,7 +377,7 @@ describe('daily and monthly limits (AMOE_DAILY_LIMIT=2, AMOE_MONTHLY_LIMIT=3 her
     const player = await signUpPlayer(ctx);
     const codes = [];
     for (let i = 0; i < 5; i++) codes.push(await codeFor(player.client, ctx.db, ctx.clock.now));
-    const clients = instancesOf(player.client);
+    const clients = second.instancesOf(player.client);
     const inFlight: Promise<RedeemAnswer>[] = [];
     for (const [i, c] of codes.entries()) {
       inFlight.push(redeem(clients[i % clients.length]!, c.code));

@@ -13,10 +13,7 @@ import {
   SANDBOX_TEST_CARDS as CARDS,
   type PurchaseResult,
 } from '../../../src/contract/payments.ts';
-import { createApp } from '../../app.ts';
-import type { Database } from '../../db/driver.ts';
-import { openPostgres } from '../../db/postgres-driver.ts';
-import { Client, type TestContext } from '../../test-support/test-app.ts';
+import { openSecondInstance, type Client, type SecondInstance } from '../../test-support/test-app.ts';
 import { attachPaymentProviders } from './payment-providers.ts';
 import {
   answerChallenge,
@@ -27,32 +24,16 @@ import {
 } from './payments-test-support.ts';
 
 let ctx: PaymentsTestContext;
-let second: Database | null = null;
-let secondApp: ReturnType<typeof createApp> | null = null;
+let second: SecondInstance;
 
 beforeAll(async () => {
   ctx = await createPaymentsContext();
-  if (process.env.TEST_DATABASE_URL) {
-    const schema = (await ctx.db.query<{ s: string }>('SELECT current_schema() AS s'))[0]!.s;
-    second = await openPostgres(process.env.TEST_DATABASE_URL, { schema, max: 5 });
-    const deps = { ...ctx.deps, db: second };
-    attachPaymentProviders(deps, ctx.providers);
-    secondApp = createApp(deps);
-  }
+  second = await openSecondInstance(ctx, (deps) => attachPaymentProviders(deps, ctx.providers));
 });
 afterAll(async () => {
   await second?.close();
   await ctx?.close();
 });
-
-/** The player's clients: one per app instance (one only on PGlite). */
-function instancesOf(client: Client): Client[] {
-  if (!secondApp) return [client];
-  const other = new Client({ ...ctx, app: secondApp } as TestContext, client.ip);
-  other.token = client.token;
-  other.cookies = new Map(client.cookies);
-  return [client, other];
-}
 
 async function pay(client: Client, packageId: string, number: string = CARDS.success) {
   const token = await tokenize(ctx, number);
@@ -99,7 +80,7 @@ describe('purchase limits count purchases still being paid', () => {
   it('ten $1.99 purchases sent one after another, earlier ones unpaid, stop at the $10 daily limit', async () => {
     const client = await playerWithAddress(ctx);
     await setDailyLimit(client, 10);
-    const clients = instancesOf(client);
+    const clients = second.instancesOf(client);
     const answers = [];
     for (let i = 0; i < 10; i++) answers.push(await pay(clients[i % clients.length]!, 'gold-199'));
     const accepted = answers.filter((a) => a.status === 201);
@@ -120,7 +101,7 @@ describe('purchase limits count purchases still being paid', () => {
   it('ten $1.99 purchases each sent 5 ms after the previous one (all in flight) stop at the limit', async () => {
     const client = await playerWithAddress(ctx);
     await setDailyLimit(client, 10);
-    const clients = instancesOf(client);
+    const clients = second.instancesOf(client);
     const tokens = await Promise.all(Array.from({ length: 10 }, () => tokenize(ctx, CARDS.success)));
     const inFlight: Array<Promise<{ status: number; body: PurchaseResult }>> = [];
     for (let i = 0; i < 10; i++) {
@@ -148,7 +129,7 @@ describe('purchase limits count purchases still being paid', () => {
 
   it('24 concurrent $99.99 purchases never credit past the $2,000 identity-verification threshold', async () => {
     const client = await playerWithAddress(ctx);
-    const clients = instancesOf(client);
+    const clients = second.instancesOf(client);
     const tokens = await Promise.all(Array.from({ length: 24 }, () => tokenize(ctx, CARDS.success)));
     const answers = await Promise.all(
       tokens.map((t, i) =>
@@ -181,7 +162,7 @@ describe('purchase limits count purchases still being paid', () => {
   it('a concurrent burst of ten $1.99 purchases stops at the $10 daily limit', async () => {
     const client = await playerWithAddress(ctx);
     await setDailyLimit(client, 10);
-    const clients = instancesOf(client);
+    const clients = second.instancesOf(client);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => pay(clients[i % clients.length]!, 'gold-199')),
     );

@@ -6,40 +6,28 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.ts';
-import type { Database } from '../../db/driver.ts';
-import { openPostgres } from '../../db/postgres-driver.ts';
 import { transaction } from '../../db/transaction.ts';
-import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
+import {
+  createTestContext,
+  openSecondInstance,
+  type SecondInstance,
+  type TestContext,
+} from '../../test-support/test-app.ts';
 import { ledgerViolations } from '../wallet/wallet-test-helpers.ts';
 import { approveRedemption, rejectRedemption } from './redemption-review.ts';
 import { cancel, paypal, redeem, redemptionPlayer, sweeps, type Answer } from './redemption-test-support.ts';
 
 let ctx: TestContext;
-let second: Database | null = null;
-let secondApp: ReturnType<typeof createApp> | null = null;
+let second: SecondInstance;
 
 beforeAll(async () => {
   ctx = await createTestContext({ REDEMPTION_LIMIT_PER_PERIOD_USD: '200' });
-  if (process.env.TEST_DATABASE_URL) {
-    const schema = (await ctx.db.query<{ s: string }>('SELECT current_schema() AS s'))[0]!.s;
-    second = await openPostgres(process.env.TEST_DATABASE_URL, { schema, max: 5 });
-    secondApp = createApp({ ...ctx.deps, db: second });
-  }
+  second = await openSecondInstance(ctx);
 });
 afterAll(async () => {
   await second?.close();
   await ctx?.close();
 });
-
-/** The player's clients: one per app instance (one only on PGlite). */
-function instancesOf(client: Client): Client[] {
-  if (!secondApp) return [client];
-  const other = new Client({ ...ctx, app: secondApp } as TestContext, client.ip);
-  other.token = client.token;
-  other.cookies = new Map(client.cookies);
-  return [client, other];
-}
 
 /** Gift cards: the regular minimum (25.00) lets every request of these tests be judged on the balance alone. */
 const gift = (amount: number) => ({ method: 'gift_card', amount, gift_card_brand: 'amazon' });
@@ -53,7 +41,7 @@ async function confirmW9(userId: string) {
 describe('one balance, many requests', () => {
   it('N requests at once: exactly as many as the redeemable balance pays, no double spend', async () => {
     const p = await redemptionPlayer(ctx, { wonCents: 100_00 });
-    const clients = instancesOf(p.client);
+    const clients = second.instancesOf(p.client);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => redeem(clients[i % clients.length]!, gift(25))),
     );
@@ -68,7 +56,7 @@ describe('one balance, many requests', () => {
 
   it('sequential requests sent while earlier ones are in flight: the same total, nothing below 0', async () => {
     const p = await redemptionPlayer(ctx, { wonCents: 100_00 });
-    const clients = instancesOf(p.client);
+    const clients = second.instancesOf(p.client);
     const inFlight: Array<Promise<Answer>> = [];
     for (let i = 0; i < 8; i++) {
       inFlight.push(redeem(clients[i % clients.length]!, gift(30)));
@@ -83,7 +71,7 @@ describe('one balance, many requests', () => {
   it('the period limit holds against a burst and against staggered requests', async () => {
     const p = await redemptionPlayer(ctx, { wonCents: 1000_00 });
     await confirmW9(p.id);
-    const clients = instancesOf(p.client);
+    const clients = second.instancesOf(p.client);
     const burst = await Promise.all(
       Array.from({ length: 8 }, (_, i) => redeem(clients[i % clients.length]!, gift(70))),
     );
@@ -101,7 +89,7 @@ describe('one balance, many requests', () => {
 
   it('the same key sent N times at once makes one redemption', async () => {
     const p = await redemptionPlayer(ctx, { wonCents: 100_00 });
-    const clients = instancesOf(p.client);
+    const clients = second.instancesOf(p.client);
     const key = randomUUID();
     const body = paypal(30, `same.${p.id}@example.com`);
     const answers = await Promise.all(
@@ -117,7 +105,7 @@ describe('one balance, many requests', () => {
 describe('cancels', () => {
   it('N cancels of one redemption at once return the coins once', async () => {
     const p = await redemptionPlayer(ctx, { wonCents: 100_00 });
-    const clients = instancesOf(p.client);
+    const clients = second.instancesOf(p.client);
     const r = await redeem(p.client, paypal(40, `c.${p.id}@example.com`));
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) => cancel(clients[i % clients.length]!, r.body.redemption.id)),
@@ -129,7 +117,7 @@ describe('cancels', () => {
 
   it('requests and cancels interleaved against one balance: balances = sum of entries, nothing double spent', async () => {
     const p = await redemptionPlayer(ctx, { wonCents: 100_00 });
-    const clients = instancesOf(p.client);
+    const clients = second.instancesOf(p.client);
     const first = await Promise.all([redeem(p.client, gift(40)), redeem(p.client, gift(40))]);
     const ids = created(first).map((a) => a.body.redemption.id as string);
     expect(ids).toHaveLength(2);
@@ -154,7 +142,7 @@ describe('cancels', () => {
       const id = r.body.redemption.id as string;
       const [cancelled, approved] = await Promise.allSettled([
         cancel(p.client, id),
-        transaction(second ?? ctx.db, (tx) => approveRedemption(tx, id, ctx.clock.now)),
+        transaction(second.db ?? ctx.db, (tx) => approveRedemption(tx, id, ctx.clock.now)),
       ]);
       const cancelOk = cancelled.status === 'fulfilled' && cancelled.value.status === 200;
       const approveOk = approved.status === 'fulfilled';
@@ -175,7 +163,7 @@ describe('cancels', () => {
     const id = r.body.redemption.id as string;
     await Promise.allSettled([
       cancel(p.client, id),
-      transaction(second ?? ctx.db, (tx) => rejectRedemption(tx, id, 'Duplicate request', ctx.clock.now)),
+      transaction(second.db ?? ctx.db, (tx) => rejectRedemption(tx, id, 'Duplicate request', ctx.clock.now)),
     ]);
     expect(await sweeps(ctx.db, p.id)).toMatchObject({ redeemable: 100_00, pending_redemption: 0 });
     expect(await ledgerViolations(ctx.db)).toEqual([]);
