@@ -9,17 +9,16 @@ import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
 import { LEGAL_ACCEPTANCE_ERROR_CODES, LEGAL_ACCEPTANCE_TEXTS } from '../../contract/legal-acceptance.ts';
 import { PROPERTY_NAMES } from '../../contract/properties.ts';
-import { ROUTES } from '../../contract/routes.ts';
 import { isTrue } from '../../lib/use-named-properties.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { acceptLegalDocuments, usePendingLegalDocuments } from '../../lib/responsible-play-api.ts';
 import { logout } from '../../state/session-actions.ts';
 import { store } from '../../state/store.ts';
-import { AppLink } from '../../ui/app-link.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import type { DialogComponentProps } from '../../ui/dialog-registry.ts';
 import { errorText } from '../../ui/field-styles.ts';
+import { LegalDocumentLinks } from '../../ui/legal-document-links.tsx';
 import { ScrollGatedAcceptance } from '../../ui/scroll-gated-acceptance.tsx';
 
 const HINT_ID = 'updated-terms-hint';
@@ -105,27 +104,7 @@ export function UpdatedTermsDialog({ close }: DialogComponentProps) {
             instruction={LEGAL_ACCEPTANCE_TEXTS.mustAccept}
             reachedEndText={LEGAL_ACCEPTANCE_TEXTS.reachedEnd}
             instructionId={HINT_ID}
-            links={
-              <>
-                Read the{' '}
-                <AppLink to={ROUTES.policiesTerms} target="_blank" rel="noopener">
-                  Terms and Conditions
-                </AppLink>
-                {goldOnly ? null : (
-                  <>
-                    ,{' '}
-                    <AppLink to={ROUTES.policiesSweepsRules} target="_blank" rel="noopener">
-                      Official Sweepstakes Rules
-                    </AppLink>
-                  </>
-                )}{' '}
-                and{' '}
-                <AppLink to={ROUTES.policiesPrivacy} target="_blank" rel="noopener">
-                  Privacy Policy
-                </AppLink>{' '}
-                (each opens in a new tab).
-              </>
-            }
+            links={<LegalDocumentLinks goldOnly={goldOnly} />}
           />
         </>
       ) : pending.error ? (

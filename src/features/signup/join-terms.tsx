@@ -4,11 +4,10 @@
  * the documents load it says so; when they cannot be loaded it offers to try again. Loaded
  * lazily by the join page.
  */
-import { Link } from 'react-router-dom';
 import { LEGAL_ACCEPTANCE_TEXTS } from '../../contract/legal-acceptance.ts';
-import { ROUTES } from '../../contract/routes.ts';
 import { Button } from '../../ui/button.tsx';
 import { errorText } from '../../ui/field-styles.ts';
+import { LegalDocumentLinks } from '../../ui/legal-document-links.tsx';
 import { ScrollGatedAcceptance, type GatedDocument } from '../../ui/scroll-gated-acceptance.tsx';
 
 export interface JoinTermsProps {
@@ -45,27 +44,7 @@ export function JoinTerms({
         instruction={LEGAL_ACCEPTANCE_TEXTS.mustAccept}
         reachedEndText={LEGAL_ACCEPTANCE_TEXTS.reachedEnd}
         instructionId={instructionId}
-        links={
-          <>
-            Read the{' '}
-            <Link to={ROUTES.policiesTerms} target="_blank" rel="noopener">
-              Terms and Conditions
-            </Link>
-            {goldOnly ? null : (
-              <>
-                ,{' '}
-                <Link to={ROUTES.policiesSweepsRules} target="_blank" rel="noopener">
-                  Official Sweepstakes Rules
-                </Link>
-              </>
-            )}{' '}
-            and{' '}
-            <Link to={ROUTES.policiesPrivacy} target="_blank" rel="noopener">
-              Privacy Policy
-            </Link>{' '}
-            (each opens in a new tab).
-          </>
-        }
+        links={<LegalDocumentLinks goldOnly={goldOnly} />}
       />
     );
   if (loadFailed)
