@@ -11,6 +11,11 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const ALLOWED = [
   // Global print rules: linaria extracts them from the module; nothing needs the class name.
   'src/features/history/yearly-summary-page.tsx: printStyles',
+  // The SSR bundle's entry: built on its own (vite.config.ts, prerenderBundle) and loaded by the
+  // server from <dist>/.ssr/render-page.js (server/http/prerendered-pages.ts), never imported.
+  'src/prerender/render-page.tsx: needsLegalDocuments',
+  'src/prerender/render-page.tsx: prerenderedPageStyles',
+  'src/prerender/render-page.tsx: renderPage',
 ];
 
 describe('the app exports nothing unused', () => {

@@ -62,4 +62,3 @@ export function VerifyToContinueDialog({ close }: DialogComponentProps) {
     </Dialog>
   );
 }
-

@@ -299,29 +299,29 @@ export function ResponsiblePlaySection() {
 
       {pending ? (
         <Suspense fallback={null}>
-        <Dialog
-          open
-          onClose={() => setPending(null)}
-          title="Are you sure?"
-          testId="dialog-confirm-restriction"
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => setPending(null)}>
-                Cancel
-              </Button>
-              <Button variant="danger" loading={busy} onClick={() => void confirm()}>
-                Confirm {pending.request.restriction === 'break' ? 'break' : 'self-exclusion'}
-              </Button>
-            </>
-          }
-        >
-          <p>You are about to start {pending.label}. Until it ends:</p>
-          <ul>
-            <li>you cannot start games, buy coins or claim bonuses;</li>
-            <li>you can still sign in to redeem your Sweeps Coins and read your history;</li>
-            <li>it cannot be shortened or lifted; you can only make it longer.</li>
-          </ul>
-        </Dialog>
+          <Dialog
+            open
+            onClose={() => setPending(null)}
+            title="Are you sure?"
+            testId="dialog-confirm-restriction"
+            actions={
+              <>
+                <Button variant="secondary" onClick={() => setPending(null)}>
+                  Cancel
+                </Button>
+                <Button variant="danger" loading={busy} onClick={() => void confirm()}>
+                  Confirm {pending.request.restriction === 'break' ? 'break' : 'self-exclusion'}
+                </Button>
+              </>
+            }
+          >
+            <p>You are about to start {pending.label}. Until it ends:</p>
+            <ul>
+              <li>you cannot start games, buy coins or claim bonuses;</li>
+              <li>you can still sign in to redeem your Sweeps Coins and read your history;</li>
+              <li>it cannot be shortened or lifted; you can only make it longer.</li>
+            </ul>
+          </Dialog>
         </Suspense>
       ) : null}
     </Card>
