@@ -16,10 +16,11 @@ document.documentElement.classList.add(globalStyles);
 const container = document.getElementById('root')!;
 /** The server sent this page with its markup (server/http/prerendered-pages.ts): the app takes it over. */
 const prerendered = container.hasAttribute('data-prerendered') ? container : null;
-const root = createRoot(container);
+/** A prerendered page is hydrated by the full app instead (src/app/start.tsx). */
+const root = prerendered ? null : createRoot(container);
 
 let started = false;
-function startFullApp(target: Root): void {
+function startFullApp(target: Root | null): void {
   if (started) return;
   started = true;
   void import('./app/start.tsx').then(({ startApp }) => startApp(target, prerendered));
@@ -63,7 +64,7 @@ function startOnInteraction(target: Root): void {
 }
 
 async function boot(): Promise<void> {
-  if (window.location.pathname === '/' && !(await hasMirroredSession())) {
+  if (root && window.location.pathname === '/' && !(await hasMirroredSession())) {
     root.render(<HomeLanding />);
     startOnInteraction(root);
   } else {

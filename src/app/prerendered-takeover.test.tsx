@@ -39,13 +39,18 @@ describe('the app taking over a prerendered page', () => {
     prefetchPolicyDocuments();
     const router = policyRouter();
     let ready = false;
-    const waiting = untilFirstRenderMatchesPage(router).then(() => (ready = true));
+    const waiting = untilFirstRenderMatchesPage(router).then((fallback) => {
+      ready = true;
+      return fallback;
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     // The session is not known yet: a guard would show the loading screen over the page.
     expect(ready).toBe(false);
     renderAsSignedOutVisitor();
-    await waiting;
+    const fallback = await waiting;
     expect(router.state.initialized).toBe(true);
+    // The documents also come as SWR's fallback, which is what useSWR answers while hydrating.
+    expect(Object.values(fallback)).toEqual([{ results: [terms] }]);
     render(<RouterProvider router={router} />);
     // The first render, not a later one: the text, never a spinner in its place.
     expect(screen.getByText('Terms on the page before the app.')).toBeTruthy();

@@ -5,7 +5,7 @@
  * is known (the login page's guard shows a loading screen until then) and, on a policy page, the
  * documents are in SWR's cache; then one commit replaces the markup with the same markup.
  */
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { subscribe } from 'valtio';
 import { store } from '../state/store.ts';
 import { hasPrefetchedPolicyDocuments } from '../features/policies/policy-documents-prefetch.ts';
@@ -36,30 +36,50 @@ function sessionKnown(): Promise<void> {
   });
 }
 
-/** A policy page's early answer in SWR's cache (its code comes with the policy page's chunk). */
-async function policyDocumentsCached(): Promise<void> {
-  if (!hasPrefetchedPolicyDocuments()) return;
-  const { cachePrefetchedPolicyDocuments } =
+/** SWR's fallback for the page: a policy page's early answer (its code comes with the page's chunk). */
+async function pageDataFallback(): Promise<Record<string, unknown>> {
+  if (!hasPrefetchedPolicyDocuments()) return {};
+  const { prefetchedPolicyDocumentsFallback } =
     await import('../features/policies/use-prefetched-policy-documents.ts');
-  await cachePrefetchedPolicyDocuments();
+  return prefetchedPolicyDocumentsFallback();
 }
 
-export function untilFirstRenderMatchesPage(router: AppRouter): Promise<void> {
+/**
+ * Resolves when the app's first render can be the page the server sent, with the SWR fallback
+ * that render needs (the data the server rendered with); at most after MAX_WAIT_MS, with none.
+ */
+export function untilFirstRenderMatchesPage(router: AppRouter): Promise<Record<string, unknown>> {
   return Promise.race([
-    Promise.all([routerInitialized(router), sessionKnown(), policyDocumentsCached()]).then(() => {}),
-    new Promise<void>((resolve) => setTimeout(resolve, MAX_WAIT_MS)),
+    Promise.all([routerInitialized(router), sessionKnown(), pageDataFallback()]).then(
+      ([, , fallback]) => fallback,
+    ),
+    new Promise<Record<string, unknown>>((resolve) => setTimeout(() => resolve({}), MAX_WAIT_MS)),
   ]);
 }
 
 /**
- * Rendered beside the app: once the app's first render has replaced the server's markup, the
- * root takes input again (the server marks a page holding a form `inert` until then, so nothing
- * typed into the markup is lost when it is replaced).
+ * Around the app: once the app's first render has taken over the server's markup, the root takes
+ * input again (the server marks a page holding a form `inert` until then, so nothing can be typed
+ * into markup the app has not taken over yet).
  */
-export function ReleasePrerendered({ container }: { container: HTMLElement }) {
+export function ReleasePrerendered({
+  container,
+  children,
+}: {
+  container: HTMLElement;
+  children?: ReactNode;
+}) {
   useLayoutEffect(() => {
     container.removeAttribute('inert');
     container.removeAttribute('data-prerendered');
   }, [container]);
-  return null;
+  return children;
+}
+
+/**
+ * The page differed from the server's markup and React rendered it afresh: nothing is broken
+ * (the new render replaces the markup), so it is a warning, not an uncaught error.
+ */
+export function reportHydrationMismatch(error: unknown): void {
+  console.warn('The prerendered page was rendered again by the app:', error);
 }

@@ -4,7 +4,8 @@
  * (src/main.tsx) at once, or after the light home page has rendered (see main.tsx).
  */
 import { StrictMode, startTransition } from 'react';
-import type { Root } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { SWRConfig } from 'swr';
 import { registerLogoutCleanup, resumeSession } from '../state/session-actions.ts';
 import { connectLibToState } from '../state/connect-lib.ts';
 import { startMirroring } from '../state/idb-mirror.ts';
@@ -13,13 +14,17 @@ import { installInstallPrompt } from '../pwa/install-prompt.ts';
 import { clearPersistedSwr, loadPersistedSwr } from '../lib/persisted-swr.ts';
 import { App } from './app.tsx';
 import { createAppRouter } from './router.tsx';
-import { ReleasePrerendered, untilFirstRenderMatchesPage } from './prerendered-takeover.tsx';
+import {
+  ReleasePrerendered,
+  reportHydrationMismatch,
+  untilFirstRenderMatchesPage,
+} from './prerendered-takeover.tsx';
 
 /**
- * `prerendered`: the root element when the server sent the page's markup in it; the app's first
- * render then waits until it can show that page itself, and replaces the markup in one commit.
+ * `prerendered`: the root element when the server sent the page's markup in it (then `root` is
+ * null); the app's first render waits until it can show that page itself, and hydrates the markup.
  */
-export async function startApp(root: Root, prerendered: HTMLElement | null = null): Promise<void> {
+export async function startApp(root: Root | null, prerendered: HTMLElement | null = null): Promise<void> {
   connectLibToState();
   installChunkRecovery();
   installInstallPrompt();
@@ -36,15 +41,31 @@ export async function startApp(root: Root, prerendered: HTMLElement | null = nul
   startMirroring();
 
   const router = createAppRouter();
-  if (prerendered) await untilFirstRenderMatchesPage(router);
+  if (prerendered) {
+    const fallback = await untilFirstRenderMatchesPage(router);
+    // Hydration renders in slices too, and reuses the server's elements instead of building and
+    // laying out the page a second time. A mismatch (a document version published in between)
+    // makes React render the page afresh, which replaces the markup with the same layout.
+    hydrateRoot(
+      prerendered,
+      <StrictMode>
+        <ReleasePrerendered container={prerendered}>
+          <SWRConfig value={{ fallback }}>
+            <App router={router} />
+          </SWRConfig>
+        </ReleasePrerendered>
+      </StrictMode>,
+      { onRecoverableError: reportHydrationMismatch },
+    );
+    return;
+  }
 
   // A transition renders in slices that yield to the browser, instead of one long task that
   // would block input while the whole app mounts (or takes over the light home page).
   startTransition(() => {
-    root.render(
+    root?.render(
       <StrictMode>
         <App router={router} />
-        {prerendered ? <ReleasePrerendered container={prerendered} /> : null}
       </StrictMode>,
     );
   });

@@ -95,6 +95,18 @@ const boxesOf = (page: Page, selector: string) =>
     }),
   );
 
+/** Console messages of the page (a hydration mismatch is reported as a warning). */
+function consoleOf(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    // The test browser blocks the service worker (playwright.config.ts) and says so.
+    if (message.text().includes('Service Worker registration blocked')) return;
+    if (message.type() === 'warning' || message.type() === 'error') messages.push(message.text());
+  });
+  page.on('pageerror', (error) => messages.push(error.message));
+  return messages;
+}
+
 const takenOver = (page: Page) =>
   expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', LOADED);
 
@@ -148,6 +160,7 @@ test.describe('with JavaScript', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
     });
+    const messages = consoleOf(page);
     const release = await holdFullApp(page);
     await page.goto(ROUTES.login);
     // The server's markup, before the app's script has arrived.
@@ -164,12 +177,15 @@ test.describe('with JavaScript', () => {
     expect(shift.total, `layout shifts: ${shift.sources.join(', ')}`).toBeLessThan(MAX_SHIFT);
     // The page's styles came with the HTML: the app's chunks do not fetch and apply them again.
     expect(stylesheets).toEqual([]);
+    // The app hydrated the server's markup: no mismatch, no error.
+    expect(messages).toEqual([]);
 
     await signIn(page, DEMO.email, DEMO.password);
     await expectLobby(page);
   });
 
   test('a policy page keeps its text in place when the app takes over', async ({ page }) => {
+    const messages = consoleOf(page);
     const release = await holdFullApp(page);
     await page.goto(ROUTES.policiesPrivacy);
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
@@ -181,6 +197,7 @@ test.describe('with JavaScript', () => {
     expect(await boxesOf(page, selector)).toEqual(before);
     const shift = await settledShift(page);
     expect(shift.total, `layout shifts: ${shift.sources.join(', ')}`).toBeLessThan(MAX_SHIFT);
+    expect(messages).toEqual([]);
     // The app's links work: another policy opens in the app.
     await page
       .getByRole('navigation', { name: 'Policies' })

@@ -4,12 +4,15 @@
  * second request after the first render. The SWR key of useApiGet is the path and the
  * serialized query.
  */
-import { mutate, preload } from 'swr';
+import { mutate, preload, unstable_serialize } from 'swr';
 import { is } from 'superstruct';
 import { API_PATHS } from '../../contract/api-paths.ts';
 import { LegalDocumentsResponseSchema } from '../../contract/schemas.ts';
 import { api } from '../../lib/api-client.ts';
 import { takePrefetchedPolicyDocuments } from './policy-documents-prefetch.ts';
+
+/** useApiGet's SWR key of the documents: the path and the serialized (empty) query. */
+const DOCUMENTS_KEY = [API_PATHS.legalDocuments, '{}'];
 
 function primeFromPrefetch(): void {
   const prefetched = takePrefetchedPolicyDocuments();
@@ -18,7 +21,7 @@ function primeFromPrefetch(): void {
 
 /** SWR's next load of the documents uses the early answer, or asks the API when it is not usable. */
 function primeFromAnswer(early: Promise<unknown> | unknown): void {
-  void preload([API_PATHS.legalDocuments, '{}'], async () => {
+  void preload(DOCUMENTS_KEY, async () => {
     const answer = await early;
     return is(answer, LegalDocumentsResponseSchema)
       ? answer
@@ -33,14 +36,17 @@ export function usePrefetchedPolicyDocuments(): void {
 
 /**
  * For the app's first render over a policy page the server sent with its text: the early answer
- * written into SWR's cache before that render, so the page shows the document at once instead of
- * a spinner in place of the text already on screen.
+ * as SWR's `fallback` (what useSWR answers while React hydrates the server's markup) and in SWR's
+ * cache, so the page shows the document at once, as in the markup, instead of a spinner.
  */
-export async function cachePrefetchedPolicyDocuments(): Promise<void> {
+export async function prefetchedPolicyDocumentsFallback(): Promise<Record<string, unknown>> {
   const prefetched = takePrefetchedPolicyDocuments();
-  if (!prefetched) return;
+  if (!prefetched) return {};
   const answer = await prefetched;
-  if (is(answer, LegalDocumentsResponseSchema))
-    await mutate([API_PATHS.legalDocuments, '{}'], answer, { revalidate: false });
-  else primeFromAnswer(answer);
+  if (!is(answer, LegalDocumentsResponseSchema)) {
+    primeFromAnswer(answer);
+    return {};
+  }
+  await mutate(DOCUMENTS_KEY, answer, { revalidate: false });
+  return { [unstable_serialize(DOCUMENTS_KEY)]: answer };
 }
