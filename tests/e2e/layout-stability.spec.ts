@@ -6,6 +6,8 @@
  * The API answers and the lazy page chunks are held back a little so a page that swaps a
  * placeholder for late content shows its shift here as it does on a slow phone network.
  */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { API_PATHS, apiUrl } from '../../src/contract/api-paths.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
@@ -91,7 +93,14 @@ test('the terms and conditions page does not shift while its text loads', async 
 
 test('the home page does not shift when the full app takes over', async ({ page }) => {
   // Without any input the full app replaces the light home page a few seconds after load.
-  const fullApp = page.waitForResponse((r) => /\/assets\/start-[^/]*\.js$/.test(r.url()), {
+  // Chunks are named by their hash: the build's manifest says which one is the full app.
+  const dist = resolve(import.meta.dirname, '..', '..', process.env.DIST_DIR ?? 'dist');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const startChunk = `/${manifest['src/app/start.tsx']?.file}`;
+  const fullApp = page.waitForResponse((r) => new URL(r.url()).pathname === startChunk, {
     timeout: 30_000,
   });
   await page.goto('/');
