@@ -165,6 +165,23 @@ describe('query strings and path parameters', () => {
 });
 
 describe('bodies and headers', () => {
+  it('an object whose toString or valueOf is not a function answers 400, not 500', async () => {
+    // Superstruct prints a refused value with `${value}`, which throws for such an object.
+    const bodies = [
+      { names: { toString: 'gold-499' } },
+      { currency: { valueOf: 1 }, betValue: 1 },
+      { currency: 'gold', betValue: { toString: 'x', valueOf: 'y' } },
+    ];
+    for (const body of bodies) {
+      const res = await player.request('POST', '/games/lucky-scratch/rounds', {
+        body,
+        headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
+      });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+  });
+
   it('a non-JSON Content-Type answers 400 INVALID_JSON, even with a JSON body', async () => {
     for (const type of [
       'text/plain',

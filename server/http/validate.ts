@@ -121,9 +121,21 @@ export function validationError(error: StructError): ApiError {
 }
 
 export function check<T, S>(value: unknown, schema: Struct<T, S>): T {
-  const [error, result] = validate(value, schema, { coerce: true });
-  if (error) throw validationError(error);
-  return result;
+  try {
+    const [error, result] = validate(value, schema, { coerce: true });
+    if (error) throw validationError(error);
+    return result;
+  } catch (thrown) {
+    // Superstruct writes a refused value into its failure messages with `${value}` (while
+    // validating, or later when the failures are listed): an object whose own toString or valueOf
+    // is not a function (JSON can send {"toString": "x"}) makes that a TypeError instead of a
+    // failed check. It is still a value we refuse.
+    if (thrown instanceof TypeError)
+      throw new ApiError(400, ERROR_CODES.VALIDATION_ERROR, 'This value is not valid.', null, {
+        reason: 'An object in the body has a toString or valueOf field.',
+      });
+    throw thrown;
+  }
 }
 
 export async function readBody<T, S>(c: Context, schema: Struct<T, S>): Promise<T> {

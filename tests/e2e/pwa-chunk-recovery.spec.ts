@@ -21,6 +21,8 @@ import {
 } from './support/pwa-harness.ts';
 
 const PORT = 8476;
+/** The lazy page whose chunk release B no longer has. */
+const POLICY_PAGE_MODULE = 'src/features/policies/policy-page.tsx';
 let buildA = '';
 let buildB = '';
 const servers: AppServer[] = [];
@@ -72,8 +74,8 @@ test('a chunk removed by a new release: the page reloads once and the route work
   const loads = countLoads(page);
 
   await openRunningApp(page, server.origin);
-  const policyChunkA = chunkOf(buildA, 'policy-page-');
-  expect(chunkOf(buildB, 'policy-page-')).not.toBe(policyChunkA);
+  const policyChunkA = chunkOf(buildA, POLICY_PAGE_MODULE);
+  expect(chunkOf(buildB, POLICY_PAGE_MODULE)).not.toBe(policyChunkA);
 
   // Release B replaces A: A's hashed chunks are gone from the server.
   deployOver(buildB, served, 'replace');
@@ -99,7 +101,7 @@ test('a chunk that stays missing: one reload, then a plain message instead of a 
 
   // The policy chunk answers 404 every time (a broken deploy).
   let refused = 0;
-  await page.route(`**${chunkOf(buildA, 'policy-page-')}`, async (route) => {
+  await page.route(`**${chunkOf(buildA, POLICY_PAGE_MODULE)}`, async (route) => {
     refused += 1;
     await route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
   });

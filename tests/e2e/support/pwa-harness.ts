@@ -178,10 +178,18 @@ export function entryScriptOf(build: string): string {
 }
 
 /** A hashed chunk of a build whose file name starts with `prefix` (e.g. "policy-page-"). */
-export function chunkOf(build: string, prefix: string): string {
-  const name = readdirSync(join(build, 'assets')).find((f) => f.startsWith(prefix) && f.endsWith('.js'));
-  if (!name) throw new Error(`no assets/${prefix}*.js in ${build}`);
-  return `/assets/${name}`;
+/**
+ * The URL of the chunk built from a source module (e.g. 'src/features/policies/policy-page.tsx'),
+ * read from the build manifest: app chunks are named by their hash alone.
+ */
+export function chunkOf(build: string, sourceModule: string): string {
+  const manifest = JSON.parse(readFileSync(join(build, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const entry = manifest[sourceModule];
+  if (!entry) throw new Error(`no chunk for ${sourceModule} in ${build}/.vite/manifest.json`);
+  return `/${entry.file}`;
 }
 
 export interface AppServer {
