@@ -37,6 +37,8 @@ export function framePage(
   content: string,
   data: Record<string, string>,
   script: string | null,
+  /** The sandbox's own stylesheet (each sandbox serves its frame assets under its own path). */
+  stylesheet = '/card/assets/frame.css',
 ): string {
   const attrs = Object.entries(data)
     .map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`)
@@ -47,7 +49,7 @@ export function framePage(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/card/assets/frame.css">
+<link rel="stylesheet" href="${escapeHtml(stylesheet)}">
 </head>
 <body${attrs}>
 ${content}

@@ -11,7 +11,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { KYC_FLOWS, type KycFlow } from '../../../../src/contract/kyc.ts';
-import { escapeHtml, pageHeaders } from '../../sandbox-page-shell.ts';
+import { framePage, pageHeaders } from '../../sandbox-page-shell.ts';
 import { KYC_FRAME_CSS, KYC_FRAME_JS } from './frame-assets.ts';
 import { SandboxFormError, type IdentitySandbox } from './identity-sandbox.ts';
 
@@ -38,24 +38,9 @@ async function jsonObject(c: Context): Promise<Record<string, unknown> | null> {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.slice(0, MAX_FIELD).trim() : '');
 
-function page(title: string, content: string, data: Record<string, string>, script: boolean): string {
-  const attrs = Object.entries(data)
-    .map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`)
-    .join('');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/kyc/assets/frame.css">
-</head>
-<body${attrs}>
-${content}
-${script ? '<script src="/kyc/assets/frame.js"></script>' : ''}
-</body>
-</html>`;
-}
+/** The frame's page: the shared sandbox shell with this sandbox's script and stylesheet. */
+const page = (title: string, content: string, data: Record<string, string>, script: boolean): string =>
+  framePage(title, content, data, script ? '/kyc/assets/frame.js' : null, '/kyc/assets/frame.css');
 
 const FORM = `
 <h1>Verify your identity</h1>
