@@ -10,6 +10,7 @@
  * --property name=value (repeatable) stores a named property before the server starts
  * (server/test-support/set-named-properties.ts), e.g. mobile_verification_enabled=true.
  * --legal-test-mode opens the test path that publishes a new legal document version (LEGAL_TEST_MODE=true).
+ * --test-clock opens GET/POST /api/v1/test/clock, which moves the server clock forward (TEST_CLOCK=true).
  * Set KEEP_E2E_DATA=1 to keep the data folder for a look afterwards (its path is printed).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -76,6 +77,10 @@ else delete env.GOLD_ONLY;
 // terms version asks every player, which would stop other specs' players). Never in production.
 if (process.argv.includes('--legal-test-mode')) env.LEGAL_TEST_MODE = 'true';
 else delete env.LEGAL_TEST_MODE;
+// --test-clock: GET/POST /api/v1/test/clock reads and moves the server clock forward (the next
+// Eastern day for daily and login bonuses, a week's end for the leaderboard).
+if (process.argv.includes('--test-clock')) env.TEST_CLOCK = 'true';
+else delete env.TEST_CLOCK;
 const inactivity = option('inactivity-seconds');
 if (inactivity) env.SESSION_INACTIVITY_SECONDS = inactivity;
 else delete env.SESSION_INACTIVITY_SECONDS;

@@ -13,6 +13,8 @@ import { mobileVerificationRoutes } from './features/mobile-verification/routes.
 import { walletRoutes } from './features/wallet/routes.ts';
 import { historyRoutes } from './features/history/routes.ts';
 import { promoCodeRoutes } from './features/promo-codes/routes.ts';
+import { welcomeOfferRoutes } from './features/promo-codes/welcome-offer.ts';
+import { complimentaryGoldRoutes } from './features/complimentary-gold/routes.ts';
 import { purchaseLimitRoutes } from './features/purchase-limits/routes.ts';
 import { addressRoutes } from './features/payments/address.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
@@ -24,8 +26,13 @@ import { kycRoutes } from './features/kyc/routes.ts';
 import { vendorLaunchRoutes } from './features/vendor-wallet/launch-route.ts';
 import { vendorWalletRoutes } from './features/vendor-wallet/routes.ts';
 import { amoeRoutes } from './features/amoe/routes.ts';
+import { promoRoutes } from './features/promos/routes.ts';
+import { referralRoutes } from './features/referrals/routes.ts';
+import { loginBonusRoutes } from './features/login-bonus/routes.ts';
+import { dailyBonusRoutes } from './features/daily-bonus/routes.ts';
 import { redemptionRoutes } from './features/redemption/routes.ts';
 import { taxRoutes } from './features/tax/routes.ts';
+import { leaderboardRoutes } from './features/leaderboard/routes.ts';
 import { PAYMENTS_WEBHOOK_PATHS } from '../src/contract/payments.ts';
 import { VENDOR_WALLET_SIGNED_PATHS } from '../src/contract/vendor-wallet.ts';
 import type { AppDeps, AppEnv } from './http/app-env.ts';
@@ -38,6 +45,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { serveApp } from './http/static-files.ts';
 import { prerenderedPages } from './http/prerendered-pages.ts';
 import { checkUrl } from './http/url-edge.ts';
+import { testClockRoutes } from './http/test-clock.ts';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -124,6 +132,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', historyRoutes(deps));
   api.route('/', purchaseLimitRoutes(deps));
   api.route('/', promoCodeRoutes(deps));
+  api.route('/', welcomeOfferRoutes(deps));
+  api.route('/', complimentaryGoldRoutes(deps));
   api.route('/', propertyRoutes(deps));
   api.route('/', legalRoutes(deps));
   api.route('/', legalAcceptanceRoutes(deps));
@@ -137,7 +147,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', operatorRoutes(deps));
   api.route('/', kycRoutes(deps));
   api.route('/', amoeRoutes(deps));
+  api.route('/', leaderboardRoutes(deps));
+  api.route('/', promoRoutes(deps));
+  api.route('/', referralRoutes(deps));
+  api.route('/', loginBonusRoutes(deps));
+  api.route('/', dailyBonusRoutes(deps));
   // Redemption exists only with Sweeps: not mounted in gold-only mode.
+  // Browser tests move the server clock to reach the next day or week (TEST_CLOCK only).
+  if (deps.config.testClock && deps.testClock) api.route('/', testClockRoutes(deps.testClock));
   if (!deps.config.goldOnly) api.route('/', redemptionRoutes(deps));
   // The W-9 exists for prize redemptions: not mounted in gold-only mode.
   if (!deps.config.goldOnly) api.route('/', taxRoutes(deps));

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { parseW9Key } from './features/tax/ssn-last-four-cipher.ts';
+import { LOGIN_BONUS_DEFAULTS } from '../src/contract/login-bonus.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 export type PasswordHashCost = 'owasp' | 'test';
@@ -36,11 +37,18 @@ export interface Config {
    * seeded only when PUBLIC_ORIGIN is a local origin (isLocalOrigin), never on a public site.
    */
   seedDemoPlayer: boolean;
+  /** SEED_PROMOTIONS (default true): write the starter promo pop-ups and carousel slides once (docs/promotions.md). */
+  seedPromotions: boolean;
   /** From JWT_SECRET / CSRF_SECRET; null means generated and kept in DATA_DIR/secrets.json. */
   jwtSecret: string | null;
   csrfSecret: string | null;
   /** WELCOME_PROMO_SWEEPS (default 1): Sweeps of the welcome code FREECOINS, in cents; Gold = Sweeps x 250,000 (docs/ledger.md). */
   welcomePromoSweepsCents: number;
+  /**
+   * WELCOME_OFFER_AT_JOIN (default true): a player who joins without typing a promo code gets the
+   * welcome code FREECOINS (docs/welcome-offer.md). Off: only typed codes apply.
+   */
+  welcomeOfferAtJoin: boolean;
   /** CARD_SANDBOX_PORT (default PORT + 1): second listener serving the card / pay-by-bank sandbox pages and API. */
   cardSandboxPort: number;
   /** CARD_SANDBOX_ORIGIN (default http://localhost:<CARD_SANDBOX_PORT>): the sandbox origin browsers load frames from. */
@@ -65,8 +73,12 @@ export interface Config {
   gamesTestMode: boolean;
   /** LEGAL_TEST_MODE (default off): opens POST /test/legal-documents/publish (a new document version) for browser tests; never in production. */
   legalTestMode: boolean;
+  /** TEST_CLOCK (default off): opens GET/POST /test/clock, which moves the server's clock forward, for browser tests; never in production. */
+  testClock: boolean;
   /** GAMES_AUTO_COMPLETE_INTERVAL_SECONDS (default 300): how often open rounds idle for 24 hours are completed. */
   gamesAutoCompleteIntervalSeconds: number;
+  /** LEADERBOARD_CLOSE_INTERVAL_SECONDS (default 60): how often ended challenge weeks are closed and paid. */
+  leaderboardCloseIntervalSeconds: number;
   /** REDEMPTION_LIMIT_PER_PERIOD_USD (default 5000): USD a player may redeem per sweepstakes entry period (the Eastern Time day), in cents. */
   redemptionLimitPerPeriodUsdCents: number;
   /** CASH_OUT_FEE_USD (default 2): fee of a cash out to the e-wallet on file, in USD cents. */
@@ -75,6 +87,10 @@ export interface Config {
   w9EncryptionKey: string | null;
   /** AMOE_SWEEPS_PER_ENTRY (default 500 = 5.00 Sweeps Coins, as the Official Sweepstakes Rules state): free Sweeps per mail-in entry, in cents. */
   amoeSweepsPerEntryCents: number;
+  /** LOGIN_BONUS_GOLD (default 5000): Gold Coins of the day's first sign-in (docs/login-bonus.md); 0 gives none. */
+  loginBonusGoldCoins: number;
+  /** LOGIN_BONUS_SWEEPS_CENTS (default 20, i.e. 0.20 Sweeps Coins): free Sweeps of the day's first sign-in; 0 gives none. */
+  loginBonusSweepsCents: number;
   /** AMOE_DAILY_LIMIT (default 1): AMOE codes one player may redeem per Eastern Time day. */
   amoeDailyLimit: number;
   /** AMOE_MONTHLY_LIMIT (default 10): AMOE codes one player may redeem per Eastern Time calendar month. */
@@ -304,9 +320,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: bool('TRUST_PROXY', false),
     passwordHashCost,
     seedDemoPlayer: bool('SEED_DEMO_PLAYER', isLocalOrigin(publicOrigin)),
+    seedPromotions: bool('SEED_PROMOTIONS', true),
     jwtSecret: secret('JWT_SECRET'),
     csrfSecret: secret('CSRF_SECRET'),
     welcomePromoSweepsCents,
+    welcomeOfferAtJoin: bool('WELCOME_OFFER_AT_JOIN', true),
     cardSandboxPort,
     cardSandboxOrigin,
     vendorSandboxPort,
@@ -319,11 +337,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60, 1, 3600),
     gamesTestMode: bool('GAMES_TEST_MODE', false),
     legalTestMode: bool('LEGAL_TEST_MODE', false),
+    testClock: bool('TEST_CLOCK', false),
     gamesAutoCompleteIntervalSeconds: int('GAMES_AUTO_COMPLETE_INTERVAL_SECONDS', 300, 1, 86_400),
+    leaderboardCloseIntervalSeconds: int('LEADERBOARD_CLOSE_INTERVAL_SECONDS', 60, 1, 86_400),
     redemptionLimitPerPeriodUsdCents: int('REDEMPTION_LIMIT_PER_PERIOD_USD', 5000, 1, 1_000_000) * 100,
     cashOutFeeUsdCents: int('CASH_OUT_FEE_USD', 2, 0, 100) * 100,
     w9EncryptionKey: w9Key(),
     amoeSweepsPerEntryCents: int('AMOE_SWEEPS_PER_ENTRY', 500, 1, 100_000),
+    loginBonusGoldCoins: int('LOGIN_BONUS_GOLD', LOGIN_BONUS_DEFAULTS.goldCoins, 0, 10_000_000),
+    loginBonusSweepsCents: int('LOGIN_BONUS_SWEEPS_CENTS', LOGIN_BONUS_DEFAULTS.sweepsCents, 0, 100_000),
     amoeDailyLimit,
     amoeMonthlyLimit,
     captchaProvider: 'sandbox',

@@ -2,6 +2,7 @@
  * Server entry: read and validate the configuration, open the database (PGlite in DATA_DIR, or
  * PostgreSQL at DATABASE_URL), migrate, seed, then serve the API and the built app on PORT.
  */
+import { createServerClock } from './http/test-clock.ts';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import {
 } from './features/payments/payment-providers.ts';
 import { startReconciliationJob } from './features/payments/reconcile-job.ts';
 import { startInterruptedRoundsJob } from './features/games/interrupted-rounds.ts';
+import { startWeekCloseJob } from './features/leaderboard/week-close.ts';
 import { GAME_ENGINES } from '../games/engines/registry.ts';
 import { attachVendorGameProvider } from './features/vendor-wallet/vendor-provider.ts';
 import { attachIdentityProviders, createIdentitySandboxProviders } from './features/kyc/kyc-provider.ts';
@@ -85,8 +87,13 @@ async function main(): Promise<void> {
     const outcome = await ensureOperatorFromEnvironment(db, hasher, envOperator, Date.now());
     logger.info('operator from the environment', { email: envOperator.email, outcome });
   }
-  const email = createOutboxEmail(db, path.join(config.dataDir, 'outbox'), Date.now);
-  const deps = { config, db, secrets, logger, email, hasher, now: Date.now };
+  // One clock for the whole server; with TEST_CLOCK on, browser tests can move it forward.
+  const testClock = config.testClock ? createServerClock() : undefined;
+  if (testClock)
+    logger.warn('TEST_CLOCK is on: POST /api/v1/test/clock moves the server clock; for browser tests only');
+  const now = testClock ? testClock.now : Date.now;
+  const email = createOutboxEmail(db, path.join(config.dataDir, 'outbox'), now);
+  const deps = { config, db, secrets, logger, email, hasher, now, testClock };
   // Payments sandbox (card processor + pay-by-bank) on its own origin; state kept in DATA_DIR.
   const payments = createSandboxProviders(deps, {
     stateDir: config.dataDir,
@@ -107,7 +114,7 @@ async function main(): Promise<void> {
     walletApiBase: `http://127.0.0.1:${config.port}`,
     secret: secrets.vendorWalletSecret,
     fetch: (url, init) => fetch(url, init),
-    now: Date.now,
+    now,
   });
   attachVendorGameProvider(deps, vendor.provider);
   // Identity verification sandbox on its own origin: its frame and its server-to-server API.
@@ -121,8 +128,14 @@ async function main(): Promise<void> {
   attachIdentityProviders(deps, identity);
   // Completes game rounds left open for 24 hours with each game's default action.
   const interruptedRounds = startInterruptedRoundsJob(
-    { db, now: Date.now, engines: GAME_ENGINES, logger },
+    { db, now, engines: GAME_ENGINES, logger },
     { intervalMs: config.gamesAutoCompleteIntervalSeconds * 1000 },
+  );
+  // Closes ended challenge weeks and pays their prizes (also at start: a week that ended while the
+  // server was down is paid now).
+  const weekClose = startWeekCloseJob(
+    { db, now, config, logger },
+    { intervalMs: config.leaderboardCloseIntervalSeconds * 1000 },
   );
   const app = createApp(deps);
 
@@ -194,6 +207,7 @@ async function main(): Promise<void> {
     logger.info('shutting down', { signal });
     void reconciliation.stop();
     void interruptedRounds.stop();
+    void weekClose.stop();
     payments.sandbox?.card.stop();
     payments.sandbox?.bank.stop();
     sandboxServer?.close();

@@ -6,6 +6,7 @@ import type { PasswordHasher } from '../features/auth/password-hash.ts';
 import type { Logger } from '../logger.ts';
 import type { EmailProvider } from '../providers/email/email-provider.ts';
 import type { Secrets } from '../secrets.ts';
+import type { ServerClock } from './test-clock.ts';
 
 export interface AppDeps {
   config: Config;
@@ -16,6 +17,8 @@ export interface AppDeps {
   hasher: PasswordHasher;
   /** Clock in epoch ms; tests move it to cross time windows. */
   now: () => number;
+  /** The movable clock behind `now` when TEST_CLOCK is on (server/http/test-clock.ts). */
+  testClock?: ServerClock;
   /** The house-game engines by game id; games/engines/registry.ts when absent (tests add their own). */
   gameEngines?: EngineRegistry;
 }

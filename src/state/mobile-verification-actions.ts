@@ -18,9 +18,10 @@ import { api } from '../lib/api-client.ts';
 import { fetchBalances, setBalances } from './balances-actions.ts';
 import { openDialog } from './dialog-actions.ts';
 import { store } from './store.ts';
+import { trackEvent, type AnalyticsEventName } from '../lib/analytics.ts';
 
 /** The data layer's name of the event (spec section 7: "mobile verified"). */
-export const MOBILE_VERIFIED_EVENT = 'mobile_verified';
+export const MOBILE_VERIFIED_EVENT = 'mobile_verified' satisfies AnalyticsEventName;
 
 export function sendMobileCode(phone: string, resend = false): Promise<SendMobileCodeResponse> {
   return api.post(
@@ -38,18 +39,12 @@ export async function reloadCurrentUser(): Promise<void> {
   store.session.accountClosed = user.account_state === 'closed';
 }
 
-interface DataLayerWindow {
-  dataLayer?: unknown[];
-}
-
 /** Verifies the code; on success reloads the player and the balances and pushes the analytics event. */
 export async function verifyMobileCode(phone: string, code: string): Promise<void> {
   await api.post(MOBILE_VERIFICATION_API_PATHS.verifyCode, { phone, code }, VerifyMobileCodeResponseSchema, {
     handleErrors: false,
   });
-  const w = globalThis as DataLayerWindow;
-  w.dataLayer = w.dataLayer ?? [];
-  w.dataLayer.push({ event: MOBILE_VERIFIED_EVENT, user_id: store.session.user?.id ?? null });
+  trackEvent(MOBILE_VERIFIED_EVENT, { user_id: store.session.user?.id ?? null });
   await Promise.allSettled([
     reloadCurrentUser(),
     fetchBalances().then((b) => {

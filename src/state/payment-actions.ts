@@ -40,6 +40,7 @@ import { assignSlice, store } from './store.ts';
 import { initialPayment } from './payment-slice.ts';
 import { setBalancesWithDelay } from './balances-actions.ts';
 import { registerLogoutCleanup } from './session-actions.ts';
+import { trackEvent } from '../lib/analytics.ts';
 
 // ---------------------------------------------------------------- slice basics
 registerLogoutCleanup(() => {
@@ -240,17 +241,6 @@ export function setPurchasing(on: boolean): void {
 }
 
 // ---------------------------------------------------------------- success
-interface DataLayerWindow {
-  dataLayer?: unknown[];
-}
-
-/** Pushes an analytics event to the tag manager's data layer. */
-function pushDataLayer(event: Record<string, unknown>): void {
-  const w = globalThis as DataLayerWindow;
-  w.dataLayer = w.dataLayer ?? [];
-  w.dataLayer.push(event);
-}
-
 /**
  * A succeeded purchase: the header animates from the old balance to the new one (delayed
  * balances), the repeat rule remembers it, and the purchase (and first purchase) events go
@@ -278,8 +268,8 @@ export function completePurchase(result: PurchaseResult, now: number = Date.now(
     sweeps_coins: result.quantity_ghc,
     promo_code: result.promo_code,
   };
-  pushDataLayer({ event: 'purchase', ...event });
-  if (result.is_first_purchase) pushDataLayer({ event: 'first_purchase', ...event });
+  trackEvent('purchase', event);
+  if (result.is_first_purchase) trackEvent('first_purchase', event);
 }
 
 // ---------------------------------------------------------------- failures

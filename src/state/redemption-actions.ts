@@ -21,6 +21,7 @@ import { UserSchema } from '../contract/schemas.ts';
 import { api } from '../lib/api-client.ts';
 import { fetchBalances, setBalances } from './balances-actions.ts';
 import { store } from './store.ts';
+import { trackEvent } from '../lib/analytics.ts';
 
 /** Random key per confirmed redemption (crypto.randomUUID where available). */
 export function newRedemptionKey(): string {
@@ -31,14 +32,9 @@ export function newRedemptionKey(): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-type DataLayerWindow = { dataLayer?: unknown[] };
-
 /** The spec's 'redemption' analytics event: method and value, never the payout details. */
 export function pushRedemptionEvent(r: Redemption): void {
-  const w = globalThis as DataLayerWindow;
-  w.dataLayer = w.dataLayer ?? [];
-  w.dataLayer.push({
-    event: REDEMPTION_ANALYTICS_EVENT,
+  trackEvent(REDEMPTION_ANALYTICS_EVENT, {
     redemption_id: r.id,
     method: r.method,
     cash_out: r.cash_out,

@@ -33,6 +33,7 @@ import { cancelCurrencySwitchTimer, restoreLastCurrency } from './currency-actio
 import { closeAllDialogs, openDialogOnce } from './dialog-actions.ts';
 import { clearMirror, readMirror } from './idb-mirror.ts';
 import { restoreRecentlyPlayed } from './recently-played.ts';
+import { clearAnalytics } from '../lib/analytics.ts';
 
 // ---------------------------------------------------------------- refresh scheduling
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
@@ -307,8 +308,7 @@ export function clearLocalSession(
     }
   }
   // The tracking data layer starts empty for the next visitor on this device.
-  const w = globalThis as { dataLayer?: unknown[] };
-  if (Array.isArray(w.dataLayer)) w.dataLayer.length = 0;
+  clearAnalytics();
   for (const fn of logoutCleanups) {
     try {
       fn();

@@ -5,6 +5,7 @@
  * focus to the new page's heading for keyboard and screen-reader users.
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { pageviewPath, trackEvent } from '../../lib/analytics.ts';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
@@ -100,6 +101,11 @@ export function RootLayout() {
     if (location.search)
       void import('../../lib/attribution.ts').then((m) => m.captureAttributionFromUrl(location.search));
   }, [location.search]);
+
+  // Spec section 7: a pageview on every route change (the path only: queries can hold codes).
+  useEffect(() => {
+    trackEvent('pageview', { page_path: pageviewPath(location.pathname) });
+  }, [location.pathname]);
 
   useEffect(() => {
     setNavigating(navigation.state !== 'idle');

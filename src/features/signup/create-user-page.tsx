@@ -45,6 +45,7 @@ import {
 } from './join-form-validation.ts';
 import { placeJoinServerError } from './join-server-errors.ts';
 import { BIRTH_DAY_OPTIONS, BIRTH_MONTH_OPTIONS, birthYearOptions } from '../../ui/birth-date-options.ts';
+import { trackEvent } from '../../lib/analytics.ts';
 
 // The terms to read and accept load beside the form's fields (they sit below them and wait for
 // the legal documents anyway), so the join page's first load stays within the route budget.
@@ -256,9 +257,7 @@ export function CreateUserPage() {
       );
       completeLogin(answer);
       if (answer.promo_code) storePromoCode(answer.promo_code);
-      const w = window as unknown as { dataLayer?: unknown[] };
-      w.dataLayer = w.dataLayer ?? [];
-      w.dataLayer.push({ event: 'sign_up', method: 'email', user_id: answer.user.id });
+      trackEvent('sign_up', { method: 'email', user_id: answer.user.id });
       navigate(ROUTES.lobby, { replace: true });
     } catch (err) {
       setSubmitting(false);
