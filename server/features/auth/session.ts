@@ -5,6 +5,7 @@ import type { AppDeps } from '../../http/app-env.ts';
 import { issueAccessToken } from '../../http/auth.ts';
 import { issueCsrfToken, setCsrfCookie } from '../../http/csrf.ts';
 import { transaction } from '../../db/transaction.ts';
+import { grantLoginBonus, toLoginBonusCoins } from '../login-bonus/login-bonus-grants.ts';
 import { activeLoginPromos } from '../promos/login-promos.ts';
 import { toWireUser, type UserRow } from '../users/users-repo.ts';
 import { readBalances } from '../wallet/balances.ts';
@@ -32,6 +33,8 @@ export async function startSession(deps: AppDeps, c: Context, user: UserRow): Pr
   const access = await issueAccessToken(deps.secrets.jwtSecret, user.id, sessionId);
   setRefreshCookie(c, refresh, secureCookies(deps));
   setCsrfCookie(c, issueCsrfToken(deps.secrets.csrfSecret, sessionId), secureCookies(deps));
+  // The day's first sign-in earns the login bonus (docs/login-bonus.md); the balances read below include it.
+  const bonus = await grantLoginBonus(deps, user, now);
   const [balances, promos] = [
     await readBalances(deps.db, user.id),
     await activeLoginPromos(deps.db, deps.now()),
@@ -42,9 +45,8 @@ export async function startSession(deps: AppDeps, c: Context, user: UserRow): Pr
     user: toWireUser(user),
     balances,
     ...promos,
-    // No login bonus is built yet: a sign-in awards nothing.
-    quantity_ghc: 0,
-    quantity_gld: 0,
+    // What this sign-in earned (0s for every sign-in but the day's first).
+    ...toLoginBonusCoins(bonus),
     promo_code: user.promo_code,
   };
 }
