@@ -45,6 +45,7 @@ import {
   sweepsEligibility,
   type PackageRow,
 } from '../store/coin-packages.ts';
+import { settleReferralOnFirstPurchase } from '../referrals/referral-rewards.ts';
 import { readBalances } from '../wallet/balances.ts';
 import { walletTransaction } from '../wallet/wallet-transaction.ts';
 import {
@@ -495,6 +496,13 @@ export async function applyObservation(
       nowMs: deps.now(),
       promoSettings: promoSettingsOf(deps.config),
     });
+    // Same transaction: the referral reward commits or rolls back with the first purchase credit.
+    if (first.length === 0)
+      await settleReferralOnFirstPurchase(
+        tx,
+        { friendId: row.user_id, purchaseId: row.id, nowMs: deps.now() },
+        { goldOnly: deps.config.goldOnly },
+      );
     const pmId = o.paymentMethodId ?? row.payment_method_id;
     if (row.save_card && pmId && o.card) await saveCardRow(tx, row.user_id, row.provider, pmId, o.card);
     const updated = await tx.query<PurchaseRow>(

@@ -26,6 +26,7 @@ import type { AppDeps } from '../../http/app-env.ts';
 import { acceptAtSignUp } from '../legal/legal-acceptance.ts';
 import { initialAccountState } from '../mobile-verification/mobile-verification-property.ts';
 import { applyJoinPromo, promoSettingsOf } from '../promo-codes/promo-codes.ts';
+import { recordReferralAtJoin } from '../referrals/referral-codes.ts';
 import { HOUSEHOLD_ACCOUNT_LIMIT, householdKey, isValidName, personKey } from './identity-keys.ts';
 
 const ATTRIBUTION_KEYS = [
@@ -246,6 +247,8 @@ export async function insertUser(deps: AppDeps, s: CheckedSignUp, passwordHash: 
       if (s.promo_code) await applyJoinPromo(tx, id, s.promo_code, deps.now(), promoSettingsOf(deps.config));
       // Same transaction: an outdated or incomplete acceptance creates nothing.
       await acceptAtSignUp(tx, id, s.accepted_documents, deps.now());
+      // Same transaction; an unknown or malformed referral token records nothing and never fails the join.
+      await recordReferralAtJoin(tx, id, s.attribution.referral_token, deps.now());
       return id;
     });
   } catch (error) {

@@ -1,0 +1,97 @@
+/**
+ * Referrals call (spec section 7, "Referrals | GET | none | list"): the player's code (made on
+ * first use), the reward rules and the player's referrals, newest first. Mounted in gold-only mode
+ * too (rewards are then Gold only; the gold-only edge zeroes every Sweeps amount).
+ */
+import { Hono } from 'hono';
+import {
+  REFERRAL_MONTHLY_CAP,
+  REFERRAL_REWARD,
+  REFERRALS_API_PATHS,
+  referralLinkPath,
+  type Referral,
+  type ReferralNoRewardReason,
+  type ReferralState,
+  type ReferralsResponse,
+} from '../../../src/contract/referrals.ts';
+import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { centsToDisplay } from '../wallet/money.ts';
+import { referralCodeOf } from './referral-codes.ts';
+import { easternMonthOf } from './referral-rewards.ts';
+
+/** Newest referrals shown; older ones stay in the table (and count as they did). */
+const LIST_LIMIT = 200;
+
+type ReferralListRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  state: ReferralState;
+  joined_at: Date | string;
+  qualified_at: Date | string | null;
+  rewarded_at: Date | string | null;
+  no_reward_reason: ReferralNoRewardReason | null;
+  referrer_gold_coins: number | string;
+  referrer_sweeps_cents: number | string;
+};
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/** "Alex R.": a friend the player will recognise, without their full name. */
+export const friendName = (first: string, last: string): string => {
+  const initial = [...last.trim()][0];
+  return initial ? `${first.trim()} ${initial.toUpperCase()}.` : first.trim();
+};
+
+export function referralRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { db } = deps;
+
+  app.get(REFERRALS_API_PATHS.referrals, requireAuth(deps), async (c) => {
+    const userId = c.get('userId');
+    const nowMs = deps.now();
+    const code = await referralCodeOf(db, userId, nowMs);
+    const rows = await db.query<ReferralListRow>(
+      `SELECT r.id, u.first_name, u.last_name, r.state, r.joined_at, r.qualified_at, r.rewarded_at,
+              r.no_reward_reason, r.referrer_gold_coins, r.referrer_sweeps_cents
+         FROM referrals r JOIN users u ON u.id = r.friend_id
+        WHERE r.referrer_id = $1
+        ORDER BY r.joined_at DESC, r.id
+        LIMIT ${LIST_LIMIT}`,
+      [userId],
+    );
+    const month = await db.query<{ n: number | string }>(
+      `SELECT count(*) AS n FROM referrals WHERE referrer_id = $1 AND state = 'rewarded' AND reward_month = $2`,
+      [userId, easternMonthOf(nowMs)],
+    );
+    const results: Referral[] = rows.map((r) => ({
+      id: r.id,
+      friend_name: friendName(r.first_name, r.last_name),
+      state: r.state,
+      joined_at: iso(r.joined_at)!,
+      qualified_at: iso(r.qualified_at),
+      rewarded_at: iso(r.rewarded_at),
+      no_reward_reason: r.no_reward_reason,
+      reward_gld: Number(r.referrer_gold_coins),
+      reward_ghc: centsToDisplay(Number(r.referrer_sweeps_cents)),
+    }));
+    const reward = (share: { goldCoins: number; sweepsCents: number }) => ({
+      reward_gld: share.goldCoins,
+      reward_ghc: deps.config.goldOnly ? 0 : centsToDisplay(share.sweepsCents),
+    });
+    const answer: ReferralsResponse = {
+      code,
+      link_path: referralLinkPath(code),
+      referrer_reward: reward(REFERRAL_REWARD.referrer),
+      friend_reward: reward(REFERRAL_REWARD.friend),
+      monthly_cap: REFERRAL_MONTHLY_CAP,
+      rewarded_this_month: Number(month[0]?.n ?? 0),
+      results,
+    };
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer);
+  });
+
+  return app;
+}
