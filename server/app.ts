@@ -26,6 +26,7 @@ import { kycRoutes } from './features/kyc/routes.ts';
 import { vendorLaunchRoutes } from './features/vendor-wallet/launch-route.ts';
 import { vendorWalletRoutes } from './features/vendor-wallet/routes.ts';
 import { amoeRoutes } from './features/amoe/routes.ts';
+import { dailyBonusRoutes } from './features/daily-bonus/routes.ts';
 import { promoRoutes } from './features/promos/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import { loginBonusRoutes } from './features/login-bonus/routes.ts';
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', operatorRoutes(deps));
   api.route('/', kycRoutes(deps));
   api.route('/', amoeRoutes(deps));
+  api.route('/', dailyBonusRoutes(deps));
   api.route('/', leaderboardRoutes(deps));
   api.route('/', promoRoutes(deps));
   api.route('/', referralRoutes(deps));

@@ -12,6 +12,7 @@ import type { KycErrorCode } from '../../src/contract/kyc.ts';
 import type { TaxErrorCode } from '../../src/contract/tax.ts';
 import type { AmoeErrorCode } from '../../src/contract/amoe.ts';
 import type { RedemptionErrorCode } from '../../src/contract/redemption.ts';
+import type { DailyBonusErrorCode } from '../../src/contract/daily-bonus.ts';
 import type { LegalAcceptanceErrorCode } from '../../src/contract/legal-acceptance.ts';
 import type { ResponsiblePlayErrorCode } from '../../src/contract/responsible-play.ts';
 
@@ -30,7 +31,8 @@ export type ApiErrorCode =
   | ResponsiblePlayErrorCode
   | TaxErrorCode
   | AmoeErrorCode
-  | RedemptionErrorCode;
+  | RedemptionErrorCode
+  | DailyBonusErrorCode;
 
 export class ApiError extends Error {
   constructor(
