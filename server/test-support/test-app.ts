@@ -68,6 +68,8 @@ export async function createTestContext(
     DATA_DIR: dataDir,
     DIST_DIR: path.join(dataDir, 'dist'),
     TRUST_PROXY: 'true',
+    // Suites count a new player's coins from zero; the welcome offer's own tests switch it on.
+    WELCOME_OFFER_AT_JOIN: 'false',
     ...env,
   });
   const { db, drop } = await openTestDatabase();

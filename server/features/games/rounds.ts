@@ -16,6 +16,7 @@ import { engineOf, type AnyGameEngine, type EngineRegistry } from '../../../game
 import { IllegalActionError } from '../../../games/engines/types.ts';
 import type { Currency } from '../../../src/contract/currency.ts';
 import { assertMayAct } from '../eligibility/play-gate.ts';
+import { recordPlayPoints } from '../leaderboard/points.ts';
 import { isExcludedState } from '../../../src/contract/eligibility.ts';
 import type { RoundAnswer } from '../../../src/contract/games.ts';
 import type { Balances } from '../../../src/contract/schemas.ts';
@@ -247,6 +248,16 @@ export async function startRound(deps: RoundsDeps, input: StartRoundInput): Prom
           finished ? nowIso : null,
         ],
       );
+      // A round settled at once (a spin, a ticket) earns its challenge points with its money.
+      if (finished)
+        await recordPlayPoints(tx, {
+          source: `round:${roundId}`,
+          userId,
+          gameId: game.id,
+          currency,
+          wageredMinor: staked,
+          atMs: nowMs,
+        });
       const row = await findRound(tx, { id: roundId, userId });
       if (!row) throw new Error('The round just written cannot be read');
       return {
@@ -353,6 +364,16 @@ export async function applyActions(
       nowIso,
     ],
   );
+  // The round's challenge points are written with the action (or completion) that finishes it.
+  if (finished)
+    await recordPlayPoints(tx, {
+      source: `round:${row.id}`,
+      userId: row.user_id,
+      gameId: row.game_id,
+      currency: row.currency,
+      wageredMinor: staked,
+      atMs: Date.parse(nowIso),
+    });
   const updated = await findRound(tx, { id: row.id, userId: row.user_id });
   if (!updated) throw new Error('The round just written cannot be read');
   return {

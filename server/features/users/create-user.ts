@@ -26,6 +26,7 @@ import type { AppDeps } from '../../http/app-env.ts';
 import { acceptAtSignUp } from '../legal/legal-acceptance.ts';
 import { initialAccountState } from '../mobile-verification/mobile-verification-property.ts';
 import { applyJoinPromo, promoSettingsOf } from '../promo-codes/promo-codes.ts';
+import { applyWelcomeOfferAtJoin } from '../promo-codes/welcome-offer.ts';
 import { recordReferralAtJoin } from '../referrals/referral-codes.ts';
 import { HOUSEHOLD_ACCOUNT_LIMIT, householdKey, isValidName, personKey } from './identity-keys.ts';
 
@@ -245,6 +246,7 @@ export async function insertUser(deps: AppDeps, s: CheckedSignUp, passwordHash: 
       if (!id) throw new Error('insert returned no id');
       // Same transaction: a refused code (400 INVALID_PROMO_CODE) creates nothing.
       if (s.promo_code) await applyJoinPromo(tx, id, s.promo_code, deps.now(), promoSettingsOf(deps.config));
+      else await applyWelcomeOfferAtJoin(tx, id, deps.now(), deps.config);
       // Same transaction: an outdated or incomplete acceptance creates nothing.
       await acceptAtSignUp(tx, id, s.accepted_documents, deps.now());
       // Same transaction; an unknown or malformed referral token records nothing and never fails the join.

@@ -24,6 +24,7 @@ import { InsufficientFundsError } from '../wallet/ledger.ts';
 import { displayToCents, minorToDisplay } from '../wallet/money.ts';
 import { walletTransaction } from '../wallet/wallet-transaction.ts';
 import { assertMayAct } from '../eligibility/play-gate.ts';
+import { recordPlayPoints, voidPlayPoints } from '../leaderboard/points.ts';
 import { findLaunchableGame } from './vendor-game-lookup.ts';
 import type { VendorSession } from './vendor-sessions.ts';
 
@@ -263,6 +264,15 @@ async function applyCall(
         );
       throw error;
     }
+    // A vendor bet counts for the challenges when it is placed (a lost bet gets no later call).
+    await recordPlayPoints(tx, {
+      source: `vendor-bet:${call.transactionId}`,
+      userId: session.userId,
+      gameId: session.gameId,
+      currency,
+      wageredMinor: amountMinor,
+      atMs: nowMs,
+    });
     return record(
       {
         status: 'open',
@@ -336,6 +346,8 @@ async function applyCall(
   await tx.query("UPDATE vendor_transactions SET status = 'rolled_back' WHERE transaction_id = $1", [
     call.betTransactionId,
   ]);
+  // A refunded bet loses the challenge points it earned.
+  await voidPlayPoints(tx, `vendor-bet:${call.betTransactionId}`, nowMs);
   return record(
     {
       status: 'refunded',
