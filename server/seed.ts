@@ -18,6 +18,7 @@ import { seedProperties } from './features/properties/properties.ts';
 import { seedCoinPackages } from './features/store/coin-packages.ts';
 import { seedPromoCodes } from './features/promo-codes/promo-codes.ts';
 import { seedGames } from './features/games/catalogue.ts';
+import { seedPromotions } from './features/promos/seed-promotions.ts';
 import { endUserSessions } from './features/auth/auth-sessions.ts';
 import type { PasswordHasher } from './features/auth/password-hash.ts';
 import { householdKey, personKey } from './features/users/identity-keys.ts';
@@ -121,17 +122,20 @@ export interface SeedOptions {
   demoPlayer: boolean;
   /** Gold-only mode: the demo player gets Gold only. */
   goldOnly?: boolean;
+  /** Write the starter promotions once (config.seedPromotions); absent = not seeded. */
+  promotions?: boolean;
   /** The origin players use: a demo player seeded on a non-local one is logged as a warning. */
   publicOrigin?: string;
   logger?: Pick<Logger, 'info' | 'warn'>;
 }
 
 export const seedOptionsOf = (
-  config: Pick<Config, 'seedDemoPlayer' | 'goldOnly' | 'publicOrigin'>,
+  config: Pick<Config, 'seedDemoPlayer' | 'seedPromotions' | 'goldOnly' | 'publicOrigin'>,
   logger: Pick<Logger, 'info' | 'warn'>,
 ): SeedOptions => ({
   demoPlayer: config.seedDemoPlayer,
   goldOnly: config.goldOnly,
+  promotions: config.seedPromotions,
   publicOrigin: config.publicOrigin,
   logger,
 });
@@ -142,6 +146,7 @@ export async function seed(db: Database, hasher: PasswordHasher, options: SeedOp
   await seedCoinPackages(db);
   await seedPromoCodes(db);
   await seedGames(db);
+  if (options.promotions) await seedPromotions(db);
   const local = options.publicOrigin === undefined || isLocalOrigin(options.publicOrigin);
   if (options.demoPlayer) {
     await seedDemoPlayer(db, hasher, { goldOnly: options.goldOnly ?? false });

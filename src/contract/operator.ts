@@ -92,6 +92,10 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'game_maintenance_on',
   'game_maintenance_off',
   'property_set',
+  // promotions (src/contract/promotions.ts): subject '<kind>:<id>' or the kind for a new order
+  'promo_created',
+  'promo_updated',
+  'promo_reordered',
 ] as const;
 export type OperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];
 

@@ -6,7 +6,7 @@ import { issueAccessToken } from '../../http/auth.ts';
 import { issueCsrfToken, setCsrfCookie } from '../../http/csrf.ts';
 import { transaction } from '../../db/transaction.ts';
 import { grantLoginBonus, toLoginBonusCoins } from '../login-bonus/login-bonus-grants.ts';
-import { activeLoginPromos } from '../promos/login-promos.ts';
+import { activeLoginPromos, promoViewerOf } from '../promos/login-promos.ts';
 import { toWireUser, type UserRow } from '../users/users-repo.ts';
 import { readBalances } from '../wallet/balances.ts';
 import { createAuthSession, endAuthSession } from './auth-sessions.ts';
@@ -37,7 +37,7 @@ export async function startSession(deps: AppDeps, c: Context, user: UserRow): Pr
   const bonus = await grantLoginBonus(deps, user, now);
   const [balances, promos] = [
     await readBalances(deps.db, user.id),
-    await activeLoginPromos(deps.db, deps.now()),
+    await activeLoginPromos(deps.db, deps.now(), promoViewerOf(deps.config, user)),
   ];
   return {
     token: access.token,

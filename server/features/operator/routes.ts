@@ -72,6 +72,7 @@ import {
 } from './player-actions.ts';
 import { ruleOf } from './property-values.ts';
 import { issueMailedAmoeCode, reviewRedemption } from './sweeps-actions.ts';
+import { registerPromoOperatorRoutes } from '../promos/operator-promo-routes.ts';
 
 const FIFTEEN_MINUTES = 15 * 60;
 /** The players' sign-in limits, counted apart from theirs. */
@@ -333,6 +334,9 @@ export function operatorRoutes(deps: AppDeps): Hono<OperatorEnv> {
     );
     return c.json(answer(result));
   });
+
+  // ---- promotions (pop-ups and carousel slides)
+  registerPromoOperatorRoutes(app, deps, signedIn, actor);
 
   // ---- audit
   app.get(OPERATOR_API_PATHS.audit, signedIn, async (c) =>
