@@ -56,6 +56,12 @@ const amoeAddressGate = page(() => import('../features/amoe/amoe-address-gate.ts
 const amoeStart = page(() => import('../features/amoe/amoe-start-page.tsx'));
 const amoeRedeem = page(() => import('../features/amoe/amoe-redeem-page.tsx'));
 const earnFreeCoins = page(() => import('../features/amoe/earn-free-coins-page.tsx'));
+// Daily Bonus: the wheel, once per Eastern day (menu: Get Coins, then Daily Bonus).
+const dailyBonus = page(() => import('../features/daily-bonus/daily-bonus-page.tsx'));
+// Referrals: the invitation link, the player's link and referrals, every free way to get coins.
+const referralLanding = page(() => import('../features/referrals/referral-landing-page.tsx'));
+const referAFriend = page(() => import('../features/referrals/refer-a-friend-page.tsx'));
+const earnSweepsCoins = page(() => import('../features/referrals/earn-sweeps-coins-page.tsx'));
 const mobileVerification = page(() => import('../features/mobile-verification/mobile-verification-page.tsx'));
 // Wallet UI: my-account, coin histories, yearly summary.
 const myAccount = page(() => import('../features/my-account/my-account-page.tsx'));
@@ -140,7 +146,7 @@ export const routes: RouteObject[] = [
       { path: ROUTES.dataDeletionDone, lazy: dataDeletion },
       { path: ROUTES.dataDeletionNotDone, lazy: dataDeletion },
       // A referral link is opened by visitors who have no account yet.
-      later(ROUTES.referral, 'Referral'),
+      { path: ROUTES.referral, lazy: referralLanding },
 
       // ---- developer pages, off on the production host
       { element: <DevOnly />, children: [{ path: ROUTES.styleGuide, lazy: styleGuide }] },
@@ -207,7 +213,7 @@ export const routes: RouteObject[] = [
                 path: ROUTES.buyCoins,
                 children: [
                   { index: true, lazy: selectPackage },
-                  later(rel(ROUTES.buyCoins, CHILD_ROUTES.buyCoinsDailyBonus), 'Daily Bonus'),
+                  { path: rel(ROUTES.buyCoins, CHILD_ROUTES.buyCoinsDailyBonus), lazy: dailyBonus },
                   {
                     element: <RequireSweeps />,
                     children: [
@@ -231,8 +237,8 @@ export const routes: RouteObject[] = [
                       { path: ROUTES.amoeRedeem, lazy: amoeRedeem },
                     ],
                   },
-                  later(ROUTES.referAFriend, 'Refer a Friend'),
-                  later(ROUTES.earnSweepsCoins, 'Earn Sweeps Coins'),
+                  { path: ROUTES.referAFriend, lazy: referAFriend },
+                  { path: ROUTES.earnSweepsCoins, lazy: earnSweepsCoins },
                   { path: ROUTES.redemptionManagement, lazy: redemptionManagement },
                   {
                     path: ROUTES.redeem,

@@ -121,3 +121,22 @@ export const REFERRAL_TEXTS = {
   loadFailed: 'Your referrals could not be loaded. Please try again.',
   empty: 'No friends have joined with your link yet.',
 } as const;
+
+const gold = (n: number): string => n.toLocaleString('en-US');
+const sweeps = (cents: number): string => (cents / 100).toFixed(2);
+
+/**
+ * The referral rules as the player reads them (refer-a-friend page); the Official Sweepstakes
+ * Rules state the same numbers (a test compares them).
+ */
+export function referralRuleLines(): string[] {
+  const share = (s: { goldCoins: number; sweepsCents: number }) =>
+    `${gold(s.goldCoins)} Gold Coins and ${sweeps(s.sweepsCents)} free Sweeps Coins`;
+  return [
+    'Share your link. A friend who opens it and creates an account joins as your referral.',
+    `When your friend makes a first purchase, you receive ${share(REFERRAL_REWARD.referrer)}, and your friend receives ${share(REFERRAL_REWARD.friend)}. Each friend is rewarded once.`,
+    `Up to ${REFERRAL_MONTHLY_CAP} referrals are rewarded per calendar month (Eastern Time). Friends who qualify after that earn no referral reward for either player.`,
+    'No reward is given for your own accounts (same email mailbox, phone number, or name and birth date) or for members of your household (same family name and ZIP code, or same street address).',
+    'A player whose account may not receive bonuses at that moment (for example suspended or on a break) does not receive their share; the other player still does.',
+  ];
+}

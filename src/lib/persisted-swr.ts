@@ -1,6 +1,6 @@
 /**
  * Offline copies of the player's recently viewed history pages (coin histories, their filters,
- * yearly summaries, redemptions with their timelines). An SWR middleware writes each answer of
+ * yearly summaries, redemptions with their timelines, referrals). An SWR middleware writes each answer of
  * those calls to IndexedDB and, after a reload, offers the saved copy as fallback data until the
  * network answers — so a history page the player viewed opens offline. Kept apart from the
  * service worker on purpose: these are authenticated, player-specific answers, so they live in
@@ -17,6 +17,8 @@ const PERSISTED_PATHS = [
   /\/wallet\/yearly-summary\//,
   // The redemption list with its timelines (not the options: minimums and limits must be current).
   /"\/redemptions"/,
+  // The player's referrals and their states (the refer-a-friend page's list).
+  /"\/referrals"/,
 ];
 const MAX_ENTRIES = 30;
 

@@ -1,9 +1,11 @@
 /**
- * Get Coins -> Earn Free Coins: the ways to receive free Sweeps Coins without a purchase. Today
- * that is the mail-in entry (AMOE): request a postal request code, and redeem the AMOE code that
- * comes back. Only in the full product (the route sits behind the Sweeps guard).
+ * Get Coins -> Earn Free Coins: the ways to receive free coins without a purchase. First the
+ * mail-in entry (AMOE): request a postal request code, and redeem the AMOE code that comes back;
+ * then the other free ways (daily bonus, referrals, promotions) from the shared list. Only in the
+ * full product (the route sits behind the Sweeps guard).
  */
 import { css } from '@linaria/core';
+import { FREE_COIN_WAYS } from '../../contract/free-coins.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { AppLink } from '../../ui/app-link.tsx';
 import { ButtonLink } from '../../ui/button.tsx';
@@ -33,6 +35,19 @@ export default function EarnFreeCoinsPage() {
           </ButtonLink>
         </div>
       </Card>
+      {FREE_COIN_WAYS.filter((way) => way.id !== 'mail-in').map((way) => (
+        <Card key={way.id}>
+          <h2>{way.title}</h2>
+          <p>{way.text}</p>
+          <div className={actions}>
+            {way.links.map((link) => (
+              <ButtonLink key={link.to} to={link.to} variant="secondary" fullWidth data-testid={link.testId}>
+                {link.label}
+              </ButtonLink>
+            ))}
+          </div>
+        </Card>
+      ))}
     </Page>
   );
 }
