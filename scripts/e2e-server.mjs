@@ -11,6 +11,7 @@
  * (server/test-support/set-named-properties.ts), e.g. mobile_verification_enabled=true.
  * --legal-test-mode opens the test path that publishes a new legal document version (LEGAL_TEST_MODE=true).
  * --test-clock opens GET/POST /api/v1/test/clock, which moves the server clock forward (TEST_CLOCK=true).
+ * --seed-promotions seeds the starter promotions (SEED_PROMOTIONS=true; off without it).
  * Set KEEP_E2E_DATA=1 to keep the data folder for a look afterwards (its path is printed).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -81,6 +82,9 @@ else delete env.LEGAL_TEST_MODE;
 // Eastern day for daily and login bonuses, a week's end for the leaderboard).
 if (process.argv.includes('--test-clock')) env.TEST_CLOCK = 'true';
 else delete env.TEST_CLOCK;
+// --seed-promotions: the starter promo pop-ups and carousel slides (tests/e2e/promotions.spec.ts, on a
+// server of its own). Off otherwise: a pop-up after every sign-in would cover the other specs' pages.
+env.SEED_PROMOTIONS = process.argv.includes('--seed-promotions') ? 'true' : 'false';
 const inactivity = option('inactivity-seconds');
 if (inactivity) env.SESSION_INACTIVITY_SECONDS = inactivity;
 else delete env.SESSION_INACTIVITY_SECONDS;
