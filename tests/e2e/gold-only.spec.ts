@@ -5,21 +5,16 @@
  * the word Sweeps (nor "sweepstakes"): page text, menu, footer, dialogs, accessible names.
  * The policy pages are left out on purpose: they are the operator's legal text (docs/security.md).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { API_PATHS, apiUrl } from '../../src/contract/api-paths.ts';
 import { PROPERTY_NAMES } from '../../src/contract/properties.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { WALLET_API_PATHS } from '../../src/contract/wallet.ts';
 import { E2E_GOLD_ONLY_PORT } from './support/settings.ts';
+import { useOwnServer } from './support/own-server.ts';
 import { DEMO, expectLobby, signIn } from './support/app.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const ORIGIN = `http://localhost:${E2E_GOLD_ONLY_PORT}`;
-
-let server: ChildProcess | null = null;
-let serverLog = '';
 
 async function goldOnlyAnswer(): Promise<string | null> {
   try {
@@ -34,38 +29,15 @@ async function goldOnlyAnswer(): Promise<string | null> {
   }
 }
 
-// One server for the file: its tests run in order in one worker.
-test.describe.configure({ mode: 'default', timeout: 150_000 });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const running = await goldOnlyAnswer();
-  if (running === 'true') return; // a gold-only server left on the port (local runs) is reused
-  if (running !== null)
-    throw new Error(
-      `port ${E2E_GOLD_ONLY_PORT} serves the full product; set E2E_GOLD_ONLY_PORT to a free port`,
-    );
-  server = spawn(
-    process.execPath,
-    [join(ROOT, 'scripts', 'e2e-server.mjs'), '--port', String(E2E_GOLD_ONLY_PORT), '--gold-only'],
-    { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  server.stdout?.on('data', (d: Buffer) => (serverLog += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (serverLog += d.toString()));
-  const deadline = Date.now() + 150_000;
-  while ((await goldOnlyAnswer()) !== 'true') {
-    if (server.exitCode !== null)
-      throw new Error(`gold-only server exited (${server.exitCode}):\n${serverLog}`);
-    if (Date.now() > deadline) throw new Error(`gold-only server did not answer in time:\n${serverLog}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-});
-
-test.afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((r) => server?.once('exit', r));
-  server.kill('SIGTERM'); // the wrapper stops the server and deletes its data folder
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+// One server for the file (its tests run in order in one worker); a gold-only server left on the
+// port by a local run is reused.
+useOwnServer({
+  port: E2E_GOLD_ONLY_PORT,
+  flags: ['--gold-only'],
+  probe: async () => {
+    const answer = await goldOnlyAnswer();
+    return answer === 'true' ? 'ours' : answer === null ? null : 'other';
+  },
 });
 
 /**
@@ -200,6 +172,10 @@ test('Sweeps pages lead to the lobby and the Sweeps API answers 404', async ({ p
   await signInAsDemo(page);
   await page.goto(ROUTES.sweepsCoinsHistory);
   await expectLobby(page);
+  for (const path of [ROUTES.referAFriend, ROUTES.earnSweepsCoins]) {
+    await page.goto(path);
+    await expectLobby(page);
+  }
   // Not mounted at all: 404 before any sign-in check (a mounted route would answer 401 here).
   const res = await page.request.get(apiUrl(WALLET_API_PATHS.sweepsTransactions));
   expect(res.status()).toBe(404);

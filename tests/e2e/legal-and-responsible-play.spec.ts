@@ -10,8 +10,6 @@
  *   - a break taken in My Account: the lobby and the game page say until when, a game start is
  *     refused by the server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { API_PATHS, apiUrl } from '../../src/contract/api-paths.ts';
 import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../src/contract/constants.ts';
@@ -19,6 +17,7 @@ import { GAMES_API_PATHS, HOUSE_GAME_IDS } from '../../src/contract/games.ts';
 import { LEGAL_ACCEPTANCE_PATHS } from '../../src/contract/legal-acceptance.ts';
 import { ROUTES, withParams } from '../../src/contract/routes.ts';
 import { E2E_LEGAL_PORT } from './support/settings.ts';
+import { useOwnServer } from './support/own-server.ts';
 import {
   createPlayerViaApi,
   expectLobby,
@@ -29,11 +28,7 @@ import {
   type NewPlayer,
 } from './support/app.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const ORIGIN = `http://localhost:${E2E_LEGAL_PORT}`;
-
-let server: ChildProcess | null = null;
-let serverLog = '';
 
 /** Whether a server with the legal test path answers on the port. */
 async function legalServerUp(): Promise<'legal' | 'other' | null> {
@@ -51,34 +46,15 @@ async function legalServerUp(): Promise<'legal' | 'other' | null> {
   }
 }
 
-test.describe.configure({ mode: 'default', timeout: 120_000 });
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const running = await legalServerUp();
-  if (running === 'legal') return; // a legal-test-mode server left on the port (local runs) is reused
-  if (running === 'other')
-    throw new Error(`port ${E2E_LEGAL_PORT} serves another server; set E2E_LEGAL_PORT to a free port`);
-  server = spawn(
-    process.execPath,
-    [join(ROOT, 'scripts', 'e2e-server.mjs'), '--port', String(E2E_LEGAL_PORT), '--legal-test-mode'],
-    { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  server.stdout?.on('data', (d: Buffer) => (serverLog += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (serverLog += d.toString()));
-  const deadline = Date.now() + 150_000;
-  while ((await legalServerUp()) !== 'legal') {
-    if (server.exitCode !== null) throw new Error(`legal server exited (${server.exitCode}):\n${serverLog}`);
-    if (Date.now() > deadline) throw new Error(`legal server did not answer in time:\n${serverLog}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-});
-
-test.afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((r) => server?.once('exit', r));
-  server.kill('SIGTERM'); // the wrapper stops the server and deletes its data folder
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+// One server for the file (its tests run in order in one worker); a legal-test-mode server left on
+// the port by a local run is reused.
+useOwnServer({
+  port: E2E_LEGAL_PORT,
+  flags: ['--legal-test-mode'],
+  probe: async () => {
+    const running = await legalServerUp();
+    return running === 'legal' ? 'ours' : running;
+  },
 });
 
 /** A CSRF token for the request context's cookie jar. */
