@@ -15,7 +15,6 @@ import type { RedemptionErrorCode } from '../../src/contract/redemption.ts';
 import type { DailyBonusErrorCode } from '../../src/contract/daily-bonus.ts';
 import type { LegalAcceptanceErrorCode } from '../../src/contract/legal-acceptance.ts';
 import type { ResponsiblePlayErrorCode } from '../../src/contract/responsible-play.ts';
-import type { PromoErrorCode } from '../../src/contract/promotions.ts';
 import type { LeaderboardErrorCode } from '../../src/contract/leaderboard.ts';
 
 /** Every code the API may answer: the shared catalogue plus each feature's own catalogue. */
@@ -35,7 +34,6 @@ export type ApiErrorCode =
   | AmoeErrorCode
   | RedemptionErrorCode
   | DailyBonusErrorCode
-  | PromoErrorCode
   | LeaderboardErrorCode;
 
 export class ApiError extends Error {

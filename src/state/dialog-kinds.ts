@@ -19,6 +19,8 @@ export type DialogKind =
   | 'reality-check'
   // AMOE: a redeemed code's credit or why it was refused (spec sections 2 and 8)
   | 'amoe'
+  // daily bonus {bonusClaimed}: a spin's prize, unavailable, or the failure text (spec sections 4 and 8)
+  | 'daily-bonus'
   // coin store
   | 'featured-package'
   | 'address-collection'
@@ -61,4 +63,5 @@ export const CLOSE_ON_NAVIGATION: readonly DialogKind[] = [
   'confirm-redemption',
   'pay-by-bank-info',
   'amoe',
+  'daily-bonus',
 ];
