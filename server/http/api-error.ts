@@ -15,6 +15,7 @@ import type { RedemptionErrorCode } from '../../src/contract/redemption.ts';
 import type { DailyBonusErrorCode } from '../../src/contract/daily-bonus.ts';
 import type { LegalAcceptanceErrorCode } from '../../src/contract/legal-acceptance.ts';
 import type { ResponsiblePlayErrorCode } from '../../src/contract/responsible-play.ts';
+import type { PromoErrorCode } from '../../src/contract/promotions.ts';
 import type { LeaderboardErrorCode } from '../../src/contract/leaderboard.ts';
 
 /** Every code the API may answer: the shared catalogue plus each feature's own catalogue. */
@@ -34,6 +35,7 @@ export type ApiErrorCode =
   | AmoeErrorCode
   | RedemptionErrorCode
   | DailyBonusErrorCode
+  | PromoErrorCode
   | LeaderboardErrorCode;
 
 export class ApiError extends Error {
