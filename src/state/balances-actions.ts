@@ -28,6 +28,17 @@ export function setBalancesWithDelay(
   delayedTimer = setTimeout(applyDelayedBalances, delayMs);
 }
 
+/**
+ * Shows `shown` now and keeps `final` as the delayed balance until applyDelayedBalances: the login
+ * bonus lands with the win animation when its dialog closes, not on a timer.
+ */
+export function setBalancesAwaitingClaim(shown: Balances, final: Balances): void {
+  if (delayedTimer) clearTimeout(delayedTimer);
+  delayedTimer = null;
+  store.balances.current = { ...shown };
+  store.balances.delayed = { ...final };
+}
+
 export function applyDelayedBalances(): void {
   if (delayedTimer) clearTimeout(delayedTimer);
   delayedTimer = null;

@@ -41,6 +41,14 @@ export function dialogResult(kind: DialogKind): Record<string, unknown> | undefi
   return store.dialogs.results[kind];
 }
 
+/** The login promotions' dialogs, whose results one reset action clears together (spec section 4). */
+const LOGIN_PROMOTION_DIALOGS: readonly DialogKind[] = ['promo-popup', 'login-bonus', 'featured-package'];
+
+/** The reset action: clears the promo pop-up, login bonus and featured package results together. */
+export function resetLoginPromotionResults(): void {
+  for (const kind of LOGIN_PROMOTION_DIALOGS) delete store.dialogs.results[kind];
+}
+
 export function closeAllDialogs(): void {
   store.dialogs.stack.length = 0;
 }

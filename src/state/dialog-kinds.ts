@@ -21,6 +21,9 @@ export type DialogKind =
   | 'amoe'
   // daily bonus {bonusClaimed}: a spin's prize, unavailable, or the failure text (spec sections 4 and 8)
   | 'daily-bonus'
+  // promotions at login: login bonus {closed}, promo pop-up {closed} (spec sections 3 and 4)
+  | 'login-bonus'
+  | 'promo-popup'
   // coin store
   | 'featured-package'
   | 'address-collection'
@@ -58,6 +61,8 @@ export type DialogKind =
 /** Spec section 2: only these dialogs close when the player navigates. */
 export const CLOSE_ON_NAVIGATION: readonly DialogKind[] = [
   'featured-package',
+  'promo-popup',
+  'login-bonus',
   'address-collection',
   'confirm-purchase',
   'confirm-redemption',

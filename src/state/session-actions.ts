@@ -24,10 +24,11 @@ import {
 } from './store.ts';
 import { cancelSessionPropertiesLoad, scheduleSessionPropertiesLoad } from './properties-actions.ts';
 import {
+  applyDelayedBalances,
   cancelDelayedBalances,
   fetchBalances,
   setBalances,
-  setBalancesWithDelay,
+  setBalancesAwaitingClaim,
 } from './balances-actions.ts';
 import { cancelCurrencySwitchTimer, restoreLastCurrency } from './currency-actions.ts';
 import { closeAllDialogs, openDialogOnce } from './dialog-actions.ts';
@@ -110,6 +111,7 @@ export function completeLogin(resp: LoginResponse): void {
     status: 'signed-in',
   });
   assignSlice('promotions', {
+    ...initialPromotions(),
     promopopups: resp.promopopups.map((p) => ({ ...p })),
     promocarousels: [...resp.promocarousels],
     loginBonusCoins:
@@ -124,7 +126,8 @@ export function completeLogin(resp: LoginResponse): void {
       balance_total_ghc: Math.max(0, Math.round((b.balance_total_ghc - resp.quantity_ghc) * 100) / 100),
       balance_free_ghc: Math.max(0, Math.round((b.balance_free_ghc - resp.quantity_ghc) * 100) / 100),
     };
-    setBalancesWithDelay(before, b);
+    // The bonus lands with the win animation when its dialog closes (login-promotions-actions.ts).
+    setBalancesAwaitingClaim(before, b);
   } else {
     setBalances(resp.balances);
   }
@@ -136,6 +139,22 @@ export function completeLogin(resp: LoginResponse): void {
     // ignore: prefill is a convenience
   }
   scheduleSessionPropertiesLoad();
+  runLoginPromotions('login');
+}
+
+/**
+ * The login promotions (login bonus dialog, featured package, promo pop-up) load after sign-in,
+ * never with start-up. A resumed session asks whether a bonus is still waiting to be shown.
+ */
+function runLoginPromotions(start: 'login' | 'resume'): void {
+  // Read now: the page the sign-in happened on, which the app is about to leave.
+  const signedInOn = typeof window === 'undefined' ? null : window.location.pathname;
+  void import('./login-promotions-actions.ts')
+    .then((m) => (start === 'login' ? m.startLoginPromotions(signedInOn) : m.resumeLoginPromotions()))
+    .catch(() => {
+      // The chunk could not load (offline): the bonus is credited, so show it now rather than never.
+      applyDelayedBalances();
+    });
 }
 
 // ---------------------------------------------------------------- refresh
@@ -221,6 +240,7 @@ async function resume(): Promise<void> {
       await completeResume();
       if (store.session.user) {
         store.session.status = 'signed-in';
+        runLoginPromotions('resume');
         return;
       }
       // Without the player's profile nothing can be shown as signed in; the cookie is still
@@ -241,6 +261,7 @@ async function resume(): Promise<void> {
   if (outcome === 'refreshed') {
     store.session.status = 'signed-in';
     await completeResume();
+    runLoginPromotions('resume');
     return;
   }
   if (outcome === 'unreachable') {

@@ -8,6 +8,7 @@
 import { proxy } from 'valtio';
 import type { Balances, User } from '../contract/schemas.ts';
 import type { Currency } from '../contract/currency.ts';
+import type { CoinPackage } from '../contract/payments.ts';
 import type { DialogKind } from './dialog-kinds.ts';
 import { initialPayment, type PaymentSlice } from './payment-slice.ts';
 
@@ -59,6 +60,12 @@ export interface PromotionsSlice {
   promocarousels: unknown[];
   loginBonusCoins: { ghc: number; gld: number } | null;
   showLoginBonus: boolean;
+  /** The featured package chosen at login from the banking packages (null: none, or not loaded). */
+  loginFeaturedPackage: CoinPackage | null;
+  /** The banking packages were asked for at login (cleared on logout: the next session asks again). */
+  hasRetrievedPackages: boolean;
+  /** The "user login bonus coins" call failed after its retries (the failure action). */
+  loginBonusFetchFailed: boolean;
 }
 
 export interface OpenDialog {
@@ -136,6 +143,9 @@ export const initialPromotions = (): PromotionsSlice => ({
   promocarousels: [],
   loginBonusCoins: null,
   showLoginBonus: false,
+  loginFeaturedPackage: null,
+  hasRetrievedPackages: false,
+  loginBonusFetchFailed: false,
 });
 
 export const store = proxy<AppState>({

@@ -3,7 +3,8 @@
  * packages call (SWR), featured first, with price in USD, Gold quantity, free Sweeps and the
  * crossed-out original price of an offer. "Coin Store Unavailable" with the configured message
  * when the coin_store_enabled property (or the server) turns the store off. Opening the store
- * with a featured package shows the featured package dialog once per session.
+ * with a featured package shows the featured package dialog once per session (the package
+ * chosen at login, when the login bonus has not offered it already).
  */
 import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../../pwa/online-status.ts';
 import { useEffect, useState } from 'react';
@@ -210,10 +211,13 @@ export default function SelectPackagePage() {
     if (game) setReturnGameId(game);
   }, [params]);
 
+  // The featured offer is chosen at login (login-promotions-actions.ts) and opens once a session:
+  // after the login bonus, else on the first visit here. A resumed session chose none: this list's.
   useEffect(() => {
-    if (!featured || store.payment.featuredShown) return;
+    const offer = store.promotions.loginFeaturedPackage ?? featured;
+    if (!offer || store.payment.featuredShown) return;
     markFeaturedShown();
-    openDialog(PURCHASE_DIALOGS.featuredPackage, { package: { ...featured } });
+    openDialog(PURCHASE_DIALOGS.featuredPackage, { package: { ...offer } });
   }, [featured]);
 
   async function buy(pkg: CoinPackage) {
