@@ -9,6 +9,7 @@ import { legalAcceptanceRoutes } from './features/legal/legal-acceptance-routes.
 import { responsiblePlayRoutes } from './features/responsible-play/routes.ts';
 import { propertyRoutes } from './features/properties/properties.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { accountRoutes, AVATAR_UPLOAD_API_PATH, avatarBodyLimit } from './features/account/routes.ts';
 import { mobileVerificationRoutes } from './features/mobile-verification/routes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { historyRoutes } from './features/history/routes.ts';
@@ -87,6 +88,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       throw new HTTPException(413);
     },
   });
+  // A profile picture is the one body larger than the JSON limit.
+  const limitAvatarBody = avatarBodyLimit();
   const country = deps.config.trustCountryHeader ? countryBlock(deps.config.trustCountryHeader) : null;
   const csrf = csrfProtection(deps.secrets.csrfSecret, {
     secure: deps.config.publicOrigin.startsWith('https://'),
@@ -115,6 +118,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       else await afterCountry();
     };
     if (read) return afterBody();
+    if (c.req.path === AVATAR_UPLOAD_API_PATH) return limitAvatarBody(c, afterBody);
     return limitBody(c, afterBody);
   });
   if (deps.config.goldOnly) api.use('*', goldOnlyAnswers());
@@ -128,6 +132,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   api.route('/', authRoutes(deps));
   api.route('/', userRoutes(deps));
+  api.route('/', accountRoutes(deps));
   api.route('/', mobileVerificationRoutes(deps));
   api.route('/', walletRoutes(deps));
   api.route('/', historyRoutes(deps));

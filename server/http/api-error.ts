@@ -17,6 +17,7 @@ import type { LegalAcceptanceErrorCode } from '../../src/contract/legal-acceptan
 import type { ResponsiblePlayErrorCode } from '../../src/contract/responsible-play.ts';
 import type { PromoErrorCode } from '../../src/contract/promotions.ts';
 import type { LeaderboardErrorCode } from '../../src/contract/leaderboard.ts';
+import type { AccountErrorCode } from '../../src/contract/account.ts';
 
 /** Every code the API may answer: the shared catalogue plus each feature's own catalogue. */
 export type ApiErrorCode =
@@ -36,7 +37,8 @@ export type ApiErrorCode =
   | RedemptionErrorCode
   | DailyBonusErrorCode
   | PromoErrorCode
-  | LeaderboardErrorCode;
+  | LeaderboardErrorCode
+  | AccountErrorCode;
 
 export class ApiError extends Error {
   constructor(

@@ -91,8 +91,15 @@ const notAuthenticated = (message = 'Please sign in to continue.') =>
 const tokenExpired = () =>
   new ApiError(401, ERROR_CODES.TOKEN_EXPIRED, 'Your session has expired. Please sign in again.');
 const sessionEnded = () => notAuthenticated('Your session has ended. Please sign in again.');
-export const accountClosed = () =>
-  new ApiError(403, ERROR_CODES.ACCOUNT_CLOSED, 'This account is closed. Please contact support.');
+/** `reason` (users.closed_reason) is told at sign-in so the app shows the closed-account flow that fits. */
+export const accountClosed = (reason?: string | null) =>
+  new ApiError(
+    403,
+    ERROR_CODES.ACCOUNT_CLOSED,
+    'This account is closed. Please contact support.',
+    null,
+    reason ? { closed_reason: reason } : null,
+  );
 export const csrfMismatch = () =>
   new ApiError(403, ERROR_CODES.CSRF_FAILED, 'The CSRF token is not valid. Reload the page and try again.');
 export const mobileVerificationRequired = () =>

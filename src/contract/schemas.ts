@@ -71,6 +71,10 @@ export const UserSchema = type({
   /** ISO end of the running restriction; null with a restriction = permanent. */
   play_restricted_until: optional(nullable(string())),
   user_data: record(string(), unknown()),
+  /** false: the account was created without a birth date and the birth-date dialog asks for it. */
+  updatedBirthDate: optional(boolean()),
+  /** URL of the player's picture (a new URL for each upload), null without one. */
+  profile_pic: optional(nullable(string())),
   last_password_change: optional(nullable(string())),
   created_at: string(),
 });
@@ -169,6 +173,10 @@ export type CreateUserRequest = Infer<typeof CreateUserRequestSchema>;
 export const PatchMeRequestSchema = object({
   first_name: optional(size(string(), 1, 60)),
   last_name: optional(size(string(), 1, 60)),
+  /** Only while the account owes its birth date (User.updatedBirthDate false); all three together. */
+  birth_year: optional(integer()),
+  birth_month: optional(integer()),
+  birth_day: optional(integer()),
 });
 export type PatchMeRequest = Infer<typeof PatchMeRequestSchema>;
 

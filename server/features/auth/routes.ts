@@ -109,7 +109,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     const check = await deps.hasher.verify(body.password, user.password_hash);
     if (!check.ok) throw invalidCredentials();
-    if (user.account_state === 'closed') throw accountClosed();
+    if (user.account_state === 'closed') throw accountClosed(user.closed_reason);
     // The owner's sign-in does not count against them: their own earlier misses from this address
     // are forgiven; the wider counters give back this one attempt (others' misses still count).
     for (const [rule, subject] of checks) {

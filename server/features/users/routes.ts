@@ -26,6 +26,7 @@ import {
 } from './create-user.ts';
 import { HOUSEHOLD_ACCOUNT_LIMIT, householdKey, personKey } from './identity-keys.ts';
 import { survivesJsonRoundTrip } from './json-round-trip.ts';
+import { hasBirthDate, saveBirthDate } from '../account/birth-date.ts';
 import { findUserById, toWireUser, type UserRow } from './users-repo.ts';
 
 /** Total size of one player's user_data, serialised. */
@@ -78,6 +79,8 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
   app.patch(API_PATHS.me, auth, async (c) => {
     const body = check(await readJson(c), PatchMeRequestSchema);
     const id = c.get('userId');
+    // An owed birth date is saved first and alone: an under-age date closes the account (403).
+    if (hasBirthDate(body)) await saveBirthDate(deps, id, body);
     const first = body.first_name === undefined ? undefined : checkName(body.first_name, 'first_name');
     const last = body.last_name === undefined ? undefined : checkName(body.last_name, 'last_name');
     if (first !== undefined || last !== undefined) {

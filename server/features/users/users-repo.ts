@@ -1,4 +1,5 @@
 /** Reading player rows and shaping them as the wire User. */
+import { API_PREFIX } from '../../../src/contract/api-paths.ts';
 import type { User } from '../../../src/contract/schemas.ts';
 import { isExcludedState } from '../../../src/contract/eligibility.ts';
 import type { Queryable } from '../../db/driver.ts';
@@ -31,13 +32,19 @@ export interface UserRow {
   suspended_at: Date | string | null;
   play_restriction: PlayRestriction | null;
   play_restricted_until: Date | string | null;
+  /** Why a closed account was closed (src/contract/account.ts CLOSED_REASONS). */
+  closed_reason: string | null;
+  /** Created without a birth date: the birth-date dialog asks for it. */
+  birth_date_needed: boolean;
+  /** The id of the player's current picture (table avatars), or null. */
+  avatar_id: string | null;
   [key: string]: unknown;
 }
 
 const COLUMNS = `id, email, password_hash, first_name, last_name, birth_year, birth_month, birth_day, postal_code,
   state_or_province, address_line_1, address_line_2, city, phone, first_purchase_name, account_state,
   mobile_verified, user_data, promo_code, last_password_change, created_at, identity_state, w9_state,
-  suspended_at, play_restriction, play_restricted_until`;
+  suspended_at, play_restriction, play_restricted_until, closed_reason, birth_date_needed, avatar_id`;
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
   const rows = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
@@ -51,6 +58,9 @@ export async function findUserByEmail(db: Queryable, normalizedEmail: string): P
   ]);
   return rows[0] ?? null;
 }
+
+/** Where the app loads a picture from (public and immutable, see server/features/account). */
+const avatarUrl = (id: string): string => `${API_PREFIX}/avatars/${encodeURIComponent(id)}`;
 
 const isoOrNull = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
@@ -79,6 +89,8 @@ export function toWireUser(row: UserRow): User {
     play_restriction: row.play_restriction,
     play_restricted_until: isoOrNull(row.play_restricted_until),
     user_data: row.user_data ?? {},
+    updatedBirthDate: !row.birth_date_needed,
+    profile_pic: row.avatar_id ? avatarUrl(row.avatar_id) : null,
     last_password_change: isoOrNull(row.last_password_change),
     created_at: new Date(row.created_at).toISOString(),
   };
