@@ -45,8 +45,5 @@ export const LOGIN_BONUS_TEXTS = {
   sweepsLabel: 'Sweeps Coins',
   nextTime: 'Sign in again tomorrow (Eastern Time) for another bonus.',
   collect: 'Collect',
-  /** The failure action's notice: the coins are already in the balance, only the announcement failed. */
-  fetchFailed:
-    'We could not show your login bonus right now. Any bonus you received is already in your balance and coin history.',
   historyDescription: 'Daily login bonus',
 } as const;
