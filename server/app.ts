@@ -7,6 +7,8 @@ import { authRoutes } from './features/auth/routes.ts';
 import { latestLegalDocuments, legalRoutes } from './features/legal/legal-documents.ts';
 import { legalAcceptanceRoutes } from './features/legal/legal-acceptance-routes.ts';
 import { responsiblePlayRoutes } from './features/responsible-play/routes.ts';
+import { communicationPreferencesRoutes } from './features/communication-preferences/routes.ts';
+import { COMMUNICATION_PREFERENCES_PATHS } from '../src/contract/communication-preferences.ts';
 import { propertyRoutes } from './features/properties/properties.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { accountRoutes, AVATAR_UPLOAD_API_PATH, avatarBodyLimit } from './features/account/routes.ts';
@@ -94,10 +96,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const csrf = csrfProtection(deps.secrets.csrfSecret, {
     secure: deps.config.publicOrigin.startsWith('https://'),
   });
-  // Provider webhooks and the game vendor's wallet calls carry no browser cookies: they are
-  // verified by their HMAC signature instead.
+  // Provider webhooks, the game vendor's wallet calls and mail clients' one-click unsubscribes
+  // carry no browser cookies: they are verified by their HMAC signature instead.
   const webhookPaths = new Set(
-    [...PAYMENTS_WEBHOOK_PATHS, ...VENDOR_WALLET_SIGNED_PATHS].map((p) => `${API_PREFIX}${p}`),
+    [...PAYMENTS_WEBHOOK_PATHS, ...VENDOR_WALLET_SIGNED_PATHS, COMMUNICATION_PREFERENCES_PATHS.oneClick].map(
+      (p) => `${API_PREFIX}${p}`,
+    ),
   );
   // The edge of every API request, one middleware in this order: the URL, the body size, the
   // country, the CSRF token. A read (GET/HEAD) has no body and no token to check: its cost is the
@@ -144,6 +148,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', legalRoutes(deps));
   api.route('/', legalAcceptanceRoutes(deps));
   api.route('/', responsiblePlayRoutes(deps));
+  api.route('/', communicationPreferencesRoutes(deps));
   api.route('/', storeRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', addressRoutes(deps));

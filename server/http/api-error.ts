@@ -15,6 +15,7 @@ import type { RedemptionErrorCode } from '../../src/contract/redemption.ts';
 import type { DailyBonusErrorCode } from '../../src/contract/daily-bonus.ts';
 import type { LegalAcceptanceErrorCode } from '../../src/contract/legal-acceptance.ts';
 import type { ResponsiblePlayErrorCode } from '../../src/contract/responsible-play.ts';
+import type { CommunicationPreferencesErrorCode } from '../../src/contract/communication-preferences.ts';
 import type { PromoErrorCode } from '../../src/contract/promotions.ts';
 import type { LeaderboardErrorCode } from '../../src/contract/leaderboard.ts';
 import type { AccountErrorCode } from '../../src/contract/account.ts';
@@ -32,6 +33,7 @@ export type ApiErrorCode =
   | PlayerStandingErrorCode
   | LegalAcceptanceErrorCode
   | ResponsiblePlayErrorCode
+  | CommunicationPreferencesErrorCode
   | TaxErrorCode
   | AmoeErrorCode
   | RedemptionErrorCode

@@ -54,6 +54,8 @@ export const OPERATOR_API_PATHS = {
   property: (name: string) => `/operator/properties/${encodeURIComponent(name)}`,
   /** GET ?limit=: the latest audit rows. */
   audit: '/operator/audit',
+  /** POST MarketingMailingRequest (src/contract/communication-preferences.ts) -> 201 MarketingMailingResult. */
+  marketingMailings: '/operator/marketing-mailings',
 } as const;
 
 /** Route patterns (Hono) of the paths with parameters. */
@@ -96,6 +98,8 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'promo_created',
   'promo_updated',
   'promo_reordered',
+  // a marketing mail sent to the players who want its category: subject 'mailing:<id>'
+  'marketing_mailing_sent',
 ] as const;
 export type OperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];
 

@@ -9,6 +9,8 @@
  * counted before the password is looked at, per operator email + client address, per client
  * address and per operator email, under scopes of its own.
  */
+import { MarketingMailingRequestSchema } from '../../../src/contract/communication-preferences.ts';
+import { sendMarketingMailing } from '../communication-preferences/marketing-mailing.ts';
 import { Hono, type Context } from 'hono';
 import { normalizeEmail } from '../../../src/contract/eligibility.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
@@ -342,6 +344,21 @@ export function operatorRoutes(deps: AppDeps): Hono<OperatorEnv> {
   app.get(OPERATOR_API_PATHS.audit, signedIn, async (c) =>
     c.json({ results: await listAudit(db, listLimit(c) ?? 50) }),
   );
+
+  // ---- marketing mail (to the players whose communication preferences want its category)
+  app.post(OPERATOR_API_PATHS.marketingMailings, signedIn, async (c) => {
+    const body = await readBody(c, MarketingMailingRequestSchema);
+    const mailing = {
+      db,
+      email: deps.email,
+      publicOrigin: deps.config.publicOrigin,
+      jwtSecret: deps.secrets.jwtSecret,
+      now: deps.now,
+    };
+    const result = await sendMarketingMailing(mailing, c.get('operator').operatorId, body);
+    deps.logger.info('marketing mail sent', { ...result, category: body.category });
+    return c.json(result, 201);
+  });
 
   return app;
 }

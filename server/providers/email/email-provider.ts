@@ -5,6 +5,11 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * Marketing mail only: where the reader unsubscribes. Sent as List-Unsubscribe (the page) and,
+   * with oneClickUrl, List-Unsubscribe-Post (RFC 8058) so mail clients offer their own button.
+   */
+  unsubscribe?: { pageUrl: string; oneClickUrl: string };
 }
 
 export interface EmailProvider {

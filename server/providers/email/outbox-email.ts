@@ -22,6 +22,12 @@ export function renderEml(message: EmailMessage, id: number, at: Date): string {
     'Content-Type: text/plain; charset=utf-8',
     'Content-Transfer-Encoding: 8bit',
     `X-Outbox-Kind: ${headerSafe(message.kind)}`,
+    ...(message.unsubscribe
+      ? [
+          `List-Unsubscribe: <${headerSafe(message.unsubscribe.oneClickUrl)}>, <${headerSafe(message.unsubscribe.pageUrl)}>`,
+          'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+        ]
+      : []),
     '',
     message.text,
     '',
