@@ -124,8 +124,13 @@ export function challengeRules(
     `Only play of ${games} counts: ${scoringText(a)}. Coins are added up over the week, so many small plays count the same as a few large ones.`,
     'A play counts in the week it is settled: a game round when it finishes, a partner game bet when it is placed. A bet that is cancelled and refunded loses its points.',
     'Players are ranked by points. Equal points rank by who reached them first.',
-    `When the week ends the server credits the prizes: ${a.prizes.map((p) => `${rankRangeText(p.rank_from, p.rank_to)} ${prizeText(p)}`).join('; ')}. Prizes appear in your coin history as "Weekly challenge prize".`,
+    `When the week ends the prizes are credited automatically: ${a.prizes.map((p) => `${rankRangeText(p.rank_from, p.rank_to)} ${prizeText(p)}`).join('; ')}. Prizes appear in your coin history as "Weekly challenge prize".`,
     'An account that may not receive bonuses when the week ends (suspended, on a break or self-excluded) is passed over, and the next player takes the place.',
+    ...(a.prizes.some((p) => p.sweeps_coins > 0)
+      ? [
+          'Sweeps Coin prizes are credited as free Sweeps Coins, only to players eligible for Sweeps Coins; other players receive the Gold Coins of their place.',
+        ]
+      : []),
     'No purchase is necessary: play with free coins counts the same as any other.',
   ];
 }
