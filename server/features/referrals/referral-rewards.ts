@@ -13,6 +13,7 @@
  * share is withheld for good (the error code is kept on the row), the other player is still paid.
  */
 import { easternDateOf } from '../../../src/contract/eastern-time.ts';
+import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import {
   REFERRAL_MONTHLY_CAP,
   REFERRAL_REWARD,
@@ -67,6 +68,7 @@ export type ReferralParty = {
   household_key: string;
   address_line_1: string | null;
   postal_code: string | null;
+  account_state?: string;
 };
 
 /**
@@ -89,10 +91,19 @@ export function relationBetween(
 
 type ReferralRow = { id: string; referrer_id: string; friend_id: string; state: string };
 
-const PARTY_COLUMNS = 'email, phone, person_key, household_key, address_line_1, postal_code';
+const PARTY_COLUMNS = 'email, phone, person_key, household_key, address_line_1, postal_code, account_state';
 
-/** The play gate's refusal code for a bonus to this player now, or null when allowed. */
-async function bonusRefusal(tx: Queryable, userId: string, nowMs: number): Promise<string | null> {
+/**
+ * Why this player may not receive a bonus now (an error code), or null when they may: a closed
+ * account receives nothing, then the play gate decides.
+ */
+async function bonusRefusal(
+  tx: Queryable,
+  userId: string,
+  party: Pick<ReferralParty, 'account_state'>,
+  nowMs: number,
+): Promise<string | null> {
+  if (party.account_state === 'closed') return ERROR_CODES.ACCOUNT_CLOSED;
   try {
     await assertMayAct(tx, userId, 'bonus', nowMs);
     return null;
@@ -156,8 +167,8 @@ export async function settleReferralOnFirstPurchase(
   );
   if (Number(counted[0]?.n ?? 0) >= REFERRAL_MONTHLY_CAP) return notRewarded('monthly_cap');
 
-  const referrerRefusal = await bonusRefusal(tx, referral.referrer_id, input.nowMs);
-  const friendRefusal = await bonusRefusal(tx, referral.friend_id, input.nowMs);
+  const referrerRefusal = await bonusRefusal(tx, referral.referrer_id, referrer, input.nowMs);
+  const friendRefusal = await bonusRefusal(tx, referral.friend_id, friend, input.nowMs);
   if (referrerRefusal && friendRefusal) return notRewarded('account_restricted');
 
   const sweeps = (cents: number) => (settings.goldOnly ? 0 : cents);

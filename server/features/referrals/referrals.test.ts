@@ -394,6 +394,39 @@ describe('limits', () => {
       50_000 + R.friend.goldCoins,
     );
   });
+
+  it('a referrer who closed their account gets nothing; the friend is still rewarded', async () => {
+    const a = await join(ctx);
+    const friend = await joinReferredBy(ctx, a);
+    await ctx.db.query(`UPDATE users SET account_state = 'closed' WHERE id = $1`, [a.id]);
+    await buy(ctx, friend.client);
+    const row = await referralRow(friend);
+    expect(row).toMatchObject({
+      state: 'rewarded',
+      referrer_withheld_code: 'ACCOUNT_CLOSED',
+      friend_withheld_code: null,
+    });
+    expect((await rewardEntries(row!.id)).every((e) => e.user_id === friend.id)).toBe(true);
+  });
+
+  it('both players barred from bonuses when the purchase is credited: qualified, nobody paid', async () => {
+    const a = await join(ctx);
+    const friend = await joinReferredBy(ctx, a);
+    const started = await startPurchase(ctx, friend.client);
+    // Suspended after paying: the paid coins are still credited, the bonuses are not.
+    await ctx.db.query(
+      `UPDATE users SET suspended_at = now(), suspension_reason = 'test' WHERE id = ANY($1::uuid[])`,
+      [[a.id, friend.id]],
+    );
+    await checkPurchase(friend.client, started.purchase_id);
+    const purchase = await ctx.db.query<{ status: string }>('SELECT status FROM purchases WHERE id = $1', [
+      started.purchase_id,
+    ]);
+    expect(purchase[0]?.status).toBe('succeeded');
+    const row = await referralRow(friend);
+    expect(row).toMatchObject({ state: 'qualified', no_reward_reason: 'account_restricted' });
+    expect(await rewardEntries(row!.id)).toEqual([]);
+  });
 });
 
 describe('gold-only mode', () => {
