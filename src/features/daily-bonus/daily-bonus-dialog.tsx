@@ -8,20 +8,14 @@ import { useNavigate } from 'react-router-dom';
 import { DAILY_BONUS_TEXTS } from '../../contract/daily-bonus.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { trackEvent } from '../../lib/analytics.ts';
-import { formatGold, formatSweeps } from '../../lib/format.ts';
 import { useGoldOnly } from '../../state/use-gold-only.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import type { DialogComponentProps } from '../../ui/dialog-registry.ts';
 import { formatEasternDateTime } from './next-bonus-time.ts';
+import { prizeText } from './prize-text.ts';
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-
-/** "1,000 Gold Coins and 0.24 Sweeps Coins" (Gold only in gold-only mode or without Sweeps). */
-export function prizeText(prizeGld: number, prizeGhc: number, goldOnly: boolean): string {
-  const gold = `${formatGold(prizeGld)} Gold Coins`;
-  return goldOnly || prizeGhc <= 0 ? gold : `${gold} and ${formatSweeps(prizeGhc)} Sweeps Coins`;
-}
 
 export function DailyBonusDialog({ props, close }: DialogComponentProps) {
   const navigate = useNavigate();

@@ -30,7 +30,7 @@ import { Card, Notice, Page } from '../../ui/page.tsx';
 import { usePrefersReducedMotion } from '../../ui/use-prefers-reduced-motion.ts';
 import { playDailyBonus, useDailyBonusState } from './api.ts';
 import { BonusWheel, WHEEL_SPIN_MS } from './bonus-wheel.tsx';
-import { prizeText } from './daily-bonus-dialog.tsx';
+import { prizeText } from './prize-text.ts';
 import { formatEasternDateTime, nextBonusText } from './next-bonus-time.ts';
 import { DAILY_BONUS_DIALOG } from './register-daily-bonus-dialog.ts';
 
