@@ -1,7 +1,6 @@
 /**
  * The whole route table of spec section 2. Every page is lazy-loaded (its own chunk) so the
  * first load stays small. Guards are layout routes (guard-outlets.tsx) wrapping their pages.
- * Pages of features not built yet use the feature-unavailable page with `handle.feature`.
  */
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
@@ -50,7 +49,6 @@ const whatIs = page(() => import('../features/about/what-is-page.tsx'));
 const releaseUpdate = page(() => import('../features/about/release-update-page.tsx'));
 const playsonWeekly = page(() => import('../features/promotions/playson-weekly-page.tsx'));
 const styleGuide = page(() => import('../features/style-guide/style-guide-page.tsx'));
-const unavailable = page(() => import('../features/unavailable/feature-unavailable-page.tsx'));
 // AMOE: free Sweeps Coins by mail, behind the billing-address gate; the menu's Earn Free Coins.
 const amoeAddressGate = page(() => import('../features/amoe/amoe-address-gate.tsx'));
 const amoeStart = page(() => import('../features/amoe/amoe-start-page.tsx'));
@@ -65,6 +63,12 @@ const earnSweepsCoins = page(() => import('../features/referrals/earn-sweeps-coi
 const mobileVerification = page(() => import('../features/mobile-verification/mobile-verification-page.tsx'));
 // Wallet UI: my-account, coin histories, yearly summary.
 const myAccount = page(() => import('../features/my-account/my-account-page.tsx'));
+// My Account's own pages: picture, password, name, email, closing the account.
+const profilePic = page(() => import('../features/account/profile-pic-page.tsx'));
+const changePassword = page(() => import('../features/account/change-password-page.tsx'));
+const changeName = page(() => import('../features/account/change-name-page.tsx'));
+const changeEmail = page(() => import('../features/account/change-email-page.tsx'));
+const closeAccount = page(() => import('../features/account/close-account-page.tsx'));
 const gameHistory = page(() => import('../features/game-history/game-history-page.tsx'));
 const goldCoinsHistory = page(() => import('../features/history/gold-coins-history-page.tsx'));
 const sweepsCoinsHistory = page(() => import('../features/history/sweeps-coins-history-page.tsx'));
@@ -94,10 +98,6 @@ const redeemError = page(() => import('../features/redemption/redeem-error-page.
 const redemptionManagement = page(() => import('../features/redemption/redemption-management-page.tsx'));
 // The operator console: its own chunk, outside the player layout and guards.
 const operatorConsole = page(() => import('../features/operator/operator-page.tsx'));
-
-/** A page of a feature not built yet: guarded like the real page, says plainly that it is not available yet. */
-const later = (path: string, feature: string, extra: Partial<RouteObject> = {}): RouteObject =>
-  ({ path, lazy: unavailable, handle: { feature } satisfies RouteHandle, ...extra }) as RouteObject;
 
 const joinNow: RouteHandle = { joinNow: true };
 
@@ -168,11 +168,11 @@ export const routes: RouteObject[] = [
               ...LOBBY_CATEGORIES.map((c): RouteObject => ({ path: `${ROUTES.lobby}/${c}`, lazy: lobby })),
               { path: ROUTES.myAccount, lazy: myAccount },
               { path: ROUTES.gameHistory, lazy: gameHistory },
-              later(ROUTES.profilePic, 'Profile Picture'),
-              later(ROUTES.changePassword, 'Change Password'),
-              later(ROUTES.changeName, 'Change Name'),
-              later(ROUTES.changeEmail, 'Change Email'),
-              later(ROUTES.closeAccount, 'Close Account'),
+              { path: ROUTES.profilePic, lazy: profilePic },
+              { path: ROUTES.changePassword, lazy: changePassword },
+              { path: ROUTES.changeName, lazy: changeName },
+              { path: ROUTES.changeEmail, lazy: changeEmail },
+              { path: ROUTES.closeAccount, lazy: closeAccount },
               { path: ROUTES.yearlySummary, lazy: yearlySummary },
               { path: ROUTES.goldCoinsHistory, lazy: goldCoinsHistory },
               // The game page's own guard (a known game, not under maintenance, the currency taken) is

@@ -285,7 +285,9 @@ async function send<T>(
   };
 
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Form data (a file upload) carries its own multipart Content-Type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const token = hooks.accessToken();
   const useAuth = opts.auth !== false;
   if (useAuth && token) headers.Authorization = `${AUTH_SCHEME} ${token}`;
@@ -300,7 +302,7 @@ async function send<T>(
     res = await fetch(apiUrlOf(path, opts.query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal: opts.signal,
     });

@@ -14,7 +14,9 @@ import {
   useInteractions,
 } from '@floating-ui/react';
 import { css, cx } from '@linaria/core';
+import { useSnapshot } from 'valtio';
 import { logout } from '../../state/session-actions.ts';
+import { store } from '../../state/store.ts';
 import { openDialogOnce } from '../../state/dialog-actions.ts';
 import { installState, promptInstall } from '../../pwa/install-prompt.ts';
 import type { MenuItem } from '../menu-items.ts';
@@ -54,6 +56,19 @@ const headRow = css`
     margin: 0;
     font-size: 1.1rem;
   }
+`;
+
+const who = css`
+  display: flex;
+  align-items: center;
+  gap: var(--space-2);
+`;
+const avatar = css`
+  width: 40px;
+  height: 40px;
+  border-radius: 50%;
+  object-fit: cover;
+  background: var(--color-surface-2);
 `;
 
 const closeBtn = css`
@@ -154,6 +169,7 @@ export default function MenuPanel({
   onClose: () => void;
 }) {
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const picture = useSnapshot(store.session).user?.profile_pic ?? null;
   // The callback ref is taken out of `refs` so the render reads no ref object.
   const {
     refs: { setFloating },
@@ -266,7 +282,20 @@ export default function MenuPanel({
         <FloatingFocusManager context={context} modal initialFocus={-1} returnFocus>
           <nav ref={setFloating} id={id} className={panel} aria-label="Main menu" {...getFloatingProps()}>
             <div className={headRow}>
-              <h2>Menu</h2>
+              <div className={who}>
+                {/* The player's picture (My Account > Profile picture), decorative beside the heading. */}
+                {picture ? (
+                  <img
+                    className={avatar}
+                    src={picture}
+                    alt=""
+                    width={40}
+                    height={40}
+                    data-testid="menu-avatar"
+                  />
+                ) : null}
+                <h2>Menu</h2>
+              </div>
               <button type="button" className={closeBtn} aria-label="Close menu" onClick={onClose}>
                 <span aria-hidden="true">×</span>
               </button>

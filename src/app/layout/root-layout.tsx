@@ -28,6 +28,7 @@ import { OfflineBanner } from '../pwa/offline-banner.tsx';
 import { UpdatePrompt } from '../pwa/update-prompt.tsx';
 import { usePwaEffects } from '../pwa/use-pwa-effects.ts';
 import { useSuspensionNotice } from '../use-suspension-notice.ts';
+import { useBirthDatePrompt } from '../use-birth-date-prompt.ts';
 // Loaded with the first signed-in page, so signed-out pages do not carry it.
 const PlayerSafeguards = lazy(async () => ({
   default: (await import('../../features/player-safeguards/player-safeguards.tsx')).PlayerSafeguards,
@@ -92,6 +93,7 @@ export function RootLayout() {
   useInactivitySignOut(values[PROPERTY_NAMES.inactivityTimeoutSeconds]);
   usePwaEffects();
   useSuspensionNotice();
+  useBirthDatePrompt();
 
   // Spec navigation effects: a promo code, UTM codes and click ids on any landing URL are kept
   // for the join form, whichever page the visitor arrived on.

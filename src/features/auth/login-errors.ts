@@ -8,6 +8,7 @@ export const LOGIN_MESSAGES = {
   passwordRequired: 'Please enter your password.',
   invalidCredentials: 'The email or password is incorrect.',
   accountClosed: `This account is closed. If you think this is a mistake, contact ${SUPPORT_EMAIL}.`,
+  accountClosedForAge: `This account is closed because the date of birth given is under the minimum age to play. If you think this is a mistake, contact ${SUPPORT_EMAIL}.`,
   serverBusy: `${ERROR_TEXTS.serverBusyTitle}: ${ERROR_TEXTS.serverBusy}`,
 } as const;
 
@@ -24,7 +25,11 @@ export function loginFailure(error: ApiError): LoginFailure {
     return { form: LOGIN_MESSAGES.serverBusy, field: null };
   if (error.code === ERROR_CODES.INVALID_CREDENTIALS)
     return { form: LOGIN_MESSAGES.invalidCredentials, field: null };
-  if (error.code === ERROR_CODES.ACCOUNT_CLOSED) return { form: LOGIN_MESSAGES.accountClosed, field: null };
+  if (error.code === ERROR_CODES.ACCOUNT_CLOSED) {
+    // The closed-account flow: closed by the player, or for the age requirement (extra.closed_reason).
+    const forAge = error.extra?.closed_reason === 'age_requirement';
+    return { form: forAge ? LOGIN_MESSAGES.accountClosedForAge : LOGIN_MESSAGES.accountClosed, field: null };
+  }
   if (error.field === 'email' || error.field === 'password')
     return { form: null, field: { name: error.field, message: error.message } };
   return { form: error.message, field: null };

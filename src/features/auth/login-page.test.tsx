@@ -72,6 +72,18 @@ describe('LoginPage', () => {
       apiError(403, 'ACCOUNT_CLOSED', 'Account closed.'),
       'This account is closed. If you think this is a mistake, contact support@luckycrown.example.',
     ],
+    [
+      {
+        status: 403,
+        body: {
+          code: 'ACCOUNT_CLOSED',
+          message: 'Account closed.',
+          field: null,
+          extra: { closed_reason: 'age_requirement' },
+        },
+      },
+      'This account is closed because the date of birth given is under the minimum age to play. If you think this is a mistake, contact support@luckycrown.example.',
+    ],
   ])('shows a refused sign-in under the form (%#)', async (answer, text) => {
     const calls = stubApi({ '/auth/login': answer });
     renderLogin();

@@ -1,8 +1,8 @@
 /**
  * /my-account: the player's account hub. Real sections now: "My Sweeps Coins" (#my-sweeps-coins,
  * the menu's Redeem), "My purchase limits" (#my-purchase-limits, the MANAGE LIMITS button) and
- * the coin histories. Profile changes, password, email, picture, W-9 and closing the account
- * arrive with later releases; the page says so instead of offering dead buttons.
+ * the coin histories, and the profile with links to change the picture, name, email and password
+ * or close the account.
  */
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
 import { store } from '../../state/store.ts';
 import { Page, Card } from '../../ui/page.tsx';
 import { MySweepsCoinsSection } from './my-sweeps-coins-section.tsx';
+import { AccountSettingsLinks } from './account-settings-links.tsx';
 
 // The sections after My Sweeps Coins load with the page but in their own chunks: their forms,
 // dialogs and contracts are most of My Account's code, and the page's first load stays within
@@ -67,9 +68,6 @@ const profile = css`
 `;
 const sectionLoading = css`
   min-height: 160px;
-`;
-const muted = css`
-  color: var(--color-text-muted);
 `;
 
 /** How long a fragment waits for its section's chunk before giving up (a slow phone link). */
@@ -188,10 +186,7 @@ export default function MyAccountPage() {
             <dd>{user.email}</dd>
           </dl>
         ) : null}
-        <p className={muted}>
-          Changing your name, email, password or profile picture and closing your account are not available
-          yet. They arrive with a later update.
-        </p>
+        <AccountSettingsLinks />
       </Card>
     </Page>
   );

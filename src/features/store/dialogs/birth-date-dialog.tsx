@@ -2,8 +2,8 @@
  * Birth-date dialog (spec section 5): month, day and year each required, a real date, and at
  * least 18 (or the state's age of majority). Submit stays disabled while invalid. Close result:
  * { birth_year, birth_month, birth_day } when submitted, { cancelled: true } otherwise; the
- * opener saves it. Every account of this build gives its birth date at sign-up, so nothing
- * opens this dialog yet; it is ready for social sign-up, which can create accounts without one.
+ * opener saves it. The app shell opens it for an account created without a birth date
+ * (src/app/use-birth-date-prompt.ts).
  */
 import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { css } from '@linaria/core';
