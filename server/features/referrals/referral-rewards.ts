@@ -73,8 +73,8 @@ export type ReferralParty = {
 
 /**
  * Whether a referral between these two accounts may be rewarded: not the same person (one
- * mailbox, one phone number, one name and birth date) and not one household (family name and ZIP code, or
- * street address). Answers the reason when it may not.
+ * mailbox, one phone number, one name and birth date) and not one household (family name and
+ * ZIP code, or street address). Answers the reason when it may not.
  */
 export function relationBetween(
   referrer: ReferralParty,
