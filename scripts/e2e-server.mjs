@@ -9,6 +9,8 @@
  * --gold-only runs the product in gold-only mode (GOLD_ONLY=true; tests/e2e/gold-only.spec.ts).
  * --property name=value (repeatable) stores a named property before the server starts
  * (server/test-support/set-named-properties.ts), e.g. mobile_verification_enabled=true.
+ * --complimentary-gold keeps the complimentary Gold offer on (comp_state_award_gold; set to 0 by default here).
+ * --welcome-offer applies the welcome offer FREECOINS at join (WELCOME_OFFER_AT_JOIN=true; off by default here).
  * --legal-test-mode opens the test path that publishes a new legal document version (LEGAL_TEST_MODE=true).
  * --test-clock opens GET/POST /api/v1/test/clock, which moves the server clock forward (TEST_CLOCK=true).
  * --seed-promotions seeds the starter promotions (SEED_PROMOTIONS=true; off without it).
@@ -85,6 +87,10 @@ else delete env.TEST_CLOCK;
 // --seed-promotions: the starter promo pop-ups and carousel slides (tests/e2e/promotions.spec.ts, on a
 // server of its own). Off otherwise: a pop-up after every sign-in would cover the other specs' pages.
 env.SEED_PROMOTIONS = process.argv.includes('--seed-promotions') ? 'true' : 'false';
+// --welcome-offer: a new player who types no code joins with FREECOINS, as in production
+// (tests/e2e/welcome-offer.spec.ts, on a server of its own). Off otherwise: the other specs count a
+// new player's coins from zero.
+env.WELCOME_OFFER_AT_JOIN = process.argv.includes('--welcome-offer') ? 'true' : 'false';
 const inactivity = option('inactivity-seconds');
 if (inactivity) env.SESSION_INACTIVITY_SECONDS = inactivity;
 else delete env.SESSION_INACTIVITY_SECONDS;
@@ -96,6 +102,14 @@ const tsx = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 't
 const properties = process.argv.flatMap((arg, i) =>
   arg === '--property' ? [process.argv[i + 1] ?? ''] : [],
 );
+// --complimentary-gold keeps the complimentary Gold offer on (tests/e2e/complimentary-gold.spec.ts, on
+// a server of its own). Off otherwise (comp_state_award_gold=0): the offer's dialog would cover the
+// game pages of the other specs' players, who join with no Gold.
+if (
+  !process.argv.includes('--complimentary-gold') &&
+  !properties.some((p) => p.startsWith('comp_state_award_gold='))
+)
+  properties.push('comp_state_award_gold=0');
 if (properties.length > 0) {
   const set = spawnSync(tsx, ['server/test-support/set-named-properties.ts', ...properties], {
     cwd: root,

@@ -51,15 +51,14 @@ export type DialogKind =
   | 'game-currency-disabled'
   | 'game-updated'
   | 'confirm-exit-game'
+  // complimentary Gold Coins on returning to a game (spec section 4: {accepted})
+  | 'complimentary-gold'
   // player standing and W-9 (spec sections 2, 5 and 8)
   | 'account-suspended'
   | 'w9-required'
   | 'w9-info'
   | 'w9-confirmed'
-  | 'w9-mismatch'
-  // My Account: confirm full name {confirmFullName}, close account {confirmedClose} (spec section 4)
-  | 'confirm-full-name'
-  | 'close-account';
+  | 'w9-mismatch';
 
 /** Spec section 2: only these dialogs close when the player navigates. */
 export const CLOSE_ON_NAVIGATION: readonly DialogKind[] = [

@@ -7,6 +7,7 @@ export const GAME_DIALOGS = {
   currencyDisabled: 'game-currency-disabled',
   updated: 'game-updated',
   confirmExit: 'confirm-exit-game',
+  complimentaryGold: 'complimentary-gold',
 } as const satisfies Record<string, DialogKind>;
 
 /**

@@ -5,7 +5,7 @@
  * the page is open the catalogue is revalidated, and a new version of the game shows the "game
  * updated" dialog. A house game runs in its own frame; the vendor game in the vendor's.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
@@ -28,6 +28,9 @@ import { useExitConfirmation } from './use-exit-confirmation.ts';
 import { VendorGameFrame } from './vendor-game-frame.tsx';
 import { GameInfo } from './game-info.tsx';
 import './register-game-dialogs.ts';
+
+/** Spec section 4: returning to a game checks for complimentary Gold Coins (loaded beside the page). */
+const ComplimentaryGoldCheck = lazy(() => import('./complimentary-gold-check.tsx'));
 
 const topBar = css`
   display: flex;
@@ -103,6 +106,11 @@ export function GamePage() {
         </ButtonLink>
       </div>
       {game ? <GameInfo game={game} /> : null}
+      {allowed && game ? (
+        <Suspense fallback={null}>
+          <ComplimentaryGoldCheck game={game} />
+        </Suspense>
+      ) : null}
       {decision.type === 'wait' ? (
         failed ? (
           <Notice tone="error" testId="game-load-failed">

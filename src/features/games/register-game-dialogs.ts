@@ -9,3 +9,7 @@ registerLazyDialog(GAME_DIALOGS.maintenance, async () => (await dialogs()).GameM
 registerLazyDialog(GAME_DIALOGS.currencyDisabled, async () => (await dialogs()).GameCurrencyDisabledDialog);
 registerLazyDialog(GAME_DIALOGS.updated, async () => (await dialogs()).GameUpdatedDialog);
 registerLazyDialog(GAME_DIALOGS.confirmExit, async () => (await dialogs()).ConfirmExitGameDialog);
+registerLazyDialog(
+  GAME_DIALOGS.complimentaryGold,
+  async () => (await import('./complimentary-gold-dialog.tsx')).ComplimentaryGoldDialog,
+);

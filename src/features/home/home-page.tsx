@@ -8,6 +8,7 @@ import { EXCLUDED_STATES, MINIMUM_AGE, PRODUCT_NAME } from '../../contract/const
 import { Page, Card } from '../../ui/page.tsx';
 import { ButtonLink } from '../../ui/button.tsx';
 import { CrownMark } from '../../ui/logo.tsx';
+import { WelcomeOfferSlot } from './welcome-offer-slot.tsx';
 
 const hero = css`
   text-align: center;
@@ -160,6 +161,7 @@ export function HomePage() {
           {PRODUCT_NAME} is a social casino for adults in the United States. Play with Gold Coins just for fun
           {goldOnly ? '.' : ', and enter our sweepstakes with Sweeps Coins, which you can redeem for prizes.'}
         </p>
+        <WelcomeOfferSlot goldOnly={goldOnly} />
         <div className={ctas}>
           <ButtonLink to={ROUTES.createUser}>Join now</ButtonLink>
           <ButtonLink to={ROUTES.login} variant="secondary">

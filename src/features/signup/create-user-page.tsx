@@ -24,6 +24,7 @@ import { PASSPHRASE_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/eligibili
 import { api, isApiError } from '../../lib/api-client.ts';
 import { useApiGet } from '../../lib/swr.tsx';
 import { completeLogin } from '../../state/session-actions.ts';
+import { animateCoinsFromZero } from '../../state/join-coins.ts';
 import { store } from '../../state/store.ts';
 import { PROPERTY_NAMES } from '../../contract/properties.ts';
 import { isTrue } from '../../lib/use-named-properties.ts';
@@ -52,6 +53,8 @@ import { trackEvent } from '../../lib/analytics.ts';
 /** Attribution (promo code, UTM codes, click ids) loads beside the form, like the terms. */
 const attribution = () => import('../../lib/attribution.ts');
 const JoinTerms = lazy(async () => ({ default: (await import('./join-terms.tsx')).JoinTerms }));
+/** The welcome offer notice loads beside the form too (its amounts come from a public call anyway). */
+const WelcomeOfferNotice = lazy(() => import('./welcome-offer-notice.tsx'));
 
 /** Birth years offered, newest first: the oldest plausible player to this year. */
 const YEARS_SHOWN = 121;
@@ -256,6 +259,8 @@ export function CreateUserPage() {
         { handleErrors: false },
       );
       completeLogin(answer);
+      // A new account starts from nothing: the coins of the welcome offer (or a code) count up in the lobby.
+      animateCoinsFromZero(answer.balances);
       if (answer.promo_code) storePromoCode(answer.promo_code);
       trackEvent('sign_up', { method: 'email', user_id: answer.user.id });
       navigate(ROUTES.lobby, { replace: true });
@@ -412,6 +417,9 @@ export function CreateUserPage() {
             error={errorFor('promo_code')}
             maxLength={64}
           />
+          <Suspense fallback={null}>
+            <WelcomeOfferNotice promoCode={values.promo_code} goldOnly={goldOnly} />
+          </Suspense>
           <Suspense fallback={<p data-testid="legal-loading">Loading the Terms and Conditions…</p>}>
             <JoinTerms
               documents={legalReady ? toScroll : null}
