@@ -58,7 +58,10 @@ export type DialogKind =
   | 'w9-required'
   | 'w9-info'
   | 'w9-confirmed'
-  | 'w9-mismatch';
+  | 'w9-mismatch'
+  // My Account: confirm full name {confirmFullName}, close account {confirmedClose} (spec section 4)
+  | 'confirm-full-name'
+  | 'close-account';
 
 /** Spec section 2: only these dialogs close when the player navigates. */
 export const CLOSE_ON_NAVIGATION: readonly DialogKind[] = [
