@@ -18,7 +18,7 @@
  * LIGHTHOUSE_PORT (the server's port, the card sandbox on p + 1; default two free ports), --runs <n>
  * (median of n runs per page, default 1), --pages home,login,... (a subset), --no-docs (leave
  * docs/performance.md alone), --out <file> (the JSON results elsewhere), --lhr-dir <dir> (each
- * page's full Lighthouse result of the median run, for a closer look), --keep (keep the temp
+ * page's full Lighthouse result and trace of the median run, for a closer look), --keep (keep the temp
  * folders). CHROME_PATH picks the browser (default /usr/bin/chromium).
  */
 /* global fetch, setTimeout, navigator */
@@ -174,6 +174,7 @@ function whereOf(a) {
 
 async function audit(chromePort, url, signedIn) {
   const results = [];
+  const traces = [];
   for (let i = 0, failures = 0; i < runs; i += 1) {
     const answer = await lighthouse(url, {
       port: chromePort,
@@ -192,6 +193,7 @@ async function audit(chromePort, url, signedIn) {
       continue;
     }
     results.push(answer.lhr);
+    traces.push(answer.artifacts?.Trace);
   }
   // The run with the median performance score stands for the page.
   const perf = results.map((r) => r.categories.performance.score ?? 0);
@@ -200,6 +202,9 @@ async function audit(chromePort, url, signedIn) {
     mkdirSync(lhrDir, { recursive: true });
     const file = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}.json`;
     writeFileSync(join(lhrDir, file), JSON.stringify(lhr));
+    // The run's trace beside it: the long tasks' call stacks are only there.
+    const trace = traces[perf.indexOf(median(perf))];
+    if (trace) writeFileSync(join(lhrDir, file.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
   }
   const scores = Object.fromEntries(
     CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),

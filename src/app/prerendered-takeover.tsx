@@ -6,35 +6,12 @@
  * documents are in SWR's cache; then one commit replaces the markup with the same markup.
  */
 import { useLayoutEffect, type ReactNode } from 'react';
-import { subscribe } from 'valtio';
-import { store } from '../state/store.ts';
 import { hasPrefetchedPolicyDocuments } from '../features/policies/policy-documents-prefetch.ts';
+import { routerInitialized, sessionKnown } from './first-render.ts';
 import type { AppRouter } from './router.tsx';
 
 /** Past this, the app renders anyway (its loading screen then shows until the page is ready). */
 const MAX_WAIT_MS = 5_000;
-
-function routerInitialized(router: AppRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-
-function sessionKnown(): Promise<void> {
-  if (store.session.status !== 'unknown') return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = subscribe(store.session, () => {
-      if (store.session.status === 'unknown') return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
 
 /** SWR's fallback for the page: a policy page's early answer (its code comes with the page's chunk). */
 async function pageDataFallback(): Promise<Record<string, unknown>> {

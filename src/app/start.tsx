@@ -14,6 +14,7 @@ import { installInstallPrompt } from '../pwa/install-prompt.ts';
 import { clearPersistedSwr, loadPersistedSwr } from '../lib/persisted-swr.ts';
 import { App } from './app.tsx';
 import { createAppRouter } from './router.tsx';
+import { untilFirstRenderIsPage } from './first-render.ts';
 import {
   ReleasePrerendered,
   reportHydrationMismatch,
@@ -60,6 +61,8 @@ export async function startApp(root: Root | null, prerendered: HTMLElement | nul
     return;
   }
 
+  // The first paint is the page, not the shell and a loading screen with the page built later.
+  await untilFirstRenderIsPage(router);
   // A transition renders in slices that yield to the browser, instead of one long task that
   // would block input while the whole app mounts (or takes over the light home page).
   startTransition(() => {

@@ -4,9 +4,11 @@
  * properties, so non-React code such as guards' helpers and actions sees them).
  */
 import { useEffect, useMemo } from 'react';
+import { mutate, preload } from 'swr';
 import { NamedPropertiesResponseSchema } from '../contract/schemas.ts';
 import { API_PATHS } from '../contract/api-paths.ts';
 import { PROPERTY_DEFAULTS, type PropertyName } from '../contract/properties.ts';
+import { api } from './api-client.ts';
 import { useApiGet } from './swr.tsx';
 
 type LoadedListener = (results: readonly { key: string; value: string }[]) => void;
@@ -28,8 +30,33 @@ export interface NamedPropertiesResult {
 
 export { isTrue } from '../contract/properties.ts';
 
+/** The names as one query value: each once, sorted, so equal lists share one request and cache entry. */
+const nameList = (names: readonly string[]): string => [...new Set(names)].sort().join(',');
+
+/**
+ * Loads these properties into SWR's cache before the first render that reads them, so that render
+ * already has the values (the hook answers `ready` at once) instead of re-rendering when they
+ * arrive. The hook's revalidation on mount takes this answer rather than asking again. A failure
+ * is left to the hook, which asks again and falls back to the defaults.
+ */
+export async function primeNamedProperties(names: readonly PropertyName[]): Promise<void> {
+  const list = nameList(names);
+  // useApiGet's key: the path and the serialized query.
+  const key = [API_PATHS.properties, JSON.stringify({ names: list })];
+  try {
+    const answer = await api.get(API_PATHS.properties, NamedPropertiesResponseSchema, {
+      query: { names: list },
+      handleErrors: false,
+    });
+    await mutate(key, answer, { revalidate: false });
+    void preload(key, () => answer);
+  } catch {
+    // The hook loads them itself.
+  }
+}
+
 export function useNamedProperties(names: readonly PropertyName[]): NamedPropertiesResult {
-  const list = useMemo(() => [...new Set(names)].sort().join(','), [names]);
+  const list = useMemo(() => nameList(names), [names]);
   const { data, error } = useApiGet(API_PATHS.properties, NamedPropertiesResponseSchema, {
     query: { names: list },
     handleErrors: false,
