@@ -234,7 +234,7 @@ describe('the board', () => {
 });
 
 describe('closing the week', () => {
-  it('credits each prize once through the ledger (promo, in the coin history), even with runs in parallel', async () => {
+  it('credits each prize once through the ledger (promo, in the coin history), even with runs in parallel and in flight', async () => {
     ctx.clock.now = Date.parse('2025-02-05T15:00:00Z');
     const week = '2025-02-03';
     const players: TestPlayer[] = [];
@@ -249,9 +249,14 @@ describe('closing the week', () => {
     ctx.clock.now = Date.parse('2025-02-10T05:00:00Z'); // Monday 12:00am EST
     const second = await openSecondInstance(ctx);
     try {
+      // Four runs at once, then four more started one after another while the earlier ones are
+      // still running; every other run goes through the second instance (PostgreSQL).
+      const deps = (i: number) => closeDeps(second.db && i % 2 === 1 ? { db: second.db } : {});
       const runs = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
-          closeEndedWeeks(closeDeps(second.db && i % 2 === 1 ? { db: second.db } : {})),
+          i < 4
+            ? closeEndedWeeks(deps(i))
+            : new Promise((r) => setTimeout(r, (i - 3) * 3)).then(() => closeEndedWeeks(deps(i))),
         ),
       );
       const closedThisWeek = await ctx.db.query(
@@ -259,7 +264,8 @@ describe('closing the week', () => {
         [WEEKLY_CHALLENGE_ID, week],
       );
       expect(closedThisWeek).toHaveLength(1);
-      expect(runs.reduce((n, r) => n + r.credited, 0)).toBeGreaterThanOrEqual(4);
+      expect(runs.reduce((n, r) => n + r.credited, 0)).toBe(4);
+      expect(runs.reduce((n, r) => n + r.closed, 0)).toBe(1);
     } finally {
       await second.close();
     }
