@@ -11,6 +11,7 @@ import './dialogs/catalogue-dialogs.tsx';
 import './dialogs/pwa-dialogs.tsx';
 import './dialogs/standing-dialogs.ts';
 import './dialogs/identity-dialogs.ts';
+import './dialogs/promo-dialogs.ts';
 // The login promotions' dialogs (login-promotions-actions.ts opens them after sign-in).
 import '../features/login-bonus/register-login-bonus-dialog.ts';
 import '../features/store/dialogs/register-purchase-dialogs.ts';

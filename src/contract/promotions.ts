@@ -20,15 +20,12 @@ import {
   size,
   string,
   type,
-  unknown,
   type Infer,
 } from 'superstruct';
 import { LOBBY_CATEGORIES, ROUTES } from './routes.ts';
 
-export const PROMO_API_PATHS = {
-  /** GET (signed in): { results: PromoSlide[] }, the slides the login answer would carry now. */
-  carousel: '/promotions/carousel',
-} as const;
+// The carousel call lives in its own small module: the lobby's first load carries only that.
+export { PROMO_API_PATHS, PromoSlidesAnswerSchema } from './promo-carousel.ts';
 
 export const PROMO_KINDS = ['popups', 'slides'] as const;
 export type PromoKind = (typeof PROMO_KINDS)[number];
@@ -172,6 +169,14 @@ export function isSweepsOnlyLocation(location: string): boolean {
 export const PROMO_IMAGE_PREFIX = '/promotions/';
 const PROMO_IMAGE_PATTERN = /^\/promotions\/[a-z0-9][a-z0-9-]{0,80}\.(webp|svg|png|jpg|avif)$/;
 
+/** The images shipped in public/promotions, offered by the console with their intrinsic size. */
+export const PROMO_IMAGES: readonly { path: string; width: number; height: number; label: string }[] = [
+  { path: '/promotions/daily-bonus.svg', width: 640, height: 320, label: 'Daily Bonus wheel' },
+  { path: '/promotions/coin-packages.svg', width: 640, height: 320, label: 'Coin stacks' },
+  { path: '/promotions/weekly-challenge.svg', width: 640, height: 320, label: 'Trophy and leaderboard' },
+  { path: '/promotions/refer-a-friend.svg', width: 640, height: 320, label: 'Two friends' },
+];
+
 /** Why an image path is refused, or null. */
 export function promoImageProblem(path: string): string | null {
   return PROMO_IMAGE_PATTERN.test(path)
@@ -209,9 +214,6 @@ export const PromoSlideSchema = type({
   button_location: string(),
 });
 export type PromoSlide = Infer<typeof PromoSlideSchema>;
-
-/** The carousel call's answer; each slide is checked on its own, so one bad slide hides only itself. */
-export const PromoSlidesAnswerSchema = type({ results: array(unknown()) });
 
 /** The operator's view of a row: what players see plus who sees it and when. */
 export interface OperatorPromoRow {

@@ -140,6 +140,11 @@ export function completeLogin(resp: LoginResponse): void {
   }
   scheduleSessionPropertiesLoad();
   runLoginPromotions('login');
+  // Without a login bonus the first promo pop-up opens once the landing page has settled.
+  void import('./promo-popup-actions.ts').then(
+    (m) => m.openFirstPromoPopupAfterSignIn(),
+    () => undefined,
+  );
 }
 
 /**

@@ -16,6 +16,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { useOnline } from '../../pwa/online-status.ts';
 import { useGamesCatalogue } from './api.ts';
 import { GameCard } from './game-card.tsx';
+import { PromoCarouselSlot } from './promo-carousel-slot.tsx';
 import { gamesInCategory, recentlyPlayedGames, searchGames } from './games-list.ts';
 
 type Category = (typeof LOBBY_CATEGORIES)[number] & GameCategory;
@@ -212,6 +213,7 @@ export function LobbyPage() {
   return (
     <Page title="Lobby" width="wide">
       {user ? <p className={welcome}>Welcome, {user.first_name}!</p> : null}
+      <PromoCarouselSlot />
 
       <Card>
         <div className={summaryHead}>

@@ -14,6 +14,7 @@ import { OperatorSignIn } from './operator-sign-in.tsx';
 import { consolePage, muted, sectionNav, toolbar } from './operator-styles.ts';
 import { PlayerSection } from './player-section.tsx';
 import { PropertiesSection } from './properties-section.tsx';
+import { PromotionsSection } from './promotions-section.tsx';
 import { RedemptionsSection } from './redemptions-section.tsx';
 
 /** Sections of the Sweeps side, left out in gold-only mode. */
@@ -24,6 +25,7 @@ const SECTIONS = [
   ['operator-player', 'Player'],
   ['operator-games', 'Games'],
   ['operator-properties', 'Properties'],
+  ['operator-promotions', 'Promotions'],
   ['operator-audit', 'Audit'],
 ] as const;
 
@@ -90,6 +92,7 @@ export function OperatorPage() {
           <PlayerSection onSignedOut={onSignedOut} />
           <GamesSection onSignedOut={onSignedOut} />
           <PropertiesSection onSignedOut={onSignedOut} />
+          <PromotionsSection onSignedOut={onSignedOut} />
           <AuditSection onSignedOut={onSignedOut} />
         </>
       ) : null}

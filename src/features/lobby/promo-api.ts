@@ -1,0 +1,15 @@
+/**
+ * The carousel call for the lobby: GET /promotions/carousel through the API client and SWR, which
+ * revalidates on focus and reconnect. `enabled` false keeps it from asking (before first paint).
+ */
+import { PROMO_API_PATHS, PromoSlidesAnswerSchema } from '../../contract/promo-carousel.ts';
+import { useApiGet } from '../../lib/swr.tsx';
+
+/** The slides as answered (checked one by one by the carousel), or undefined until the answer. */
+export function useCarouselSlides(enabled: boolean): readonly unknown[] | undefined {
+  // A carousel that cannot load simply stays as it was: no error dialog over the lobby.
+  const { data } = useApiGet(enabled ? PROMO_API_PATHS.carousel : null, PromoSlidesAnswerSchema, {
+    handleErrors: false,
+  });
+  return data?.results;
+}
