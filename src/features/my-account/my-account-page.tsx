@@ -31,6 +31,9 @@ const PurchaseLimitsSection = lazy(async () => ({
 const ResponsiblePlaySection = lazy(async () => ({
   default: (await import('./responsible-play-section.tsx')).ResponsiblePlaySection,
 }));
+const CommunicationPreferencesSection = lazy(async () => ({
+  default: (await import('./communication-preferences-section.tsx')).CommunicationPreferencesSection,
+}));
 
 const linkList = css`
   margin: 0;
@@ -144,6 +147,10 @@ export default function MyAccountPage() {
 
       <LazySection>
         <ResponsiblePlaySection />
+      </LazySection>
+
+      <LazySection>
+        <CommunicationPreferencesSection />
       </LazySection>
 
       <Card>

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { AmoeSection } from './amoe-section.tsx';
 import { AuditSection } from './audit-section.tsx';
 import { GamesSection } from './games-section.tsx';
+import { MarketingMailSection } from './marketing-mail-section.tsx';
 import { operatorApi } from './operator-api.ts';
 import { OperatorSignIn } from './operator-sign-in.tsx';
 import { consolePage, muted, sectionNav, toolbar } from './operator-styles.ts';
@@ -25,6 +26,7 @@ const SECTIONS = [
   ['operator-player', 'Player'],
   ['operator-games', 'Games'],
   ['operator-properties', 'Properties'],
+  ['operator-marketing', 'Marketing mail'],
   ['operator-promotions', 'Promotions'],
   ['operator-audit', 'Audit'],
 ] as const;
@@ -92,6 +94,7 @@ export function OperatorPage() {
           <PlayerSection onSignedOut={onSignedOut} />
           <GamesSection onSignedOut={onSignedOut} />
           <PropertiesSection onSignedOut={onSignedOut} />
+          <MarketingMailSection onSignedOut={onSignedOut} />
           <PromotionsSection onSignedOut={onSignedOut} />
           <AuditSection onSignedOut={onSignedOut} />
         </>

@@ -18,7 +18,11 @@ export interface OwnServer {
   probe(origin: string): Promise<'ours' | 'other' | null>;
 }
 
-export function useOwnServer(options: OwnServer): { origin: string } {
+export function useOwnServer(options: OwnServer): {
+  origin: string;
+  /** The server's DATA_DIR (its mail outbox is DATA_DIR/outbox), once started here; null for a reused server. */
+  dataDir(): string | null;
+} {
   const origin = `http://localhost:${options.port}`;
   let server: ChildProcess | null = null;
   let log = '';
@@ -54,5 +58,8 @@ export function useOwnServer(options: OwnServer): { origin: string } {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   });
 
-  return { origin };
+  return {
+    origin,
+    dataDir: () => /DATA_DIR (\S+?),?\s/.exec(log)?.[1] ?? null,
+  };
 }

@@ -17,3 +17,9 @@ export const E2E_GOLD_ONLY_PORT = Number(process.env.E2E_GOLD_ONLY_PORT ?? 8497)
  * by the spec itself: publishing a new terms version asks every player of that server again.
  */
 export const E2E_LEGAL_PORT = Number(process.env.E2E_LEGAL_PORT ?? 8496);
+
+/**
+ * Port of the server of tests/e2e/communication-preferences.spec.ts, started by the spec itself:
+ * it reads that server's mail outbox (DATA_DIR/outbox), which only a server it started can tell.
+ */
+export const E2E_MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? 8488);
