@@ -11,7 +11,7 @@ import {
   expectLobby,
   fillJoinForm,
   newPlayer,
-  signInToLobby,
+  signIn,
   submitJoinForm,
   type NewPlayer,
 } from './support/app.ts';
@@ -43,8 +43,16 @@ async function openStore(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Buy Coins', level: 1 })).toBeVisible();
 }
 
+async function signInAs(page: Page, p: NewPlayer): Promise<void> {
+  await page.goto(ROUTES.login);
+  await signIn(page, p.email, p.password);
+  // Sign-in hashes the password on a server shared by parallel workers: allow it time.
+  await expect(page).toHaveURL(/\/lobby/, { timeout: 30_000 });
+  await expectLobby(page);
+}
+
 async function openReferAFriend(page: Page, a: NewPlayer): Promise<void> {
-  await signInToLobby(page, a.email, a.password);
+  await signInAs(page, a);
   await page.goto(ROUTES.referAFriend);
   await expect(page.getByRole('heading', { level: 1, name: 'Refer a Friend' })).toBeVisible();
 }
@@ -77,6 +85,8 @@ test('a friend joins with the shared link and both are rewarded after the first 
   const friend = newPlayer({ firstName: 'Jordan' });
   await fillJoinForm(friendPage, friend);
   await submitJoinForm(friendPage);
+  // Creating the account hashes the password on a server shared by parallel workers: allow it time.
+  await expect(friendPage).toHaveURL(/\/lobby/, { timeout: 30_000 });
   await expectLobby(friendPage);
 
   // A, in a fresh browser, sees the friend as joined.
@@ -123,7 +133,7 @@ test('a friend joins with the shared link and both are rewarded after the first 
 test('Earn Sweeps Coins lists every free way with its link', async ({ page, request }) => {
   const p = newPlayer();
   await createPlayerViaApi(request, p);
-  await signInToLobby(page, p.email, p.password);
+  await signInAs(page, p);
   await page.goto(ROUTES.earnSweepsCoins);
   await expect(page.getByRole('heading', { level: 1, name: 'Earn Sweeps Coins' })).toBeVisible();
   for (const name of ['Daily Bonus', 'Free Sweeps Coins by mail', 'Refer a friend', 'Promotions'])
