@@ -14,7 +14,7 @@ import {
   type ReferralsResponse,
 } from '../../contract/referrals.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { aggregateAttribution } from '../../lib/attribution.ts';
+import { aggregateAttribution, captureAttributionFromUrl } from '../../lib/attribution.ts';
 import { resetApiClientState } from '../../lib/api-client.ts';
 import { isPersistedKey } from '../../lib/persisted-swr.ts';
 import { reportApiReachable } from '../../pwa/online-status.ts';
@@ -96,9 +96,14 @@ describe('referral landing page /referral/{code}', () => {
   it('a later campaign link replaces the referral (the last link opened counts)', () => {
     storeReferralInvitation(CODE);
     expect(aggregateAttribution(new URLSearchParams()).utm_source).toBe('referral');
-    expect(
-      aggregateAttribution(new URLSearchParams('utm_source=newsletter&utm_campaign=fall')).referral_token,
-    ).toBe(CODE);
+    captureAttributionFromUrl('utm_source=newsletter&utm_campaign=fall');
+    expect(aggregateAttribution(new URLSearchParams())).toMatchObject({
+      utm_source: 'newsletter',
+      referral_token: null,
+    });
+    // And a referral link opened after the campaign counts again.
+    storeReferralInvitation(CODE);
+    expect(aggregateAttribution(new URLSearchParams()).referral_token).toBe(CODE);
   });
 });
 
