@@ -161,7 +161,11 @@ export default function ReferAFriendPage() {
         <p>
           Share your link. When a friend joins with it and makes a first purchase, you both get free coins.
         </p>
-        {url ? <ShareLink key={url} url={url} /> : isLoading ? <Spinner label="Loading your link..." /> : null}
+        {url ? (
+          <ShareLink key={url} url={url} />
+        ) : isLoading ? (
+          <Spinner label="Loading your link..." />
+        ) : null}
       </Card>
       <Card>
         <h2>How it works</h2>
