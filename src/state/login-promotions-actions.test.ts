@@ -153,15 +153,35 @@ describe('login promotions', () => {
     expect(kinds()).toEqual(['promo-popup']);
   });
 
-  it('closed by navigation: the coins land, but no follow-up opens over the page the player chose', async () => {
-    routeFetch({ 'GET /api/v1/banking/packages': () => packagesAnswer(true) });
+  it('closed by a navigation (a redirect, the back button), the unclaimed bonus opens again once the page settles', async () => {
+    const calls = routeFetch({ 'GET /api/v1/banking/packages': () => packagesAnswer(true) });
     await signInWithBonus({ promopopups: [popup] });
     await vi.advanceTimersByTimeAsync(300);
     expect(kinds()).toEqual(['login-bonus']);
     closeDialogsOnNavigation();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(kinds()).toEqual([]);
+    expect(store.balances.current?.balance_total_gld).toBe(250000);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(kinds()).toEqual(['login-bonus']);
+    closeDialog('login-bonus', { closed: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.balances.current?.balance_total_gld).toBe(255000);
+    expect(calls).toContain('POST /api/v1/login-bonus/acknowledge');
+  });
+
+  it('closed by navigation three times: the coins land, unacknowledged and without a follow-up', async () => {
+    const calls = routeFetch({ 'GET /api/v1/banking/packages': () => packagesAnswer(true) });
+    await signInWithBonus({ promopopups: [popup] });
+    for (let i = 0; i < 3; i++) {
+      await vi.advanceTimersByTimeAsync(300);
+      expect(kinds()).toEqual(['login-bonus']);
+      closeDialogsOnNavigation();
+    }
     await vi.advanceTimersByTimeAsync(5000);
     expect(kinds()).toEqual([]);
     expect(store.balances.current?.balance_total_gld).toBe(255000);
+    expect(calls).not.toContain('POST /api/v1/login-bonus/acknowledge');
   });
 
   it('a sign-out while the 2000 ms run stops the follow-up', async () => {

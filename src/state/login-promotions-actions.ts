@@ -106,20 +106,34 @@ function dismissLoginBonus(): void {
 }
 
 /**
- * The login bonus dialog, then (when the player closed it) 2000 ms, then the follow-up. Closed
- * by navigation instead, the coins still land and the bonus counts as seen, but no follow-up
- * opens over the page the player chose.
+ * How many times the login bonus dialog opens before a sign-in gives up announcing the bonus. The
+ * dialog is modal, so what closes it without the player is nearly always the app's own navigation
+ * (a redirect after sign-in) or the browser's back button: the bonus is still unclaimed, so it
+ * opens again once the page has settled.
+ */
+const LOGIN_BONUS_OPENINGS = 3;
+
+/**
+ * The login bonus dialog until the player closes it ({closed}), then 2000 ms, then the follow-up.
+ * Closed each time by navigation instead, the coins still land in the end, without the follow-up
+ * and without acknowledging (the next start announces the bonus again).
  */
 async function runLoginBonusDialog(run: number, coins: { ghc: number; gld: number }): Promise<void> {
-  const result = await openDialogForResult(LOGIN_BONUS_DIALOG, {
-    numSweepsCoinsToOffer: coins.ghc,
-    numGoldCoinsToOffer: coins.gld,
-  });
-  if (run !== latestRun) return;
+  for (let opening = 1; ; opening++) {
+    const result = await openDialogForResult(LOGIN_BONUS_DIALOG, {
+      numSweepsCoinsToOffer: coins.ghc,
+      numGoldCoinsToOffer: coins.gld,
+    });
+    if (run !== latestRun) return;
+    if (result?.closed === true) break;
+    if (opening >= LOGIN_BONUS_OPENINGS || !(await pageSettled(run, null))) {
+      applyDelayedBalances();
+      return;
+    }
+  }
   applyDelayedBalances();
   dismissLoginBonus();
   acknowledgeLoginBonus();
-  if (result?.closed !== true) return;
   await sleep(TIMINGS.loginBonusClaimedDelayMs);
   if (!isCurrent(run)) return;
   openLoginBonusFollowUp();

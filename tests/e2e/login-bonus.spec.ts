@@ -60,7 +60,8 @@ test('the next Eastern day’s first sign-in shows the login bonus; closing it a
   // The next Eastern day.
   await advanceServerClock(request, 24 * 3600);
   await signIn(page, player.email, player.password);
-  await expectLobby(page);
+  // The lobby opens under the dialog (a modal dialog hides the page from the accessibility tree).
+  await expect(page).toHaveURL(new RegExp(`${ROUTES.lobby}(/|$|\\?|#)`));
   const dialog = page.getByTestId('dialog-login-bonus');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('login-bonus-gold')).toContainText(GOLD);
@@ -95,4 +96,36 @@ test('the next Eastern day’s first sign-in shows the login bonus; closing it a
   await expect(page.getByTestId('balance-amount')).toHaveText(GOLD);
   await page.waitForTimeout(2_500);
   await expect(page.getByTestId('dialog-login-bonus')).toHaveCount(0);
+});
+
+test('a reload before the dialog is closed shows the bonus again (the "user login bonus coins" call), until it is closed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const player = newPlayer();
+  await createPlayerViaApi(request, player);
+  await advanceServerClock(request, 24 * 3600);
+  await page.goto(ROUTES.login);
+  await signIn(page, player.email, player.password);
+  await expect(page).toHaveURL(new RegExp(`${ROUTES.lobby}(/|$|\\?|#)`));
+  const dialog = page.getByTestId('dialog-login-bonus');
+  await expect(dialog).toBeVisible();
+
+  const pending = page.waitForResponse((r) => r.url().endsWith('/api/v1/login-bonus'));
+  await page.reload();
+  expect(await (await pending).json()).toEqual({
+    quantity_ghc: LOGIN_BONUS_DEFAULTS.sweepsCents / 100,
+    quantity_gld: LOGIN_BONUS_DEFAULTS.goldCoins,
+  });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('login-bonus-gold')).toContainText(GOLD);
+  await expect(page.getByTestId('balance-amount')).toHaveText('0');
+  await dialog.getByTestId('login-bonus-collect').click();
+  await expect(page.getByTestId('balance-amount')).toHaveText(GOLD);
+
+  await page.reload();
+  await expectLobby(page);
+  await page.waitForTimeout(2_500);
+  await expect(dialog).toHaveCount(0);
 });
