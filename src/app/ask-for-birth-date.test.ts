@@ -5,7 +5,7 @@ import { closeDialog } from '../state/dialog-actions.ts';
 import { clearLocalSession } from '../state/session-actions.ts';
 import { resetStore, store } from '../state/store.ts';
 import { loginAnswer, stubApi } from '../test-support/stub-api.ts';
-import { askForBirthDate } from './use-birth-date-prompt.ts';
+import { askForBirthDate } from './ask-for-birth-date.ts';
 
 const owing = () => ({ ...loginAnswer().user, updatedBirthDate: false });
 
