@@ -84,6 +84,8 @@ else delete env.LEGAL_TEST_MODE;
 // Eastern day for daily and login bonuses, a week's end for the leaderboard).
 if (process.argv.includes('--test-clock')) env.TEST_CLOCK = 'true';
 else delete env.TEST_CLOCK;
+// A moved clock reaches a challenge week's end at once: the week-close job looks every 2 s there.
+env.LEADERBOARD_CLOSE_INTERVAL_SECONDS = process.argv.includes('--test-clock') ? '2' : '60';
 // --seed-promotions: the starter promo pop-ups and carousel slides (tests/e2e/promotions.spec.ts, on a
 // server of its own). Off otherwise: a pop-up after every sign-in would cover the other specs' pages.
 env.SEED_PROMOTIONS = process.argv.includes('--seed-promotions') ? 'true' : 'false';
