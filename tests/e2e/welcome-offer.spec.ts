@@ -91,3 +91,30 @@ test('a new player sees the welcome offer, joins without a code and lands in the
   await page.goto(ROUTES.goldCoinsHistory);
   await expect(page.getByText('Promo code FREECOINS')).toBeVisible();
 });
+
+interface LayoutShiftEntry extends PerformanceEntry {
+  value: number;
+  hadRecentInput: boolean;
+}
+
+test('the home page keeps its layout while the welcome offer arrives late', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LayoutShiftEntry[]) {
+        if (!entry.hadRecentInput) w.__shift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The offer's answer comes a second after the page: its line is already there, empty.
+  await page.route(`**${apiUrl(WELCOME_OFFER_API_PATHS.welcomeOffer)}`, async (route) => {
+    await new Promise((r) => setTimeout(r, 1_000));
+    await route.continue();
+  });
+  await page.goto(ROUTES.home);
+  await expect(page.getByTestId('welcome-offer')).toHaveText(HEADLINE);
+  await page.waitForTimeout(300);
+  const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+  expect(shift).toBeLessThan(0.01);
+});
