@@ -164,6 +164,40 @@ describe('points', () => {
   });
 });
 
+describe('points under load', () => {
+  it('a burst of rounds over two instances adds every round once; a vendor bet sent many times at once counts once', async () => {
+    ctx.clock.now = Date.parse('2026-07-01T16:00:00Z');
+    const week = '2026-06-29';
+    const p = await fundedPlayer(ctx, { gold: 50_000 });
+    const second = await openSecondInstance(ctx);
+    try {
+      const clients = second.instancesOf(p.client);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          moneyCall(
+            clients[i % clients.length]!,
+            'POST',
+            GAMES_API_PATHS.startRound(COIN_FLIP_ID),
+            instant(100),
+          ),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
+      expect(await pointsOf(p.id, week)).toBe(12);
+    } finally {
+      await second.close();
+    }
+    const { player, token } = await launchedPlayer(ctx, 'gold');
+    await fundVendor(ctx, player.id, { gold: 10_000 });
+    const id = txId('bet');
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => vendorCall(ctx, PATHS.bet, bet(token, id, 700))),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(await pointsOf(player.id, week)).toBe(7);
+  });
+});
+
 describe('the board', () => {
   it('ranks by points; equal points by who reached them first; names masked; the player sees their place', async () => {
     ctx.clock.now = Date.parse('2026-06-24T12:00:00Z');
