@@ -85,6 +85,12 @@ test('a new player spins once a day: the prize lands in the header, a second spi
   );
   await page.getByTestId('daily-bonus-dialog-done').click();
   await expect(dialog).toBeHidden();
+  // The turned wheel still fits 360 px.
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('daily-bonus-next')).toContainText(
     /Next bonus in \d+ h|Next bonus in \d+ min/,
   );

@@ -20,6 +20,16 @@ const wrap = css`
   aspect-ratio: 1;
   margin: 0 auto var(--space-4);
 `;
+/* Clips the turning disc: a rotated square would otherwise widen the page. */
+const clip = css`
+  width: 100%;
+  height: 100%;
+  border-radius: 50%;
+  overflow: hidden;
+  box-shadow:
+    0 0 0 4px var(--color-gold),
+    0 6px 18px rgb(0 0 0 / 45%);
+`;
 const disc = css`
   width: 100%;
   height: 100%;
@@ -84,42 +94,44 @@ export function BonusWheel({ goldPrizes, landOn, spinId, reducedMotion, onStoppe
 
   return (
     <div className={wrap} aria-hidden="true" data-testid="daily-bonus-wheel" data-rotation={rotation}>
-      <svg
-        viewBox="0 0 200 200"
-        className={`${disc}${reducedMotion ? '' : ` ${turning}`}`}
-        style={{ transform: `rotate(${String(rotation)}deg)` }}
-      >
-        {goldPrizes.map((gold, i) => {
-          const [x0, y0] = point(i * SEGMENT_DEG, R);
-          const [x1, y1] = point((i + 1) * SEGMENT_DEG, R);
-          const [tx, ty] = point((i + 0.5) * SEGMENT_DEG, R * 0.66);
-          const fill = i % 2 === 0 ? 'var(--color-gold)' : 'var(--color-primary)';
-          const ink = i % 2 === 0 ? '#1a1300' : 'var(--color-primary-contrast)';
-          return (
-            <g key={i}>
-              <path
-                d={`M100 100 L${x0.toFixed(2)} ${y0.toFixed(2)} A${R} ${R} 0 0 1 ${x1.toFixed(2)} ${y1.toFixed(2)} Z`}
-                fill={fill}
-                stroke="var(--color-surface)"
-                strokeWidth="1.5"
-              />
-              <text
-                x={tx}
-                y={ty}
-                fill={ink}
-                fontSize="15"
-                fontWeight="700"
-                textAnchor="middle"
-                dominantBaseline="middle"
-                transform={`rotate(${String((i + 0.5) * SEGMENT_DEG)} ${tx.toFixed(2)} ${ty.toFixed(2)})`}
-              >
-                {shortGold(gold)}
-              </text>
-            </g>
-          );
-        })}
-        <circle cx="100" cy="100" r="14" fill="var(--color-surface)" stroke="var(--color-border)" />
-      </svg>
+      <div className={clip}>
+        <svg
+          viewBox="0 0 200 200"
+          className={`${disc}${reducedMotion ? '' : ` ${turning}`}`}
+          style={{ transform: `rotate(${String(rotation)}deg)` }}
+        >
+          {goldPrizes.map((gold, i) => {
+            const [x0, y0] = point(i * SEGMENT_DEG, R);
+            const [x1, y1] = point((i + 1) * SEGMENT_DEG, R);
+            const [tx, ty] = point((i + 0.5) * SEGMENT_DEG, R * 0.66);
+            const fill = i % 2 === 0 ? 'var(--color-gold)' : 'var(--color-surface-2)';
+            const ink = i % 2 === 0 ? 'var(--color-primary-contrast)' : 'var(--color-text)';
+            return (
+              <g key={i}>
+                <path
+                  d={`M100 100 L${x0.toFixed(2)} ${y0.toFixed(2)} A${R} ${R} 0 0 1 ${x1.toFixed(2)} ${y1.toFixed(2)} Z`}
+                  fill={fill}
+                  stroke="var(--color-surface)"
+                  strokeWidth="1.5"
+                />
+                <text
+                  x={tx}
+                  y={ty}
+                  fill={ink}
+                  fontSize="15"
+                  fontWeight="700"
+                  textAnchor="middle"
+                  dominantBaseline="middle"
+                  transform={`rotate(${String((i + 0.5) * SEGMENT_DEG)} ${tx.toFixed(2)} ${ty.toFixed(2)})`}
+                >
+                  {shortGold(gold)}
+                </text>
+              </g>
+            );
+          })}
+          <circle cx="100" cy="100" r="14" fill="var(--color-surface)" stroke="var(--color-border)" />
+        </svg>
+      </div>
       <span className={pointer} />
     </div>
   );
