@@ -8,6 +8,8 @@ import { apiUrl } from '../contract/api-paths.ts';
 import { parseWelcomeOffer, WELCOME_OFFER_API_PATHS, type WelcomeOffer } from '../contract/welcome-offer.ts';
 
 let request: Promise<WelcomeOffer | null> | null = null;
+/** The answer once it has arrived, so a page rendered again (the full app taking over) shows it at once. */
+let settled: { offer: WelcomeOffer | null } | null = null;
 
 function loadWelcomeOffer(): Promise<WelcomeOffer | null> {
   request ??= fetch(apiUrl(WELCOME_OFFER_API_PATHS.welcomeOffer), {
@@ -15,7 +17,11 @@ function loadWelcomeOffer(): Promise<WelcomeOffer | null> {
     headers: { Accept: 'application/json' },
   })
     .then((res) => (res.ok ? res.json() : null))
-    .then((body: unknown) => parseWelcomeOffer(body))
+    .then((body: unknown) => {
+      const offer = parseWelcomeOffer(body);
+      settled = { offer };
+      return offer;
+    })
     .catch(() => {
       // Asked again on the next page that needs it (the connection may be back).
       request = null;
@@ -32,7 +38,9 @@ export interface WelcomeOfferState {
 
 /** The welcome offer, loaded after the first render (never blocks the page). */
 export function useWelcomeOffer(): WelcomeOfferState {
-  const [state, setState] = useState<WelcomeOfferState>({ offer: null, loaded: false });
+  const [state, setState] = useState<WelcomeOfferState>(() =>
+    settled ? { offer: settled.offer, loaded: true } : { offer: null, loaded: false },
+  );
   useEffect(() => {
     let live = true;
     void loadWelcomeOffer().then((offer) => {
@@ -48,4 +56,5 @@ export function useWelcomeOffer(): WelcomeOfferState {
 /** Forgets the shared answer (tests). */
 export function forgetWelcomeOffer(): void {
   request = null;
+  settled = null;
 }

@@ -51,6 +51,16 @@ describe('welcome offer notice on the join form', () => {
     expect(screen.queryByTestId('welcome-offer')).toBeNull();
   });
 
+  it('a page rendered again (the full app taking over) shows the offer at once, asking once', async () => {
+    const calls = stubApi({ '/welcome-offer': { status: 200, body: OFFER } });
+    render(<WelcomeOfferNotice promoCode="" goldOnly={false} />);
+    await screen.findByTestId('welcome-offer-status');
+    cleanup();
+    render(<WelcomeOfferNotice promoCode="" goldOnly={false} />);
+    expect(screen.getByTestId('welcome-offer-status').textContent).toContain('Welcome offer applied');
+    expect(calls).toHaveLength(1);
+  });
+
   it('keeps the offer for an empty field or the welcome code itself', () => {
     expect(keepsWelcomeOffer('')).toBe(true);
     expect(keepsWelcomeOffer('  ')).toBe(true);
