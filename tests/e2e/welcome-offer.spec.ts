@@ -12,7 +12,7 @@ import { WELCOME_OFFER_API_PATHS } from '../../src/contract/welcome-offer.ts';
 import { fillJoinForm, newPlayer, submitJoinForm } from './support/app.ts';
 import { useOwnServer } from './support/own-server.ts';
 
-const PORT = Number(process.env.E2E_WELCOME_PORT ?? 8488);
+const PORT = Number(process.env.E2E_WELCOME_PORT ?? 8486);
 
 async function probe(origin: string): Promise<'ours' | 'other' | null> {
   try {
