@@ -108,7 +108,15 @@ test('a new player spins once a day: the prize lands in the header, a second spi
   await signIn(page, player.email, player.password);
   // The day's first sign-in may open the login bonus dialog; leaving the lobby closes it.
   await expect(page).toHaveURL(new RegExp(`${ROUTES.lobby}(/|$|\\?|#)`));
-  await page.goto(DAILY_BONUS_URL);
+  // Through the installed app's "Daily Bonus" shortcut (the manifest's URL).
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = (await (await request.get(manifestHref!)).json()) as {
+    shortcuts: Array<{ name: string; url: string }>;
+  };
+  const shortcut = manifest.shortcuts.find((s) => s.name === 'Daily Bonus');
+  expect(shortcut?.url).toContain(DAILY_BONUS_URL);
+  await page.goto(shortcut!.url);
+  await expect(page.getByRole('heading', { level: 1, name: 'Daily Bonus' })).toBeVisible();
   await expect(page.getByTestId('daily-bonus-day')).toHaveText('2');
   const second = await spin(page);
   expect(second.current_streak).toBe(2);
