@@ -13,20 +13,19 @@ import { useCarouselSlides } from './promo-api.ts';
 
 const PromoCarousel = lazy(() => import('./promo-carousel.tsx'));
 
-/** True from shortly after the first paint (when the browser is idle, or at most 1.5 s later). */
+/**
+ * True right after the first paint (the frame after it), not later: the carousel is at the top of
+ * the lobby, so the sooner it shows, the sooner the page's largest paint is settled.
+ */
 function useAfterFirstPaint(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    let idle: number | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const frame = requestAnimationFrame(() => {
-      if (typeof window.requestIdleCallback === 'function')
-        idle = window.requestIdleCallback(() => setReady(true), { timeout: 1500 });
-      else timer = setTimeout(() => setReady(true), 200);
+      timer = setTimeout(() => setReady(true), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
-      if (idle !== null) window.cancelIdleCallback(idle);
       if (timer !== null) clearTimeout(timer);
     };
   }, []);

@@ -3,7 +3,7 @@
  * (player routes carry none of it). Its own sign-in (never a player account or token), then one
  * section per action; every action is audited by the server. Not for search engines.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { OperatorSession } from '../../contract/operator.ts';
 import { Button } from '../../ui/button.tsx';
 import { AmoeSection } from './amoe-section.tsx';
@@ -15,8 +15,10 @@ import { OperatorSignIn } from './operator-sign-in.tsx';
 import { consolePage, muted, sectionNav, toolbar } from './operator-styles.ts';
 import { PlayerSection } from './player-section.tsx';
 import { PropertiesSection } from './properties-section.tsx';
-import { PromotionsSection } from './promotions-section.tsx';
 import { RedemptionsSection } from './redemptions-section.tsx';
+
+/** The promotions editor loads beside the console, not in its first load. */
+const PromotionsSection = lazy(() => import('./promotions-section.tsx'));
 
 /** Sections of the Sweeps side, left out in gold-only mode. */
 const SWEEPS_SECTIONS = ['operator-redemptions', 'operator-amoe'];
@@ -95,7 +97,9 @@ export function OperatorPage() {
           <GamesSection onSignedOut={onSignedOut} />
           <PropertiesSection onSignedOut={onSignedOut} />
           <MarketingMailSection onSignedOut={onSignedOut} />
-          <PromotionsSection onSignedOut={onSignedOut} />
+          <Suspense fallback={null}>
+            <PromotionsSection onSignedOut={onSignedOut} />
+          </Suspense>
           <AuditSection onSignedOut={onSignedOut} />
         </>
       ) : null}

@@ -358,3 +358,4 @@ export function PromotionsSection({ onSignedOut }: { onSignedOut: () => void }) 
     </section>
   );
 }
+export default PromotionsSection;
