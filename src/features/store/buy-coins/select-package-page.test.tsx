@@ -5,7 +5,13 @@ import { SWRConfig } from 'swr';
 import { resetApiClientState } from '../../../lib/api-client.ts';
 import { resetStore, store } from '../../../state/store.ts';
 import { loginAnswer, stubApi } from '../../../test-support/stub-api.ts';
+import { preloadPurchaseDialogs } from '../dialogs/register-purchase-dialogs.ts';
 import SelectPackagePage from './select-package-page.tsx';
+
+vi.mock('../dialogs/register-purchase-dialogs.ts', async (original) => ({
+  ...(await original<Record<string, unknown>>()),
+  preloadPurchaseDialogs: vi.fn(),
+}));
 
 const pkg = (id: string, over: Record<string, unknown> = {}) => ({
   id,
@@ -57,6 +63,33 @@ describe('Buy Coins: select package', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.mocked(preloadPurchaseDialogs).mockClear();
+  });
+
+  it("starts loading the featured offer's dialog code on the session's first visit, before the packages arrive", () => {
+    stubApi({ '/properties': () => new Promise(() => undefined) });
+    store.session.status = 'signed-in';
+    render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <MemoryRouter initialEntries={['/buy-coins']}>
+          <SelectPackagePage />
+        </MemoryRouter>
+      </SWRConfig>,
+    );
+    expect(preloadPurchaseDialogs).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not load the dialog code again once the featured offer was shown this session', () => {
+    stubApi({ '/properties': () => new Promise(() => undefined) });
+    store.payment.featuredShown = true;
+    render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <MemoryRouter initialEntries={['/buy-coins']}>
+          <SelectPackagePage />
+        </MemoryRouter>
+      </SWRConfig>,
+    );
+    expect(preloadPurchaseDialogs).not.toHaveBeenCalled();
   });
 
   it('says "Coin Store Unavailable" with the configured message when the store is off, without asking for packages', async () => {

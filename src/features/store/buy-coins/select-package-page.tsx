@@ -28,7 +28,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Card, Notice, Page } from '../../../ui/page.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { stateName } from '../../../contract/us-state-names.ts';
-import '../dialogs/register-purchase-dialogs.ts';
+import { preloadPurchaseDialogs } from '../dialogs/register-purchase-dialogs.ts';
 import { PURCHASE_DIALOGS } from '../dialogs/purchase-dialog-kinds.ts';
 import { useGoldOnly } from '../use-gold-only.ts';
 import { BuyCoinsNav } from './buy-coins-nav.tsx';
@@ -210,6 +210,11 @@ export default function SelectPackagePage() {
     const game = params.get('game_id');
     if (game) setReturnGameId(game);
   }, [params]);
+
+  // The featured offer's dialog opens on the first visit of a session, once the packages are here.
+  useEffect(() => {
+    if (!store.payment.featuredShown) preloadPurchaseDialogs();
+  }, []);
 
   // The featured offer is chosen at login (login-promotions-actions.ts) and opens once a session:
   // after the login bonus, else on the first visit here. A resumed session chose none: this list's.
