@@ -61,6 +61,12 @@ const env = {
   // The identity verification sandbox is a fourth origin, 3000 ports above for the same reason.
   KYC_SANDBOX_PORT: String(Number(port) + 3000),
   KYC_SANDBOX_ORIGIN: `http://localhost:${Number(port) + 3000}`,
+  // The support site (help center) sandbox is a fifth origin, 4000 ports above for the same reason.
+  SUPPORT_SANDBOX_PORT: String(Number(port) + 4000),
+  SUPPORT_SITE_ORIGIN: `http://localhost:${Number(port) + 4000}`,
+  // The Google / Facebook identity provider sandbox is a sixth origin, 5000 ports above.
+  SOCIAL_SANDBOX_PORT: String(Number(port) + 5000),
+  SOCIAL_SANDBOX_ORIGIN: `http://localhost:${Number(port) + 5000}`,
   // Sandbox payments settle faster than the default 1.5 s, so purchase tests don't idle.
   PAYMENTS_SANDBOX_SETTLE_MS: process.env.PAYMENTS_SANDBOX_SETTLE_MS ?? '300',
   // Every spec signs players up from 127.0.0.1; the production per-address limit would stop the run.

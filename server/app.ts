@@ -8,6 +8,7 @@ import { latestLegalDocuments, legalRoutes } from './features/legal/legal-docume
 import { legalAcceptanceRoutes } from './features/legal/legal-acceptance-routes.ts';
 import { responsiblePlayRoutes } from './features/responsible-play/routes.ts';
 import { communicationPreferencesRoutes } from './features/communication-preferences/routes.ts';
+import { supportDeskRoutes } from './features/support-desk/routes.ts';
 import { COMMUNICATION_PREFERENCES_PATHS } from '../src/contract/communication-preferences.ts';
 import { propertyRoutes } from './features/properties/properties.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -29,7 +30,6 @@ import { kycRoutes } from './features/kyc/routes.ts';
 import { vendorLaunchRoutes } from './features/vendor-wallet/launch-route.ts';
 import { vendorWalletRoutes } from './features/vendor-wallet/routes.ts';
 import { amoeRoutes } from './features/amoe/routes.ts';
-import { dailyBonusRoutes } from './features/daily-bonus/routes.ts';
 import { promoRoutes } from './features/promos/routes.ts';
 import { referralRoutes } from './features/referrals/routes.ts';
 import { loginBonusRoutes } from './features/login-bonus/routes.ts';
@@ -99,9 +99,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Provider webhooks, the game vendor's wallet calls and mail clients' one-click unsubscribes
   // carry no browser cookies: they are verified by their HMAC signature instead.
   const webhookPaths = new Set(
-    [...PAYMENTS_WEBHOOK_PATHS, ...VENDOR_WALLET_SIGNED_PATHS, COMMUNICATION_PREFERENCES_PATHS.oneClick].map(
-      (p) => `${API_PREFIX}${p}`,
-    ),
+    [
+      ...PAYMENTS_WEBHOOK_PATHS,
+      ...VENDOR_WALLET_SIGNED_PATHS,
+      COMMUNICATION_PREFERENCES_PATHS.oneClick,
+    ].map((p) => `${API_PREFIX}${p}`),
   );
   // The edge of every API request, one middleware in this order: the URL, the body size, the
   // country, the CSRF token. A read (GET/HEAD) has no body and no token to check: its cost is the
@@ -149,6 +151,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', legalAcceptanceRoutes(deps));
   api.route('/', responsiblePlayRoutes(deps));
   api.route('/', communicationPreferencesRoutes(deps));
+  api.route('/', supportDeskRoutes(deps));
   api.route('/', storeRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', addressRoutes(deps));
@@ -158,7 +161,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', operatorRoutes(deps));
   api.route('/', kycRoutes(deps));
   api.route('/', amoeRoutes(deps));
-  api.route('/', dailyBonusRoutes(deps));
   api.route('/', leaderboardRoutes(deps));
   api.route('/', promoRoutes(deps));
   api.route('/', referralRoutes(deps));

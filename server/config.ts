@@ -63,6 +63,12 @@ export interface Config {
   kycSandboxOrigin: string;
   /** KYC_SANDBOX_PENDING_SECONDS (default 300): how long the sandbox keeps a "Pending" verification pending before approving it. */
   kycSandboxPendingSeconds: number;
+  /** SUPPORT_SANDBOX_PORT (default PORT + 4): fifth listener serving the support site sandbox (help center with JWT sign-in). */
+  supportSandboxPort: number;
+  /** SUPPORT_SITE_ORIGIN (default http://localhost:<SUPPORT_SANDBOX_PORT>): the help center players are sent to. */
+  supportSiteOrigin: string;
+  /** SUPPORT_DESK_JWT_SECRET: the secret shared with the support site for its JWT sign-in; null derives one from the JWT secret. */
+  supportDeskJwtSecret: string | null;
   /** VENDOR_WALLET_SECRET: key the vendor signs seamless wallet calls with; null means generated in DATA_DIR/secrets.json. */
   vendorWalletSecret: string | null;
   /** PAYMENTS_SANDBOX_SETTLE_MS (default 1500): sandbox time from "processing" to "succeeded". */
@@ -304,6 +310,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       'KYC_SANDBOX_ORIGIN must differ from PUBLIC_ORIGIN: the verification frame runs on its own origin.',
     );
 
+  const supportSandboxPort = int('SUPPORT_SANDBOX_PORT', port < 65531 ? port + 4 : port - 4, 1, 65535);
+  if ([port, cardSandboxPort, vendorSandboxPort, kycSandboxPort].includes(supportSandboxPort))
+    problems.push('SUPPORT_SANDBOX_PORT must differ from PORT and the other sandbox ports.');
+  let supportSiteOrigin = get('SUPPORT_SITE_ORIGIN') ?? `http://localhost:${supportSandboxPort}`;
+  try {
+    const u = new URL(supportSiteOrigin);
+    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || (u.pathname !== '/' && u.pathname !== ''))
+      throw new Error('x');
+    supportSiteOrigin = u.origin;
+  } catch {
+    problems.push(`SUPPORT_SITE_ORIGIN must be an http(s) origin without a path (got "${supportSiteOrigin}").`);
+  }
+  if (supportSiteOrigin === publicOrigin)
+    problems.push('SUPPORT_SITE_ORIGIN must differ from PUBLIC_ORIGIN: the help center is a site of its own.');
+
   const config: Config = {
     port,
     dataDir: path.resolve(cwd, get('DATA_DIR') ?? './data'),
@@ -332,6 +353,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     kycSandboxPort,
     kycSandboxOrigin,
     kycSandboxPendingSeconds: int('KYC_SANDBOX_PENDING_SECONDS', 300, 0, 86_400),
+    supportSandboxPort,
+    supportSiteOrigin,
+    supportDeskJwtSecret: secret('SUPPORT_DESK_JWT_SECRET'),
     vendorWalletSecret: secret('VENDOR_WALLET_SECRET'),
     paymentsSandboxSettleMs: int('PAYMENTS_SANDBOX_SETTLE_MS', 1500, 0, 600_000),
     reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60, 1, 3600),

@@ -2,6 +2,9 @@
  * Server entry: read and validate the configuration, open the database (PGlite in DATA_DIR, or
  * PostgreSQL at DATABASE_URL), migrate, seed, then serve the API and the built app on PORT.
  */
+import { createSupportSandbox } from './providers/support-desk/sandbox/support-sandbox.ts';
+import { attachSocialProviders, createSocialSandboxProviders } from './features/social-auth/social-providers.ts';
+import { supportDeskSecret } from './features/support-desk/support-desk-jwt.ts';
 import { createServerClock } from './http/test-clock.ts';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -126,6 +129,17 @@ async function main(): Promise<void> {
     },
   });
   attachIdentityProviders(deps, identity);
+  // Google / Facebook identity provider sandbox on its own origin: its popup, its keys (JWKS), and
+  // the data deletion requests it sends to our callback.
+  const social = createSocialSandboxProviders(deps, {
+    stateDir: config.dataDir,
+    sandboxFetch: {
+      apiBase: `http://127.0.0.1:${config.socialSandboxPort}`,
+      fetch: (url, init) => fetch(url, init),
+    },
+    callback: { apiBase: `http://127.0.0.1:${config.port}`, fetch: (url, init) => fetch(url, init) },
+  });
+  attachSocialProviders(deps, social);
   // Completes game rounds left open for 24 hours with each game's default action.
   const interruptedRounds = startInterruptedRoundsJob(
     { db, now, engines: GAME_ENGINES, logger },
@@ -200,6 +214,42 @@ async function main(): Promise<void> {
     });
   });
 
+  // The help center sandbox on its own origin: JWT sign-in from the app, public pages otherwise.
+  const supportSite = createSupportSandbox({
+    appOrigin: config.publicOrigin,
+    secret: supportDeskSecret(config.supportDeskJwtSecret, secrets.jwtSecret),
+    now,
+  });
+  const supportServer = serve({ fetch: supportSite.fetch, port: config.supportSandboxPort }, (info) => {
+    logger.info('support site sandbox listening', {
+      url: `http://localhost:${info.port}`,
+      origin: config.supportSiteOrigin,
+    });
+  });
+  // Like the other sandboxes: a busy port must not take the API down (the help center link fails).
+  supportServer.on('error', (error: Error) => {
+    logger.error('support site sandbox could not listen; set SUPPORT_SANDBOX_PORT to a free port', {
+      port: config.supportSandboxPort,
+      error: error.message,
+    });
+  });
+
+  const socialServer = social.sandbox
+    ? serve({ fetch: social.sandbox.app.fetch, port: config.socialSandboxPort }, (info) => {
+        logger.info('social sign-in sandbox listening', {
+          url: `http://localhost:${info.port}`,
+          origin: config.socialSandboxOrigin,
+        });
+      })
+    : null;
+  // Like the other sandboxes: a busy port must not take the API down (social sign-in answers 503).
+  socialServer?.on('error', (error: Error) => {
+    logger.error('social sign-in sandbox could not listen; set SOCIAL_SANDBOX_PORT to a free port', {
+      port: config.socialSandboxPort,
+      error: error.message,
+    });
+  });
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -213,6 +263,8 @@ async function main(): Promise<void> {
     sandboxServer?.close();
     vendorServer.close();
     kycServer?.close();
+    supportServer.close();
+    socialServer?.close();
     server.close(() => {
       void db.close().finally(() => {
         unlock();

@@ -1,13 +1,15 @@
 /**
  * Named properties (spec section 7): operator settings in the named_properties table, seeded
  * from PROPERTY_DEFAULTS. Two are owned by the server configuration and always answered from it:
- * gold_only_mode (GOLD_ONLY) and inactivity_timeout_seconds (SESSION_INACTIVITY_SECONDS).
+ * gold_only_mode (GOLD_ONLY), inactivity_timeout_seconds (SESSION_INACTIVITY_SECONDS) and
+ * support_url (SUPPORT_SITE_ORIGIN's public help page).
  * In gold-only mode the Sweeps-only ones (SWEEPS_ONLY_PROPERTIES) are left out of the answers.
  */
 import { Hono } from 'hono';
 import { API_PATHS } from '../../../src/contract/api-paths.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { PROPERTY_DEFAULTS, PROPERTY_NAMES, type PropertyName } from '../../../src/contract/properties.ts';
+import { SUPPORT_SITE_PATHS } from '../../../src/contract/support-desk.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -19,11 +21,13 @@ const MAX_NAMES = 50;
 export const SWEEPS_ONLY_PROPERTIES: readonly string[] = [PROPERTY_NAMES.redemptionValues];
 
 export function configOverrides(
-  config: Pick<Config, 'goldOnly' | 'sessionInactivitySeconds'>,
+  config: Pick<Config, 'goldOnly' | 'sessionInactivitySeconds' | 'supportSiteOrigin'>,
 ): Partial<Record<PropertyName, string>> {
   return {
     [PROPERTY_NAMES.goldOnlyMode]: String(config.goldOnly),
     [PROPERTY_NAMES.inactivityTimeoutSeconds]: String(config.sessionInactivitySeconds),
+    // The public help page of the support site (SUPPORT_SITE_ORIGIN): signed-out visitors' Help Center.
+    [PROPERTY_NAMES.supportUrl]: `${config.supportSiteOrigin}${SUPPORT_SITE_PATHS.helpCenter}`,
   };
 }
 

@@ -124,18 +124,19 @@ export const SOCIAL_LINKS = [
 
 export const REVIEWS_URL = 'https://reviews.luckycrown.example/lucky-crown';
 
-/** Help Center: the operator's support URL (named property support_url; external ones open in a
- * new tab). "Derived from the current user" (spec): the support mail link below carries a
- * signed-in player's account email in its subject so support can find the account. */
-function helpCenter(supportUrl: string): { href: string; external: boolean } {
-  const external = /^https?:\/\//i.test(supportUrl);
-  return { href: supportUrl, external };
+/** Help Center, "derived from the current user" (spec): a signed-in player goes through the
+ * support-desk sign-in (a new tab that signs them in on the help center); a visitor gets the
+ * public help page (named property support_url, the support site's from SUPPORT_SITE_ORIGIN).
+ * The support mail link below also carries a signed-in player's email in its subject. */
+function helpCenter(signedIn: boolean, supportUrl: string): { href: string; external: boolean } {
+  if (signedIn) return { href: ROUTES.supportDeskLogin, external: true };
+  return { href: supportUrl, external: /^https?:\/\//i.test(supportUrl) };
 }
 
 export function Footer() {
   const { values } = useSnapshot(store.properties);
   const { user } = useSnapshot(store.session);
-  const support = helpCenter(values[PROPERTY_NAMES.supportUrl] ?? ROUTES.corporate);
+  const support = helpCenter(user !== null, values[PROPERTY_NAMES.supportUrl] ?? ROUTES.corporate);
   // Gold-only mode: no Sweeps, so no sweepstakes rules link and no sweepstakes wording.
   const goldOnly = isTrue(values[PROPERTY_NAMES.goldOnlyMode]);
   const [cmp, setCmp] = useState(() => consentManager());

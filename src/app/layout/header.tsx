@@ -60,7 +60,7 @@ export function Header() {
           goldOnly={ctx.goldOnly}
           mobileVerificationPending={pending}
           dailyBonusEnabled={isTrue(ctx.properties.daily_bonus_enabled ?? 'true')}
-          supportUrl={ctx.properties.support_url ?? ROUTES.corporate}
+          supportUrl={ROUTES.supportDeskLogin}
         />
       ) : null}
     </HeaderBar>
