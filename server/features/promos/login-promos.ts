@@ -3,9 +3,15 @@
  * the carousel call: the live rows of promo_popups / promo_carousels (./promo-store.ts). Sweeps
  * promotions only for a player who may play with Sweeps Coins, never in gold-only mode.
  */
-import type { PromoPopupWire, PromoSlide } from '../../../src/contract/promotions.ts';
+import {
+  PROMO_DAILY_BONUS_PATH,
+  type PromoKind,
+  type PromoPopupWire,
+  type PromoSlide,
+} from '../../../src/contract/promotions.ts';
 import { isExcludedState } from '../../../src/contract/eligibility.ts';
 import type { Queryable } from '../../db/driver.ts';
+import { dailyBonusEnabled } from '../daily-bonus/daily-bonus.ts';
 import { livePromos, type PromoRow } from './promo-store.ts';
 
 /** Who is looking: whether Sweeps promotions are for them (not gold-only, their state has Sweeps). */
@@ -38,8 +44,27 @@ export const toWireSlide = (r: PromoRow): PromoSlide => ({
   button_location: r.button_location,
 });
 
+/**
+ * A promotion whose page is switched off by a named property would open a "not available" page:
+ * while the Daily Bonus is off (daily_bonus_enabled, its menu item hidden too) its promotions wait.
+ */
+async function withoutSwitchedOffPages(db: Queryable, rows: PromoRow[]): Promise<PromoRow[]> {
+  const toDailyBonus = (r: PromoRow) => r.button_location.split('#')[0] === PROMO_DAILY_BONUS_PATH;
+  if (!rows.some(toDailyBonus) || (await dailyBonusEnabled(db))) return rows;
+  return rows.filter((r) => !toDailyBonus(r));
+}
+
+async function shown(
+  db: Queryable,
+  kind: PromoKind,
+  nowMs: number,
+  viewer: PromoViewer,
+): Promise<PromoRow[]> {
+  return withoutSwitchedOffPages(db, await livePromos(db, kind, nowMs, viewer.sweeps));
+}
+
 export async function liveSlides(db: Queryable, nowMs: number, viewer: PromoViewer): Promise<PromoSlide[]> {
-  return (await livePromos(db, 'slides', nowMs, viewer.sweeps)).map(toWireSlide);
+  return (await shown(db, 'slides', nowMs, viewer)).map(toWireSlide);
 }
 
 export async function activeLoginPromos(
@@ -48,7 +73,7 @@ export async function activeLoginPromos(
   viewer: PromoViewer,
 ): Promise<{ promopopups: PromoPopupWire[]; promocarousels: PromoSlide[] }> {
   return {
-    promopopups: (await livePromos(db, 'popups', nowMs, viewer.sweeps)).map(toWirePopup),
+    promopopups: (await shown(db, 'popups', nowMs, viewer)).map(toWirePopup),
     promocarousels: await liveSlides(db, nowMs, viewer),
   };
 }

@@ -186,6 +186,25 @@ describe('the login answer', () => {
     }
   });
 
+  it('while the Daily Bonus is switched off, its promotions wait (no pop-up or slide to an unavailable page)', async () => {
+    const set = (value: string) =>
+      op.client.request('PUT', '/operator/properties/daily_bonus_enabled', {
+        body: { value, reason: 'promotions test' },
+      });
+    expect((await set('false')).status).toBe(200);
+    try {
+      const { client, answer } = await join();
+      const places = [...answer.promopopups, ...answer.promocarousels].map((p) => p.button_location);
+      expect(places).not.toContain('/buy-coins/daily-bonus');
+      expect(answer.promopopups[0]?.name).toBe('Gold Coin packages');
+      const res = await client.request<{ results: PromoSlide[] }>('GET', PROMO_API_PATHS.carousel);
+      expect(names(res.body.results)).not.toContain('Daily Bonus');
+    } finally {
+      expect((await set('true')).status).toBe(200);
+    }
+    expect((await join()).answer.promopopups[0]?.name).toBe('Daily Bonus wheel');
+  });
+
   it('seeding again writes nothing twice and keeps an operator edit', async () => {
     const before = await list('popups');
     const seeded = before.find((r) => r.name === 'Gold Coin packages')!;
