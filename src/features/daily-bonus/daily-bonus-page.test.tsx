@@ -15,7 +15,7 @@ import { swrConfig } from '../../lib/swr.tsx';
 import { closeDialogsOnNavigation, openDialog } from '../../state/dialog-actions.ts';
 import { resetStore, store } from '../../state/store.ts';
 import { apiError, stubApi } from '../../test-support/stub-api.ts';
-import { landingRotation } from './bonus-wheel.tsx';
+import { BonusWheel, landingRotation, WHEEL_SPIN_MS } from './bonus-wheel.tsx';
 import { DailyBonusDialog } from './daily-bonus-dialog.tsx';
 import DailyBonusPage from './daily-bonus-page.tsx';
 import { formatEasternDateTime, formatTimeUntil, nextBonusText } from './next-bonus-time.ts';
@@ -135,6 +135,46 @@ describe('the wheel', () => {
       expect((((r + (s + 0.5) * 45) % 360) + 360) % 360).toBe(0);
       expect(landingRotation(2, 7 - s)).toBeGreaterThan(r + 360);
     }
+  });
+});
+
+describe('the wheel and reduced motion', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+  const wheel = (reducedMotion: boolean, onStopped: () => void) =>
+    render(
+      <BonusWheel
+        goldPrizes={payTable[0]!.prizes.map((p) => p.prize_gld)}
+        landOn={5}
+        spinId={1}
+        reducedMotion={reducedMotion}
+        onStopped={onStopped}
+      />,
+    );
+
+  it('turns for WHEEL_SPIN_MS before the result, with a transition', () => {
+    vi.useFakeTimers();
+    const stopped = vi.fn();
+    wheel(false, stopped);
+    const svg = screen.getByTestId('daily-bonus-wheel').querySelector('svg')!;
+    expect(svg.getAttribute('class')).toMatch(/\s/);
+    expect(svg.style.transform).toBe(`rotate(${landingRotation(1, 5)}deg)`);
+    act(() => vi.advanceTimersByTime(WHEEL_SPIN_MS - 1));
+    expect(stopped).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(stopped).toHaveBeenCalledOnce();
+  });
+
+  it('with reduced motion: no transition, the result at once', () => {
+    vi.useFakeTimers();
+    const stopped = vi.fn();
+    wheel(true, stopped);
+    const svg = screen.getByTestId('daily-bonus-wheel').querySelector('svg')!;
+    expect(svg.getAttribute('class')).not.toMatch(/\s/);
+    act(() => vi.advanceTimersByTime(0));
+    expect(stopped).toHaveBeenCalledOnce();
   });
 });
 
