@@ -74,6 +74,16 @@ describe('PromoCarouselSlot', () => {
     expect(screen.queryByRole('region')).toBeNull();
   });
 
+  it('offline after a reload (nothing in the store, the call fails), the reserved space is given back', async () => {
+    localStorage.setItem(PROMO_CAROUSEL_HINT_KEY, '2');
+    renderSlot({ status: 503, body: { code: 'SERVER_BUSY', message: 'x' } });
+    expect(screen.getByTestId('promo-carousel-placeholder')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('promo-carousel-placeholder')).toBeNull(), {
+      timeout: 5000,
+    });
+    expect(store.dialogs.stack).toEqual([]);
+  });
+
   it('a failing carousel call keeps the slides from sign-in, with no error dialog', async () => {
     store.promotions.promocarousels = [slide(1)];
     renderSlot({ status: 500, body: { code: 'INTERNAL', message: 'x' } });

@@ -46,12 +46,13 @@ export function PromoCarouselSlot() {
   const { promocarousels } = useSnapshot(store.promotions);
   const [reserved] = useState(() => promocarousels.length > 0 || carouselHinted());
   const ready = useAfterFirstPaint();
-  const answered = useCarouselSlides(ready);
+  const { slides: answered, failed } = useCarouselSlides(ready);
   useEffect(() => {
     if (answered) setCarouselSlides(answered);
   }, [answered]);
   const slides = answered ?? promocarousels;
-  if (slides.length === 0) return reserved && !answered ? <Placeholder /> : null;
+  // The space stays reserved until the answer (or, offline, the failed call) says there is nothing.
+  if (slides.length === 0) return reserved && !answered && !failed ? <Placeholder /> : null;
   return (
     <Suspense fallback={<Placeholder />}>
       {ready ? <PromoCarousel slides={slides} /> : <Placeholder />}
