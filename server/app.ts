@@ -9,6 +9,8 @@ import { legalAcceptanceRoutes } from './features/legal/legal-acceptance-routes.
 import { responsiblePlayRoutes } from './features/responsible-play/routes.ts';
 import { communicationPreferencesRoutes } from './features/communication-preferences/routes.ts';
 import { supportDeskRoutes } from './features/support-desk/routes.ts';
+import { socialAuthRoutes } from './features/social-auth/routes.ts';
+import { SOCIAL_PROVIDERS, socialDeletionCallbackPath } from '../src/contract/social-auth.ts';
 import { COMMUNICATION_PREFERENCES_PATHS } from '../src/contract/communication-preferences.ts';
 import { propertyRoutes } from './features/properties/properties.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -103,6 +105,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ...PAYMENTS_WEBHOOK_PATHS,
       ...VENDOR_WALLET_SIGNED_PATHS,
       COMMUNICATION_PREFERENCES_PATHS.oneClick,
+      // Identity providers' data deletion requests, verified by the provider's signature.
+      ...SOCIAL_PROVIDERS.map(socialDeletionCallbackPath),
     ].map((p) => `${API_PREFIX}${p}`),
   );
   // The edge of every API request, one middleware in this order: the URL, the body size, the
@@ -152,6 +156,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', responsiblePlayRoutes(deps));
   api.route('/', communicationPreferencesRoutes(deps));
   api.route('/', supportDeskRoutes(deps));
+  api.route('/', socialAuthRoutes(deps));
   api.route('/', storeRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', addressRoutes(deps));

@@ -69,6 +69,12 @@ export interface Config {
   supportSiteOrigin: string;
   /** SUPPORT_DESK_JWT_SECRET: the secret shared with the support site for its JWT sign-in; null derives one from the JWT secret. */
   supportDeskJwtSecret: string | null;
+  /** SOCIAL_SANDBOX_PORT (default PORT + 5): sixth listener serving the Google / Facebook identity provider sandbox. */
+  socialSandboxPort: number;
+  /** SOCIAL_SANDBOX_ORIGIN (default http://localhost:<SOCIAL_SANDBOX_PORT>): the sign-in popup's origin and the issuers' base. */
+  socialSandboxOrigin: string;
+  /** SOCIAL_CLIENT_ID (default lucky-crown-web): our client id at the providers, the aud of their ID tokens. */
+  socialClientId: string;
   /** VENDOR_WALLET_SECRET: key the vendor signs seamless wallet calls with; null means generated in DATA_DIR/secrets.json. */
   vendorWalletSecret: string | null;
   /** PAYMENTS_SANDBOX_SETTLE_MS (default 1500): sandbox time from "processing" to "succeeded". */
@@ -320,10 +326,38 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       throw new Error('x');
     supportSiteOrigin = u.origin;
   } catch {
-    problems.push(`SUPPORT_SITE_ORIGIN must be an http(s) origin without a path (got "${supportSiteOrigin}").`);
+    problems.push(
+      `SUPPORT_SITE_ORIGIN must be an http(s) origin without a path (got "${supportSiteOrigin}").`,
+    );
   }
   if (supportSiteOrigin === publicOrigin)
-    problems.push('SUPPORT_SITE_ORIGIN must differ from PUBLIC_ORIGIN: the help center is a site of its own.');
+    problems.push(
+      'SUPPORT_SITE_ORIGIN must differ from PUBLIC_ORIGIN: the help center is a site of its own.',
+    );
+
+  const socialSandboxPort = int('SOCIAL_SANDBOX_PORT', port < 65530 ? port + 5 : port - 5, 1, 65535);
+  if (
+    [port, cardSandboxPort, vendorSandboxPort, kycSandboxPort, supportSandboxPort].includes(socialSandboxPort)
+  )
+    problems.push('SOCIAL_SANDBOX_PORT must differ from PORT and the other sandbox ports.');
+  let socialSandboxOrigin = get('SOCIAL_SANDBOX_ORIGIN') ?? `http://localhost:${socialSandboxPort}`;
+  try {
+    const u = new URL(socialSandboxOrigin);
+    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || (u.pathname !== '/' && u.pathname !== ''))
+      throw new Error('x');
+    socialSandboxOrigin = u.origin;
+  } catch {
+    problems.push(
+      `SOCIAL_SANDBOX_ORIGIN must be an http(s) origin without a path (got "${socialSandboxOrigin}").`,
+    );
+  }
+  if (socialSandboxOrigin === publicOrigin)
+    problems.push(
+      'SOCIAL_SANDBOX_ORIGIN must differ from PUBLIC_ORIGIN: the sign-in popup runs on its own origin.',
+    );
+  const socialClientId = get('SOCIAL_CLIENT_ID') ?? 'lucky-crown-web';
+  if (!/^[A-Za-z0-9._-]{1,128}$/.test(socialClientId))
+    problems.push('SOCIAL_CLIENT_ID must be 1 to 128 letters, digits, dots, hyphens or underscores.');
 
   const config: Config = {
     port,
@@ -356,6 +390,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     supportSandboxPort,
     supportSiteOrigin,
     supportDeskJwtSecret: secret('SUPPORT_DESK_JWT_SECRET'),
+    socialSandboxPort,
+    socialSandboxOrigin,
+    socialClientId,
     vendorWalletSecret: secret('VENDOR_WALLET_SECRET'),
     paymentsSandboxSettleMs: int('PAYMENTS_SANDBOX_SETTLE_MS', 1500, 0, 600_000),
     reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60, 1, 3600),

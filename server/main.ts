@@ -3,6 +3,10 @@
  * PostgreSQL at DATABASE_URL), migrate, seed, then serve the API and the built app on PORT.
  */
 import { createSupportSandbox } from './providers/support-desk/sandbox/support-sandbox.ts';
+import {
+  attachSocialProviders,
+  createSocialSandboxProviders,
+} from './features/social-auth/social-providers.ts';
 import { supportDeskSecret } from './features/support-desk/support-desk-jwt.ts';
 import { createServerClock } from './http/test-clock.ts';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -128,6 +132,17 @@ async function main(): Promise<void> {
     },
   });
   attachIdentityProviders(deps, identity);
+  // Google / Facebook identity provider sandbox on its own origin: its popup, its keys (JWKS), and
+  // the data deletion requests it sends to our callback.
+  const social = createSocialSandboxProviders(deps, {
+    stateDir: config.dataDir,
+    sandboxFetch: {
+      apiBase: `http://127.0.0.1:${config.socialSandboxPort}`,
+      fetch: (url, init) => fetch(url, init),
+    },
+    callback: { apiBase: `http://127.0.0.1:${config.port}`, fetch: (url, init) => fetch(url, init) },
+  });
+  attachSocialProviders(deps, social);
   // Completes game rounds left open for 24 hours with each game's default action.
   const interruptedRounds = startInterruptedRoundsJob(
     { db, now, engines: GAME_ENGINES, logger },
@@ -222,6 +237,22 @@ async function main(): Promise<void> {
     });
   });
 
+  const socialServer = social.sandbox
+    ? serve({ fetch: social.sandbox.app.fetch, port: config.socialSandboxPort }, (info) => {
+        logger.info('social sign-in sandbox listening', {
+          url: `http://localhost:${info.port}`,
+          origin: config.socialSandboxOrigin,
+        });
+      })
+    : null;
+  // Like the other sandboxes: a busy port must not take the API down (social sign-in answers 503).
+  socialServer?.on('error', (error: Error) => {
+    logger.error('social sign-in sandbox could not listen; set SOCIAL_SANDBOX_PORT to a free port', {
+      port: config.socialSandboxPort,
+      error: error.message,
+    });
+  });
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -236,6 +267,7 @@ async function main(): Promise<void> {
     vendorServer.close();
     kycServer?.close();
     supportServer.close();
+    socialServer?.close();
     server.close(() => {
       void db.close().finally(() => {
         unlock();

@@ -19,6 +19,7 @@ import type { CommunicationPreferencesErrorCode } from '../../src/contract/commu
 import type { PromoErrorCode } from '../../src/contract/promotions.ts';
 import type { LeaderboardErrorCode } from '../../src/contract/leaderboard.ts';
 import type { AccountErrorCode } from '../../src/contract/account.ts';
+import type { SocialAuthErrorCode } from '../../src/contract/social-auth.ts';
 
 /** Every code the API may answer: the shared catalogue plus each feature's own catalogue. */
 export type ApiErrorCode =
@@ -40,7 +41,8 @@ export type ApiErrorCode =
   | DailyBonusErrorCode
   | PromoErrorCode
   | LeaderboardErrorCode
-  | AccountErrorCode;
+  | AccountErrorCode
+  | SocialAuthErrorCode;
 
 export class ApiError extends Error {
   constructor(

@@ -30,6 +30,7 @@ import { ensureCsrfCookie, issueCsrfToken, setCsrfCookie } from '../../http/csrf
 import { readBody } from '../../http/validate.ts';
 import { findUserByEmail, findUserById } from '../users/users-repo.ts';
 import { endAuthSession } from './auth-sessions.ts';
+import { socialAccountRefusal } from '../social-auth/social-account-refusal.ts';
 import {
   clearRefreshCookie,
   hashToken,
@@ -108,7 +109,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       throw invalidCredentials();
     }
     const check = await deps.hasher.verify(body.password, user.password_hash);
-    if (!check.ok) throw invalidCredentials();
+    // An account opened with Google or Facebook has no password: say so, so the app offers them or a sign-in link.
+    if (!check.ok) throw (await socialAccountRefusal(deps, user.id)) ?? invalidCredentials();
     if (user.account_state === 'closed') throw accountClosed(user.closed_reason);
     // The owner's sign-in does not count against them: their own earlier misses from this address
     // are forgiven; the wider counters give back this one attempt (others' misses still count).

@@ -1,0 +1,196 @@
+/**
+ * Data deletion callbacks (docs/social-sign-in.md): a provider tells us a person asked it to have
+ * their data deleted. The request is a token signed with the provider's published key (iss, aud =
+ * our client id, sub, event data_deletion, jti, iat, exp), sent as form field signed_request (or
+ * JSON). We unlink the identity, delete what we kept from the provider (the link, its picture,
+ * open sign-up tickets) and record the request under a confirmation code; the answer is the
+ * status page's URL (dd/{code} when data was deleted, nd/{code} when we held none) and the code.
+ * A resent request (same jti) answers the first one's code.
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { ROUTES } from '../../../src/contract/routes.ts';
+import {
+  isSocialProvider,
+  SOCIAL_AUTH_ERROR_CODES,
+  SOCIAL_AUTH_PATHS,
+  type DataDeletionState,
+  type DataDeletionStatus,
+  type SocialProvider,
+} from '../../../src/contract/social-auth.ts';
+import type { Queryable } from '../../db/driver.ts';
+import { transaction } from '../../db/transaction.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import { TokenRejected, verifySignedToken } from './id-token.ts';
+import { socialProviders } from './social-providers.ts';
+
+/** A deletion request is accepted this long after it was signed. */
+const DELETION_MAX_AGE_SECONDS = 10 * 60;
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const CODE = /^[A-Z0-9]{12}$/;
+const MAX_BODY_CHARS = 10_000;
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+export const newConfirmationCode = (): string =>
+  [...randomBytes(12)].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+
+const invalidRequest = (message: string, extra: Record<string, unknown> | null = null) =>
+  new ApiError(400, SOCIAL_AUTH_ERROR_CODES.SOCIAL_DELETION_INVALID, message, 'signed_request', extra);
+
+/** signed_request from a form body or a JSON body. */
+async function signedRequestOf(c: Context): Promise<string> {
+  const raw = await c.req.text();
+  if (raw.length === 0 || raw.length > MAX_BODY_CHARS) throw invalidRequest('signed_request is required.');
+  const type = (c.req.header('Content-Type') ?? '').toLowerCase();
+  let value: unknown;
+  if (type.includes('json')) {
+    try {
+      value = (JSON.parse(raw) as { signed_request?: unknown } | null)?.signed_request;
+    } catch {
+      value = undefined;
+    }
+  } else value = new URLSearchParams(raw).get('signed_request');
+  if (typeof value !== 'string' || value.length === 0) throw invalidRequest('signed_request is required.');
+  return value;
+}
+
+const statusPath = (state: DataDeletionState, code: string): string =>
+  (state === 'deleted' ? ROUTES.dataDeletionDone : ROUTES.dataDeletionNotDone).replace(':code', code);
+
+type RequestRow = {
+  confirmation_code: string;
+  provider: SocialProvider;
+  status: DataDeletionState;
+  requested_at: Date | string;
+  completed_at: Date | string;
+};
+
+/** Carries out the deletion for `subject`; answers whether we held anything from the provider. */
+async function deleteProviderData(
+  tx: Queryable,
+  provider: SocialProvider,
+  subject: string,
+): Promise<boolean> {
+  const unlinked = await tx.query<{ user_id: string; picture: string | null }>(
+    'DELETE FROM social_identities WHERE provider = $1 AND subject = $2 RETURNING user_id, picture',
+    [provider, subject],
+  );
+  for (const row of unlinked)
+    if (row.picture)
+      await tx.query('UPDATE users SET profile_pic = NULL WHERE id = $1 AND profile_pic = $2', [
+        row.user_id,
+        row.picture,
+      ]);
+  const tickets = await tx.query(
+    'DELETE FROM social_tickets WHERE provider = $1 AND subject = $2 RETURNING token_hash',
+    [provider, subject],
+  );
+  return unlinked.length > 0 || tickets.length > 0;
+}
+
+const toStatus = (row: RequestRow): DataDeletionStatus => ({
+  confirmation_code: row.confirmation_code,
+  provider: row.provider,
+  status: row.status,
+  requested_at: new Date(row.requested_at).toISOString(),
+  completed_at: new Date(row.completed_at).toISOString(),
+});
+
+export function dataDeletionRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post(SOCIAL_AUTH_PATHS.deletionCallback, async (c) => {
+    const provider = c.req.param('provider');
+    if (!isSocialProvider(provider))
+      throw new ApiError(
+        404,
+        SOCIAL_AUTH_ERROR_CODES.SOCIAL_DELETION_INVALID,
+        'Unknown provider.',
+        'provider',
+      );
+    const signed = await signedRequestOf(c);
+    const providers = socialProviders(deps);
+    let claims: Record<string, unknown>;
+    try {
+      claims = await verifySignedToken(signed, providers.keys, {
+        issuer: providers.issuer(provider),
+        audience: deps.config.socialClientId,
+        nowMs: deps.now(),
+        maxAgeSeconds: DELETION_MAX_AGE_SECONDS,
+      });
+    } catch (error) {
+      if (error instanceof TokenRejected)
+        throw invalidRequest('The deletion request is not validly signed by the provider.', {
+          problem: error.problem,
+        });
+      throw error;
+    }
+    const { sub, jti, event } = claims;
+    if (
+      event !== 'data_deletion' ||
+      typeof sub !== 'string' ||
+      typeof jti !== 'string' ||
+      !sub ||
+      !jti ||
+      jti.length > 128
+    )
+      throw invalidRequest('The deletion request lacks its subject, id or event.');
+    const now = deps.now();
+    const row = await transaction(deps.db, async (tx) => {
+      const inserted = await tx.query<RequestRow>(
+        `INSERT INTO social_deletion_requests (confirmation_code, provider, subject, request_id, status, user_id,
+           requested_at, completed_at)
+         VALUES ($1, $2, $3, $4, 'no_data',
+           (SELECT user_id FROM social_identities WHERE provider = $2 AND subject = $3), $5, $5)
+         ON CONFLICT (provider, request_id) DO NOTHING
+         RETURNING confirmation_code, provider, status, requested_at, completed_at`,
+        [newConfirmationCode(), provider, sub, jti, iso(now)],
+      );
+      if (inserted.length === 0) {
+        // The same request again: the first one's answer.
+        const first = await tx.query<RequestRow>(
+          `SELECT confirmation_code, provider, status, requested_at, completed_at FROM social_deletion_requests
+            WHERE provider = $1 AND request_id = $2`,
+          [provider, jti],
+        );
+        return first[0]!;
+      }
+      const held = await deleteProviderData(tx, provider, sub);
+      if (!held) return inserted[0]!;
+      const updated = await tx.query<RequestRow>(
+        `UPDATE social_deletion_requests SET status = 'deleted' WHERE confirmation_code = $1
+         RETURNING confirmation_code, provider, status, requested_at, completed_at`,
+        [inserted[0]!.confirmation_code],
+      );
+      return updated[0]!;
+    });
+    deps.logger.info('social data deletion request', { provider, status: row.status });
+    return c.json({
+      url: `${deps.config.publicOrigin}${statusPath(row.status, row.confirmation_code)}`,
+      confirmation_code: row.confirmation_code,
+    });
+  });
+
+  app.get(SOCIAL_AUTH_PATHS.deletionStatus, async (c) => {
+    const code = c.req.param('code').toUpperCase();
+    const rows = CODE.test(code)
+      ? await deps.db.query<RequestRow>(
+          `SELECT confirmation_code, provider, status, requested_at, completed_at FROM social_deletion_requests
+            WHERE confirmation_code = $1`,
+          [code],
+        )
+      : [];
+    if (!rows[0])
+      throw new ApiError(
+        404,
+        SOCIAL_AUTH_ERROR_CODES.SOCIAL_DELETION_NOT_FOUND,
+        'No data deletion request has this confirmation code. Check the code, or contact support.',
+        'code',
+      );
+    return c.json(toStatus(rows[0]));
+  });
+
+  return app;
+}

@@ -1,0 +1,371 @@
+/**
+ * Social sign-in routes (docs/social-sign-in.md): the attempt (nonce bound to this browser's
+ * HttpOnly attempt cookie), the sign-in with the provider's ID token, account creation with the
+ * provider auth token (the join rules of server/features/users/create-user.ts, no password), and
+ * linking an identity to an existing account by its password (throttled as sign-in is: every
+ * attempt counted before the password is checked).
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { assign, enums, object, omit, optional, size, string } from 'superstruct';
+import { API_PREFIX } from '../../../src/contract/api-paths.ts';
+import { normalizeEmail } from '../../../src/contract/eligibility.ts';
+import { ERROR_CODES } from '../../../src/contract/errors.ts';
+import { CreateUserRequestSchema, type CreateUserRequest } from '../../../src/contract/schemas.ts';
+import {
+  accountFoundMessage,
+  LINK_STRATEGIES,
+  SOCIAL_ATTEMPT_COOKIE,
+  SOCIAL_AUTH_ERROR_CODES,
+  SOCIAL_AUTH_PATHS,
+  SOCIAL_PROVIDERS,
+  type SocialAttemptAnswer,
+  type SocialProvider,
+  type SocialSignInAnswer,
+} from '../../../src/contract/social-auth.ts';
+import { sqlState } from '../../db/driver.ts';
+import { transaction } from '../../db/transaction.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import { accountClosed } from '../../http/auth.ts';
+import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
+import { check, readBody, readJson } from '../../http/validate.ts';
+import { loginChecks, UNKNOWN_CLIENT } from '../auth/routes.ts';
+import { secureCookies, startSession } from '../auth/session.ts';
+import {
+  enforceAttempts,
+  LOGIN_PER_ACCOUNT_AND_CLIENT,
+  refundAttempt,
+  resetAttempts,
+  SIGN_UP_PER_CLIENT,
+} from '../auth/throttle.ts';
+import { checkSignUp, insertUser } from '../users/create-user.ts';
+import { findUserByEmail, findUserById } from '../users/users-repo.ts';
+import { dataDeletionRoutes } from './data-deletion.ts';
+import { invalidToken, TokenRejected, verifySignedToken } from './id-token.ts';
+import { socialProviders } from './social-providers.ts';
+import {
+  claimAttempt,
+  claimTicket,
+  createAttempt,
+  createTicket,
+  draftOf,
+  findOpenTicket,
+  insertIdentity,
+  linkedProvidersOf,
+  linkedUserOf,
+  releaseTicket,
+  sha256,
+  type TicketRow,
+  type VerifiedIdentity,
+} from './social-store.ts';
+
+const BROWSER_COOKIE_MAX_AGE = 24 * 60 * 60;
+const TOKEN = size(string(), 1, 8192);
+const TICKET = size(string(), 1, 256);
+
+const AttemptRequestSchema = object({ provider: enums(SOCIAL_PROVIDERS) });
+const SignInRequestSchema = object({ provider: enums(SOCIAL_PROVIDERS), id_token: TOKEN });
+/** The account-creation payload with the provider auth token in place of the passwords. */
+const SocialAccountRequestSchema = assign(
+  omit(CreateUserRequestSchema, ['password1', 'password2', 'provider_auth_token']),
+  object({ provider: enums(SOCIAL_PROVIDERS), provider_auth_token: TICKET }),
+);
+const LinkRequestSchema = object({
+  google_auth_token: optional(TICKET),
+  fb_auth_token: optional(TICKET),
+  email: size(string(), 3, 254),
+  password1: size(string(), 1, 256),
+  password2: optional(size(string(), 0, 256)),
+  strategy: enums(LINK_STRATEGIES),
+});
+
+const ticketInvalid = (field: string) =>
+  new ApiError(
+    400,
+    SOCIAL_AUTH_ERROR_CODES.SOCIAL_TICKET_INVALID,
+    'Your Google or Facebook sign-in has expired or was already used. Please continue with Google or Facebook again.',
+    field,
+  );
+const nonceMismatch = () =>
+  new ApiError(
+    400,
+    SOCIAL_AUTH_ERROR_CODES.SOCIAL_NONCE_MISMATCH,
+    'This sign-in was not started in this browser, or was used already. Please try again.',
+    'id_token',
+  );
+const alreadyLinked = (provider: SocialProvider) =>
+  new ApiError(
+    409,
+    SOCIAL_AUTH_ERROR_CODES.SOCIAL_ALREADY_LINKED,
+    provider === 'google'
+      ? 'This account is linked to another Google account already.'
+      : 'This account is linked to another Facebook account already.',
+    null,
+    { provider },
+  );
+const invalidCredentials = () =>
+  new ApiError(401, ERROR_CODES.INVALID_CREDENTIALS, 'The email or password is incorrect.', 'password1');
+
+const NAME_MAX = 60;
+const cleanName = (v: unknown): string =>
+  typeof v === 'string' ? v.normalize('NFC').trim().replace(/\s+/g, ' ').slice(0, NAME_MAX) : '';
+const BIRTHDATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The identity a verified ID token names; refuses a token without a verified email. */
+function identityOf(provider: SocialProvider, claims: Record<string, unknown>): VerifiedIdentity {
+  const sub = claims.sub;
+  const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : '';
+  if (
+    typeof sub !== 'string' ||
+    sub.length === 0 ||
+    sub.length > 255 ||
+    email.length < 3 ||
+    email.length > 254
+  )
+    throw invalidToken('malformed', 'id_token');
+  if (claims.email_verified !== true)
+    throw new ApiError(
+      400,
+      SOCIAL_AUTH_ERROR_CODES.SOCIAL_TOKEN_INVALID,
+      'Your email address is not verified with the provider. Verify it there, or join with your email.',
+      'id_token',
+      { problem: 'email_unverified' },
+    );
+  let first = cleanName(claims.given_name);
+  let last = cleanName(claims.family_name);
+  if (!first && !last && typeof claims.name === 'string') {
+    const [head = '', ...rest] = cleanName(claims.name).split(' ');
+    first = head;
+    last = rest.join(' ');
+  }
+  const picture =
+    typeof claims.picture === 'string' && /^https?:\/\//.test(claims.picture) && claims.picture.length <= 2048
+      ? claims.picture
+      : null;
+  const birthdate =
+    typeof claims.birthdate === 'string' && BIRTHDATE.test(claims.birthdate) ? claims.birthdate : null;
+  return { provider, subject: sub, email, first_name: first, last_name: last, picture, birthdate };
+}
+
+export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { db } = deps;
+  const secure = secureCookies(deps);
+  const ipOf = (c: Context) => throttleKeyOf(clientIp(c, deps.config.trustProxy));
+  const signUpRule = { ...SIGN_UP_PER_CLIENT, limit: deps.config.signUpsPerAddressPerHour };
+  const cookiePath = `${API_PREFIX}/social`;
+
+  /** The hash of this browser's attempt cookie, null without one. */
+  const browserOf = (c: Context): string | null => {
+    const value = getCookie(c, SOCIAL_ATTEMPT_COOKIE);
+    return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? sha256(value) : null;
+  };
+
+  const openTicket = async (c: Context, token: string, field: string): Promise<TicketRow> => {
+    const browser = browserOf(c);
+    const ticket = browser ? await findOpenTicket(db, token, browser, deps.now()) : null;
+    if (!ticket) throw ticketInvalid(field);
+    return ticket;
+  };
+
+  app.post(SOCIAL_AUTH_PATHS.attempts, async (c) => {
+    const { provider } = await readBody(c, AttemptRequestSchema);
+    let secret = getCookie(c, SOCIAL_ATTEMPT_COOKIE);
+    if (!secret || !/^[A-Za-z0-9_-]{43}$/.test(secret)) secret = randomBytes(32).toString('base64url');
+    // The cookie names the browser (not one attempt): tickets from an earlier attempt stay usable.
+    setCookie(c, SOCIAL_ATTEMPT_COOKIE, secret, {
+      httpOnly: true,
+      secure,
+      sameSite: 'Lax',
+      path: cookiePath,
+      maxAge: BROWSER_COOKIE_MAX_AGE,
+    });
+    const nonce = await createAttempt(db, provider, sha256(secret), deps.now());
+    const providers = socialProviders(deps);
+    const answer: SocialAttemptAnswer = {
+      provider,
+      nonce,
+      authorize_url: providers.authorizeUrl(provider, nonce),
+      provider_origin: providers.origin,
+    };
+    return c.json(answer, 201);
+  });
+
+  app.post(SOCIAL_AUTH_PATHS.signIn, async (c) => {
+    const { provider, id_token } = await readBody(c, SignInRequestSchema);
+    const providers = socialProviders(deps);
+    let claims: Record<string, unknown>;
+    try {
+      claims = await verifySignedToken(id_token, providers.keys, {
+        issuer: providers.issuer(provider),
+        audience: deps.config.socialClientId,
+        nowMs: deps.now(),
+      });
+    } catch (error) {
+      if (error instanceof TokenRejected) throw invalidToken(error.problem, 'id_token');
+      throw error;
+    }
+    const browser = browserOf(c);
+    const nonce = claims.nonce;
+    // The nonce must be this browser's own open attempt, and works once: a replayed or stolen token fails here.
+    if (
+      typeof nonce !== 'string' ||
+      !browser ||
+      !(await claimAttempt(db, provider, nonce, browser, deps.now()))
+    )
+      throw nonceMismatch();
+    const identity = identityOf(provider, claims);
+
+    const linked = await linkedUserOf(db, provider, identity.subject);
+    if (linked) {
+      const user = await findUserById(db, linked);
+      if (!user) throw nonceMismatch();
+      if (user.account_state === 'closed') throw accountClosed(user.closed_reason);
+      const answer: SocialSignInAnswer = { result: 'signed_in', session: await startSession(deps, c, user) };
+      return c.json(answer);
+    }
+    const token = await createTicket(db, identity, browser, deps.now());
+    const existing = await findUserByEmail(db, identity.email);
+    if (existing) {
+      const already = await linkedProvidersOf(db, existing.id);
+      const answer: SocialSignInAnswer = {
+        result: 'link_required',
+        provider,
+        provider_auth_token: token,
+        email: identity.email,
+        linked_providers: already,
+        message: accountFoundMessage(provider, identity.email, already),
+      };
+      return c.json(answer);
+    }
+    const answer: SocialSignInAnswer = { result: 'profile_required', ...draftOf(identity, token) };
+    return c.json(answer);
+  });
+
+  app.post(SOCIAL_AUTH_PATHS.accounts, async (c) => {
+    let body;
+    try {
+      body = check(await readJson(c), SocialAccountRequestSchema);
+    } catch (error) {
+      // The three birth fields are one field on the form, as on the join form.
+      if (error instanceof ApiError && error.field?.startsWith('birth_'))
+        throw new ApiError(
+          400,
+          ERROR_CODES.INVALID_BIRTH_DATE,
+          'Please enter a valid date of birth.',
+          'birth_date',
+        );
+      throw error;
+    }
+    const ticket = await openTicket(c, body.provider_auth_token, 'provider_auth_token');
+    if (ticket.provider !== body.provider) throw ticketInvalid('provider_auth_token');
+    if (normalizeEmail(body.email) !== ticket.email)
+      throw new ApiError(
+        400,
+        SOCIAL_AUTH_ERROR_CODES.SOCIAL_EMAIL_MISMATCH,
+        'The email must be the one your Google or Facebook account shared.',
+        'email',
+      );
+    // No password of its own: an unguessable one nobody knows keeps the password sign-in closed.
+    const unusable = `Sx9!${randomBytes(24).toString('base64url')}`;
+    const request: CreateUserRequest = {
+      ...body,
+      email: ticket.email,
+      password1: unusable,
+      password2: unusable,
+      profile_pic: ticket.picture,
+    };
+    const signUp = checkSignUp(request, deps.now());
+    const ip = ipOf(c);
+    if (ip !== UNKNOWN_CLIENT) await enforceAttempts(db, [[signUpRule, ip]], deps.now());
+    if (await findUserByEmail(db, ticket.email))
+      throw new ApiError(
+        409,
+        SOCIAL_AUTH_ERROR_CODES.SOCIAL_LINK_REQUIRED,
+        accountFoundMessage(ticket.provider, ticket.email, []),
+        'email',
+      );
+    if (!(await claimTicket(db, ticket.token_hash, deps.now()))) throw ticketInvalid('provider_auth_token');
+    let id: string;
+    try {
+      id = await insertUser(deps, signUp, await deps.hasher.hash(unusable));
+    } catch (error) {
+      // Nothing was created: the player may fix the form and send it again with the same token.
+      await releaseTicket(db, ticket.token_hash);
+      throw error;
+    }
+    await transaction(db, async (tx) => {
+      await tx.query('UPDATE users SET has_password = false WHERE id = $1', [id]);
+      await insertIdentity(tx, id, ticket, deps.now());
+    });
+    deps.logger.info('account created with social sign-in', { user_id: id, provider: ticket.provider });
+    const user = await findUserById(db, id);
+    if (!user) throw new Error('created user not found');
+    return c.json(await startSession(deps, c, user), 201);
+  });
+
+  app.post(SOCIAL_AUTH_PATHS.link, async (c) => {
+    const body = await readBody(c, LinkRequestSchema);
+    const given = [body.google_auth_token ? 'google' : null, body.fb_auth_token ? 'facebook' : null].filter(
+      (p): p is SocialProvider => p !== null,
+    );
+    if (given.length !== 1)
+      throw new ApiError(
+        400,
+        ERROR_CODES.VALIDATION_ERROR,
+        'Send one of google_auth_token or fb_auth_token.',
+        'google_auth_token',
+      );
+    const provider = given[0]!;
+    const field = provider === 'google' ? 'google_auth_token' : 'fb_auth_token';
+    const token = (provider === 'google' ? body.google_auth_token : body.fb_auth_token)!;
+    if ((body.password2 ?? body.password1) !== body.password1)
+      throw new ApiError(400, ERROR_CODES.PASSWORD_MISMATCH, 'The passwords do not match.', 'password2');
+    const email = normalizeEmail(body.email);
+    const checks = loginChecks(email, ipOf(c));
+    // Counted as sign-in attempts, before the password is looked at: linking is no way around the sign-in limits.
+    await enforceAttempts(db, checks, deps.now());
+    const ticket = await openTicket(c, token, field);
+    if (ticket.provider !== provider) throw ticketInvalid(field);
+    if (ticket.email !== email)
+      throw new ApiError(
+        400,
+        SOCIAL_AUTH_ERROR_CODES.SOCIAL_EMAIL_MISMATCH,
+        'The email must be the one your Google or Facebook account shared.',
+        'email',
+      );
+    const user = await findUserByEmail(db, email);
+    if (!user) {
+      await deps.hasher.verifyDummy(body.password1);
+      throw invalidCredentials();
+    }
+    const verdict = await deps.hasher.verify(body.password1, user.password_hash);
+    if (!verdict.ok) throw invalidCredentials();
+    if (user.account_state === 'closed') throw accountClosed(user.closed_reason);
+    await transaction(db, async (tx) => {
+      const mine = await tx.query<{ subject: string }>(
+        'SELECT subject FROM social_identities WHERE user_id = $1 AND provider = $2',
+        [user.id, provider],
+      );
+      if (mine.length > 0) throw alreadyLinked(provider);
+      if (!(await claimTicket(tx, ticket.token_hash, deps.now()))) throw ticketInvalid(field);
+      try {
+        await insertIdentity(tx, user.id, ticket, deps.now());
+      } catch (error) {
+        if (sqlState(error) === '23505') throw alreadyLinked(provider);
+        throw error;
+      }
+    });
+    for (const [rule, subject] of checks) {
+      if (rule === LOGIN_PER_ACCOUNT_AND_CLIENT) await resetAttempts(db, rule, subject);
+      else await refundAttempt(db, rule, subject);
+    }
+    deps.logger.info('social identity linked', { user_id: user.id, provider });
+    return c.json(await startSession(deps, c, user));
+  });
+
+  app.route('/', dataDeletionRoutes(deps));
+  return app;
+}
