@@ -16,8 +16,9 @@ import type { DailyBonusErrorCode } from '../../src/contract/daily-bonus.ts';
 import type { LegalAcceptanceErrorCode } from '../../src/contract/legal-acceptance.ts';
 import type { ResponsiblePlayErrorCode } from '../../src/contract/responsible-play.ts';
 import type { CommunicationPreferencesErrorCode } from '../../src/contract/communication-preferences.ts';
-import type { PromoErrorCode } from '../../src/contract/promotions.ts';
+import type { ComplimentaryGoldErrorCode } from '../../src/contract/complimentary-gold.ts';
 import type { LeaderboardErrorCode } from '../../src/contract/leaderboard.ts';
+import type { PromoErrorCode } from '../../src/contract/promotions.ts';
 import type { AccountErrorCode } from '../../src/contract/account.ts';
 import type { SocialAuthErrorCode } from '../../src/contract/social-auth.ts';
 
@@ -39,8 +40,9 @@ export type ApiErrorCode =
   | AmoeErrorCode
   | RedemptionErrorCode
   | DailyBonusErrorCode
-  | PromoErrorCode
+  | ComplimentaryGoldErrorCode
   | LeaderboardErrorCode
+  | PromoErrorCode
   | AccountErrorCode
   | SocialAuthErrorCode;
 
