@@ -11,6 +11,7 @@ import { apiUrl } from '../../src/contract/api-paths.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { createPlayerViaApi, expectLobby, newPlayer, signIn } from './support/app.ts';
 import { CLOCK_SLOTS, setServerClock, useClockServer } from './support/test-clock.ts';
+import { collectLoginBonus } from './support/login-bonus.ts';
 
 const { origin } = useClockServer(CLOCK_SLOTS.dailyBonus);
 test.use({ baseURL: origin, viewport: { width: 390, height: 844 } });
@@ -106,8 +107,9 @@ test('a new player spins once a day: the prize lands in the header, a second spi
   await setServerClock(request, new Date(Date.parse(won.next_eligible_date) + 60_000).toISOString());
   await page.goto(ROUTES.login);
   await signIn(page, player.email, player.password);
-  // The day's first sign-in may open the login bonus dialog; leaving the lobby closes it.
   await expect(page).toHaveURL(new RegExp(`${ROUTES.lobby}(/|$|\\?|#)`));
+  // The day's first sign-in earns the login bonus: collected (the featured package follows it).
+  await collectLoginBonus(page);
   // Through the installed app's "Daily Bonus" shortcut (the manifest's URL).
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
   const manifest = (await (await request.get(manifestHref!)).json()) as {

@@ -19,6 +19,7 @@ import { createPlayerViaApi, expectLobby, newPlayer, signIn } from './support/ap
 import { nextRoundAnswer, openHouseGame, pressByKeyboard } from './support/games-play.ts';
 import { useOwnServer } from './support/own-server.ts';
 import { advanceServerClock, CLOCK_SLOTS, clockServerPort, serverNow } from './support/test-clock.ts';
+import { collectLoginBonusWhenShown } from './support/login-bonus.ts';
 
 /** A --test-clock server of this spec's own; players join with the welcome offer's coins to play with. */
 const { origin } = useOwnServer({
@@ -82,7 +83,9 @@ test('a round of a challenge game shows on the board after a reload, and the wee
   const now = Date.parse((await serverNow(request)).now);
   await advanceServerClock(request, Math.ceil((Date.parse(answer.ends_at) - now) / 1000) + 5);
 
-  // A clock moved hours ahead ends the session (inactivity): sign in again when asked to.
+  // A clock moved hours ahead ends the session (inactivity): sign in again when asked to. A
+  // sign-in on a later day earns the login bonus: collected whenever it shows.
+  await collectLoginBonusWhenShown(page);
   await page.goto(ROUTES.login);
   const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
   await expect(signInButton.or(page.getByRole('heading', { name: 'Lobby', exact: true }))).toBeVisible();
