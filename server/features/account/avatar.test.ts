@@ -78,6 +78,19 @@ describe('PATCH /users/me/avatar', () => {
     expect((await uploadAvatar(ctx, client, formWith(truncated, 'x.jpg', 'image/jpeg'))).status).toBe(400);
   });
 
+  it('refuses a small file that would decode into too many pixels (a decompression bomb)', async () => {
+    const { client } = await signUp(ctx);
+    const bomb = await sharp({
+      create: { width: 7100, height: 7100, channels: 3, background: { r: 1, g: 2, b: 3 } },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(AVATAR_MAX_BYTES);
+    const res = await uploadAvatar(ctx, client, formWith(bomb, 'bomb.png', 'image/png'));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'IMAGE_UNREADABLE' });
+  });
+
   it('answers 413 to a picture over the limit, by Content-Length and by a streamed body', async () => {
     const { client } = await signUp(ctx);
     const big = Buffer.alloc(AVATAR_MAX_BYTES + 1024, 1);
