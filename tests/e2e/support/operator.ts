@@ -13,6 +13,10 @@
  *   'Period', 'New limit (USD)' + 'Apply decrease';
  * - region 'Game maintenance': 'Game', 'Until (optional)', 'Put under maintenance', 'Take off maintenance';
  * - region 'Named properties': 'Property', 'Value', 'Reason', 'Save property';
+ * - region 'Promotions': select 'Promotion kind', list '<Pop-ups|Carousel slides> in display order'
+ *   with per row 'Edit | Move <name> up | Move <name> down | Switch off|Switch on <name>', form
+ *   'New pop-up' / 'New slide' ('Name', 'Image', 'Image description (alt text)', 'Button text',
+ *   'Button destination', 'Audience', 'Starts (optional)', 'Ends (optional)') + 'Create pop-up';
  * - region 'Audit trail': button 'Refresh', list 'Latest operator actions'.
  */
 import { expect, type Page } from '@playwright/test';
