@@ -216,12 +216,14 @@ export default function SelectPackagePage() {
     if (!store.payment.featuredShown) preloadPurchaseDialogs();
   }, []);
 
-  // The featured offer is chosen at login (login-promotions-actions.ts) and opens once a session:
-  // after the login bonus, else on the first visit here. A resumed session chose none: this list's.
+  // The featured offer opens once a session: after the login bonus, else on the first visit here,
+  // once the list has loaded (a dialog opened as the page mounts would be closed at once by the
+  // navigation that brought the player here). The package chosen at login (login-promotions-
+  // actions.ts) is offered when there is one; a resumed session chose none: this list's.
   useEffect(() => {
-    const offer = store.promotions.loginFeaturedPackage ?? featured;
-    if (!offer || store.payment.featuredShown) return;
+    if (!featured || store.payment.featuredShown) return;
     markFeaturedShown();
+    const offer = store.promotions.loginFeaturedPackage ?? featured;
     openDialog(PURCHASE_DIALOGS.featuredPackage, { package: { ...offer } });
   }, [featured]);
 
