@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
@@ -16,6 +16,13 @@ import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { focusField } from '../../ui/focus-field.ts';
 import { LOGIN_MESSAGES, loginFailure } from './login-errors.ts';
+
+/** Google and Facebook sign-in load beside the form: the page's first load stays within its budget. */
+const SocialSignIn = lazy(() => import('./social-sign-in.tsx'));
+/** The space the social buttons take, kept while they load so the form does not move. */
+const socialSlot = css`
+  min-height: 9.5rem;
+`;
 
 const forgotRow = css`
   display: flex;
@@ -98,6 +105,11 @@ export function LoginPage() {
         </Notice>
       ) : null}
       <Card>
+        <div className={socialSlot}>
+          <Suspense fallback={null}>
+            <SocialSignIn />
+          </Suspense>
+        </div>
         <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={`Sign in to ${PRODUCT_NAME}`}>
           <TextField
             label="Email"

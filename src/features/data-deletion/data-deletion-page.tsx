@@ -6,6 +6,23 @@ import { Page, Card, Notice } from '../../ui/page.tsx';
 import { ButtonLink } from '../../ui/button.tsx';
 import { prose } from '../../ui/prose.ts';
 import { useGoldOnly } from '../../state/use-gold-only.ts';
+import { enums, string, type } from 'superstruct';
+import {
+  socialDeletionStatusPath,
+  SOCIAL_PROVIDER_NAMES,
+  isSocialProvider,
+} from '../../contract/social-auth.ts';
+import { useApiGet } from '../../lib/swr.tsx';
+
+/** The request's status as the server recorded it (its code is the key). */
+const DeletionStatusSchema = type({
+  confirmation_code: string(),
+  provider: string(),
+  status: enums(['deleted', 'no_data'] as const),
+  requested_at: string(),
+  completed_at: string(),
+});
+const CODE_PATTERN = /^[A-Za-z0-9]{12}$/;
 
 const codeBox = css`
   display: block;
@@ -28,12 +45,40 @@ export function DataDeletionPage() {
   const goldOnly = useGoldOnly();
   const { pathname } = useLocation();
   const { code = '' } = useParams();
-  const deleted = pathname.startsWith(ROUTES.dataDeletionDone.replace('/:code', '/'));
   const hasCode = code.trim().length > 0;
+  const known = CODE_PATTERN.test(code.trim());
+  const request = useApiGet(known ? socialDeletionStatusPath(code.trim()) : null, DeletionStatusSchema, {
+    handleErrors: false,
+  });
+  // The recorded status wins over the link's dd / nd segment.
+  const deleted = request.data
+    ? request.data.status === 'deleted'
+    : pathname.startsWith(ROUTES.dataDeletionDone.replace('/:code', '/'));
+  const notFound = !known || request.error?.status === 404;
+  const providerName =
+    request.data && isSocialProvider(request.data.provider)
+      ? SOCIAL_PROVIDER_NAMES[request.data.provider]
+      : null;
 
   return (
     <Page title="Data deletion request">
       <Card className={prose}>
+        {notFound ? (
+          <Notice tone="warning" testId="data-deletion-unknown">
+            <p>
+              We have no data deletion request with this confirmation code. Check the link you received, or
+              contact us.
+            </p>
+          </Notice>
+        ) : null}
+        {request.data ? (
+          <p data-testid="data-deletion-recorded">
+            Request received from {providerName ?? 'your sign-in provider'} on{' '}
+            {new Date(request.data.requested_at).toLocaleDateString('en-US', { dateStyle: 'long' })};
+            completed {new Date(request.data.completed_at).toLocaleDateString('en-US', { dateStyle: 'long' })}
+            .
+          </p>
+        ) : null}
         {deleted ? (
           <Notice tone="success" testId="data-deletion-status">
             <p>Your data has been deleted.</p>

@@ -55,6 +55,11 @@ const attribution = () => import('../../lib/attribution.ts');
 const JoinTerms = lazy(async () => ({ default: (await import('./join-terms.tsx')).JoinTerms }));
 /** The welcome offer notice loads beside the form too (its amounts come from a public call anyway). */
 const WelcomeOfferNotice = lazy(() => import('./welcome-offer-notice.tsx'));
+/** Google and Facebook sign-up load beside the form too; their space is kept meanwhile. */
+const SocialSignIn = lazy(() => import('./social-sign-in.tsx'));
+const socialSlot = css`
+  min-height: 9.5rem;
+`;
 
 /** Birth years offered, newest first: the oldest plausible player to this year. */
 const YEARS_SHOWN = 121;
@@ -293,6 +298,11 @@ export function CreateUserPage() {
         residents of {EXCLUDED_STATES.join(', ')} cannot join.
       </p>
       <Card>
+        <div className={socialSlot}>
+          <Suspense fallback={null}>
+            <SocialSignIn />
+          </Suspense>
+        </div>
         <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={`Create your ${PRODUCT_NAME} account`}>
           <div className={twoColumns}>
             <TextField

@@ -1,16 +1,316 @@
-import { Link } from 'react-router-dom';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { css } from '@linaria/core';
+import { useSnapshot } from 'valtio';
+import { API_PATHS } from '../../contract/api-paths.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { NotAvailable } from '../../ui/not-available.tsx';
+import { LegalDocumentsResponseSchema, LoginResponseSchema } from '../../contract/schemas.ts';
+import { PROPERTY_NAMES } from '../../contract/properties.ts';
+import { SOCIAL_AUTH_ERROR_CODES, SOCIAL_AUTH_PATHS, SOCIAL_TEXTS } from '../../contract/social-auth.ts';
+import { api, isApiError } from '../../lib/api-client.ts';
+import { trackEvent } from '../../lib/analytics.ts';
+import { useApiGet } from '../../lib/swr.tsx';
+import { isTrue } from '../../lib/use-named-properties.ts';
+import { completeLogin } from '../../state/session-actions.ts';
+import { animateCoinsFromZero } from '../../state/join-coins.ts';
+import { clearSocialInfo, readSocialInfo, saveSocialInfo } from '../../state/social-info.ts';
+import { store } from '../../state/store.ts';
+import { BIRTH_DAY_OPTIONS, BIRTH_MONTH_OPTIONS, birthYearOptions } from '../../ui/birth-date-options.ts';
+import { Button } from '../../ui/button.tsx';
+import { errorText } from '../../ui/field-styles.ts';
+import { focusField } from '../../ui/focus-field.ts';
+import { FormError } from '../../ui/form-error.tsx';
+import { Card, Notice, Page } from '../../ui/page.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import {
+  birthDateOf,
+  checkZip,
+  firstErrorField,
+  validateJoinForm,
+  type JoinErrorField,
+  type JoinErrors,
+  type JoinFormValues,
+} from './join-form-validation.ts';
+import { placeJoinServerError } from './join-server-errors.ts';
 
-/** Completing a profile after a social sign-up; social sign-in is a later release. */
+/** The terms load beside the form (they wait for the legal documents anyway), as on the join page. */
+const JoinTerms = lazy(async () => ({ default: (await import('./join-terms.tsx')).JoinTerms }));
+
+const YEARS_SHOWN = 121;
+const intro = css`
+  color: var(--color-text-muted);
+  margin-bottom: var(--space-4);
+`;
+const birthGroup = css`
+  border: 0;
+  margin: 0 0 var(--space-4);
+  padding: 0;
+  min-width: 0;
+  & legend {
+    font-weight: 600;
+    margin-bottom: var(--space-2);
+  }
+`;
+const birthRow = css`
+  display: grid;
+  grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1.2fr);
+  gap: var(--space-2);
+`;
+const emailLine = css`
+  margin: 0 0 var(--space-4);
+  overflow-wrap: anywhere;
+`;
+
+type ProfileField = Exclude<JoinErrorField, 'password1' | 'password2' | 'email' | 'promo_code'>;
+
+const slotOf = (name: string): JoinErrorField =>
+  name === 'birth_month' || name === 'birth_day' || name === 'birth_year'
+    ? 'birth_date'
+    : (name as JoinErrorField);
+const controlOf = (slot: JoinErrorField): string => (slot === 'birth_date' ? 'birth_month' : slot);
+
+/**
+ * The join rules without the passwords (an account opened with a provider has none) and without
+ * the email (the provider's, verified by the server, not edited here).
+ */
+function profileErrors(values: JoinFormValues): JoinErrors {
+  const { password1: _p1, password2: _p2, email: _email, ...rest } = validateJoinForm(values);
+  return rest;
+}
+
+/** Completing a profile after "Continue with Google / Facebook" for an identity we do not know yet. */
 export function SocialProfilePage() {
+  const navigate = useNavigate();
+  const [draft] = useState(() => {
+    const info = readSocialInfo();
+    return info?.result === 'profile_required' ? info : null;
+  });
+  const [values, setValues] = useState<JoinFormValues>(() => {
+    const [y = '', m = '', d = ''] = draft?.birthdate?.split('-') ?? [];
+    return {
+      first_name: draft?.first_name ?? '',
+      last_name: draft?.last_name ?? '',
+      email: draft?.email ?? '',
+      password1: '',
+      password2: '',
+      postal_code: '',
+      birth_year: y,
+      birth_month: m ? String(Number(m)) : '',
+      birth_day: d ? String(Number(d)) : '',
+      promo_code: '',
+      terms: false,
+    };
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [server, setServer] = useState<{
+    field: JoinErrorField | null;
+    message: string;
+    code: string;
+  } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const goldOnly = isTrue(useSnapshot(store.properties).values[PROPERTY_NAMES.goldOnlyMode]);
+  // Without a sign-up in progress there is nothing to accept.
+  const legal = useApiGet(draft ? API_PATHS.legalDocuments : null, LegalDocumentsResponseSchema, {
+    handleErrors: false,
+  });
+  const toAccept = useMemo(
+    () => (legal.data?.results ?? []).filter((d) => d.acceptance_required),
+    [legal.data],
+  );
+  const toScroll = useMemo(() => toAccept.filter((d) => d.scroll_required), [toAccept]);
+  const years = useMemo(() => birthYearOptions(new Date().getFullYear(), YEARS_SHOWN), []);
+  const errors = useMemo(() => profileErrors(values), [values]);
+  const zip = checkZip(values.postal_code);
+
+  useEffect(() => {
+    if (server?.code === SOCIAL_AUTH_ERROR_CODES.SOCIAL_LINK_REQUIRED && draft) {
+      saveSocialInfo({
+        result: 'link_required',
+        provider: draft.provider,
+        provider_auth_token: draft.provider_auth_token,
+        email: draft.email,
+        linked_providers: [],
+        message: server.message,
+      });
+      navigate(ROUTES.linkAccounts, { replace: true });
+    }
+  }, [server, draft, navigate]);
+
+  if (!draft) {
+    return (
+      <Page title={SOCIAL_TEXTS.profileTitle} width="narrow">
+        <Notice tone="info" testId="social-profile-missing">
+          <p>{SOCIAL_TEXTS.profileMissing}</p>
+        </Notice>
+        <p>
+          <Link to={ROUTES.createUser}>Join</Link> · <Link to={ROUTES.login}>Sign in</Link>
+        </p>
+      </Page>
+    );
+  }
+
+  const errorFor = (slot: ProfileField): string | undefined =>
+    (submitted ? errors[slot] : undefined) ?? (server?.field === slot ? server.message : undefined);
+  const update = (name: keyof JoinFormValues, value: string | boolean) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (server?.field === slotOf(name)) setServer(null);
+  };
+  const onText = (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    update(e.target.name as keyof JoinFormValues, e.target.value);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (submitting || !draft) return;
+    setSubmitted(true);
+    setServer(null);
+    const first = firstErrorField(errors);
+    if (first) return focusField(formRef.current, controlOf(first));
+    const birth = birthDateOf(values);
+    if (!birth) return;
+    setSubmitting(true);
+    try {
+      const answer = await api.post(
+        SOCIAL_AUTH_PATHS.accounts,
+        {
+          provider: draft.provider,
+          provider_auth_token: draft.provider_auth_token,
+          email: draft.email,
+          first_name: values.first_name.trim(),
+          last_name: values.last_name.trim(),
+          postal_code: values.postal_code.trim(),
+          birth_year: birth.year,
+          birth_month: birth.month,
+          birth_day: birth.day,
+          ...(toAccept.every((d) => d.version !== undefined)
+            ? { accepted_documents: toAccept.map((d) => ({ type: d.type, version: d.version ?? 0 })) }
+            : {}),
+        },
+        LoginResponseSchema,
+        { handleErrors: false },
+      );
+      clearSocialInfo();
+      completeLogin(answer);
+      animateCoinsFromZero(answer.balances);
+      trackEvent('sign_up', { method: draft.provider, user_id: answer.user.id });
+      navigate(ROUTES.selectCurrency, { replace: true });
+    } catch (err) {
+      setSubmitting(false);
+      if (!isApiError(err)) {
+        setServer({ field: null, message: 'Something went wrong. Please try again.', code: 'NETWORK_ERROR' });
+        return;
+      }
+      const placed = placeJoinServerError(err);
+      setServer({ field: placed.field, message: placed.message, code: err.code });
+      if (placed.field) focusField(formRef.current, controlOf(placed.field));
+    }
+  }
+
+  const birthError = errorFor('birth_date');
   return (
-    <NotAvailable feature="Sign Up with Google or Facebook">
-      <p>
-        Joining with a Google or Facebook account is coming. You can{' '}
-        <Link to={ROUTES.createUser}>join with your email address</Link> today.
-      </p>
-    </NotAvailable>
+    <Page title={SOCIAL_TEXTS.profileTitle} width="narrow">
+      <p className={intro}>{SOCIAL_TEXTS.profileIntro(draft.provider)}</p>
+      <Card>
+        <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={SOCIAL_TEXTS.profileTitle}>
+          <p className={emailLine} data-testid="social-profile-email">
+            Email: <strong>{draft.email}</strong>
+          </p>
+          <TextField
+            label="First name"
+            name="first_name"
+            autoComplete="given-name"
+            value={values.first_name}
+            onChange={onText}
+            error={errorFor('first_name')}
+            maxLength={60}
+            required
+          />
+          <TextField
+            label="Last name"
+            name="last_name"
+            autoComplete="family-name"
+            value={values.last_name}
+            onChange={onText}
+            error={errorFor('last_name')}
+            maxLength={60}
+            required
+          />
+          <TextField
+            label="ZIP code"
+            name="postal_code"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={5}
+            value={values.postal_code}
+            onChange={(e) => update('postal_code', e.target.value.replace(/\D/g, '').slice(0, 5))}
+            error={errorFor('postal_code') ?? (zip.kind === 'excluded' ? errors.postal_code : undefined)}
+            hint="We use your ZIP code to confirm you live in an eligible state."
+            required
+          />
+          <fieldset className={birthGroup}>
+            <legend>Date of birth</legend>
+            <div className={birthRow}>
+              {(
+                [
+                  ['birth_month', 'Birth month', BIRTH_MONTH_OPTIONS, 'Month'],
+                  ['birth_day', 'Birth day', BIRTH_DAY_OPTIONS, 'Day'],
+                  ['birth_year', 'Birth year', years, 'Year'],
+                ] as const
+              ).map(([name, label, options, placeholder]) => (
+                <SelectField
+                  key={name}
+                  label={label}
+                  name={name}
+                  options={options}
+                  placeholder={placeholder}
+                  value={values[name]}
+                  onChange={onText}
+                  aria-invalid={birthError ? true : undefined}
+                  aria-describedby={birthError ? 'social-birth-date-error' : undefined}
+                  required
+                />
+              ))}
+            </div>
+            {birthError ? (
+              <p id="social-birth-date-error" className={errorText} data-testid="field-error-birth_date">
+                {birthError}
+              </p>
+            ) : null}
+          </fieldset>
+          <Suspense fallback={<p data-testid="legal-loading">Loading the Terms and Conditions…</p>}>
+            <JoinTerms
+              documents={legal.data !== undefined ? toScroll : null}
+              loadFailed={legal.error !== undefined}
+              onRetry={() => void legal.mutate()}
+              checked={values.terms}
+              onCheckedChange={(checked) => update('terms', checked)}
+              error={errorFor('terms')}
+              instructionId="social-accept-hint"
+              goldOnly={goldOnly}
+            />
+          </Suspense>
+          <FormError message={server && !server.field ? server.message : null} />
+          <Button
+            type="submit"
+            fullWidth
+            loading={submitting}
+            disabled={!values.terms || legal.data === undefined}
+          >
+            {SOCIAL_TEXTS.createAccount}
+          </Button>
+        </form>
+      </Card>
+    </Page>
   );
 }
 
