@@ -15,6 +15,8 @@ import { transaction } from './db/transaction.ts';
 import { seedLegalDocuments } from './features/legal/legal-documents.ts';
 import { acceptLatestWithoutAsking } from './features/legal/legal-acceptance.ts';
 import { seedProperties } from './features/properties/properties.ts';
+import { PROPERTY_NAMES } from '../src/contract/properties.ts';
+import { SUPPORT_SITE_PATHS } from '../src/contract/support-desk.ts';
 import { seedCoinPackages } from './features/store/coin-packages.ts';
 import { seedPromoCodes } from './features/promo-codes/promo-codes.ts';
 import { seedGames } from './features/games/catalogue.ts';
@@ -126,22 +128,33 @@ export interface SeedOptions {
   promotions?: boolean;
   /** The origin players use: a demo player seeded on a non-local one is logged as a warning. */
   publicOrigin?: string;
+  /** The help center's origin (SUPPORT_SITE_ORIGIN): a new database's support_url is its public page. */
+  supportSiteOrigin?: string;
   logger?: Pick<Logger, 'info' | 'warn'>;
 }
 
 export const seedOptionsOf = (
-  config: Pick<Config, 'seedDemoPlayer' | 'seedPromotions' | 'goldOnly' | 'publicOrigin'>,
+  config: Pick<
+    Config,
+    'seedDemoPlayer' | 'seedPromotions' | 'goldOnly' | 'publicOrigin' | 'supportSiteOrigin'
+  >,
   logger: Pick<Logger, 'info' | 'warn'>,
 ): SeedOptions => ({
   demoPlayer: config.seedDemoPlayer,
   goldOnly: config.goldOnly,
   promotions: config.seedPromotions,
   publicOrigin: config.publicOrigin,
+  supportSiteOrigin: config.supportSiteOrigin,
   logger,
 });
 
 export async function seed(db: Database, hasher: PasswordHasher, options: SeedOptions): Promise<void> {
-  await seedProperties(db);
+  await seedProperties(
+    db,
+    options.supportSiteOrigin
+      ? { [PROPERTY_NAMES.supportUrl]: `${options.supportSiteOrigin}${SUPPORT_SITE_PATHS.helpCenter}` }
+      : {},
+  );
   await seedLegalDocuments(db);
   await seedCoinPackages(db);
   await seedPromoCodes(db);

@@ -64,8 +64,12 @@ const TEXT_RULES: Partial<Record<PropertyName, { schema: Struct<string, unknown>
     expected: 'a version like 1.4.0',
   },
   [PROPERTY_NAMES.supportUrl]: {
-    schema: pattern(size(string(), 1, 500), /^(\/(?!\/)[^\s]*|https:\/\/[^\s]+)$/),
-    expected: 'a path on this site (/corporate) or an https:// address',
+    // http only for a help center on this machine (the support site sandbox of a local install).
+    schema: pattern(
+      size(string(), 1, 500),
+      /^(\/(?!\/)[^\s]*|https:\/\/[^\s]+|http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?(\/[^\s]*)?)$/,
+    ),
+    expected: 'a path on this site (/corporate) or an https:// address (http:// only for localhost)',
   },
 };
 

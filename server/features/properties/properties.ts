@@ -1,15 +1,13 @@
 /**
  * Named properties (spec section 7): operator settings in the named_properties table, seeded
  * from PROPERTY_DEFAULTS. Two are owned by the server configuration and always answered from it:
- * gold_only_mode (GOLD_ONLY), inactivity_timeout_seconds (SESSION_INACTIVITY_SECONDS) and
- * support_url (SUPPORT_SITE_ORIGIN's public help page).
+ * gold_only_mode (GOLD_ONLY) and inactivity_timeout_seconds (SESSION_INACTIVITY_SECONDS).
  * In gold-only mode the Sweeps-only ones (SWEEPS_ONLY_PROPERTIES) are left out of the answers.
  */
 import { Hono } from 'hono';
 import { API_PATHS } from '../../../src/contract/api-paths.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { PROPERTY_DEFAULTS, PROPERTY_NAMES, type PropertyName } from '../../../src/contract/properties.ts';
-import { SUPPORT_SITE_PATHS } from '../../../src/contract/support-desk.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -21,19 +19,23 @@ const MAX_NAMES = 50;
 export const SWEEPS_ONLY_PROPERTIES: readonly string[] = [PROPERTY_NAMES.redemptionValues];
 
 export function configOverrides(
-  config: Pick<Config, 'goldOnly' | 'sessionInactivitySeconds' | 'supportSiteOrigin'>,
+  config: Pick<Config, 'goldOnly' | 'sessionInactivitySeconds'>,
 ): Partial<Record<PropertyName, string>> {
   return {
     [PROPERTY_NAMES.goldOnlyMode]: String(config.goldOnly),
     [PROPERTY_NAMES.inactivityTimeoutSeconds]: String(config.sessionInactivitySeconds),
-    // The public help page of the support site (SUPPORT_SITE_ORIGIN): signed-out visitors' Help Center.
-    [PROPERTY_NAMES.supportUrl]: `${config.supportSiteOrigin}${SUPPORT_SITE_PATHS.helpCenter}`,
   };
 }
 
-/** Inserts missing defaults; never overwrites a value an operator changed. */
-export async function seedProperties(db: Database): Promise<void> {
-  for (const [key, value] of Object.entries(PROPERTY_DEFAULTS)) {
+/**
+ * Inserts missing defaults; never overwrites a value an operator changed. `defaults` replaces
+ * contract defaults that depend on the configuration (support_url: the help center's public page).
+ */
+export async function seedProperties(
+  db: Database,
+  defaults: Partial<Record<PropertyName, string>> = {},
+): Promise<void> {
+  for (const [key, value] of Object.entries({ ...PROPERTY_DEFAULTS, ...defaults })) {
     await db.query('INSERT INTO named_properties (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
       key,
       value,

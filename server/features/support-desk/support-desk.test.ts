@@ -5,6 +5,7 @@ import { SUPPORT_DESK_PATHS, type SupportDeskJwtAnswer } from '../../../src/cont
 import { createSupportSandbox } from '../../providers/support-desk/sandbox/support-sandbox.ts';
 import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { signUpPlayer } from '../wallet/wallet-test-helpers.ts';
+import { seed, seedOptionsOf } from '../../seed.ts';
 import { supportDeskSecret } from './support-desk-jwt.ts';
 
 let ctx: TestContext;
@@ -60,7 +61,12 @@ describe('the support-desk JWT', () => {
     ).rejects.toThrow();
   });
 
-  it('signed-out visitors are given the public help page as support_url', async () => {
+  it("a new database's support_url (the signed-out visitors' Help Center) is the help center's public page", async () => {
+    await ctx.db.query(`DELETE FROM named_properties WHERE key = 'support_url'`);
+    await seed(ctx.db, ctx.deps.hasher, {
+      ...seedOptionsOf(ctx.deps.config, ctx.deps.logger),
+      demoPlayer: false,
+    });
     const res = await new Client(ctx).request<{ results: { key: string; value: string }[] }>(
       'GET',
       '/properties?names=support_url',
