@@ -18,7 +18,7 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { expectLobby, fillJoinForm, newPlayer, submitJoinForm } from './support/app.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const PORT = Number(process.env.E2E_MOBILE_VERIFICATION_PORT ?? 8496);
+const PORT = Number(process.env.E2E_MOBILE_VERIFICATION_PORT ?? 8485);
 const ORIGIN = `http://localhost:${PORT}`;
 
 let server: ChildProcess | null = null;

@@ -14,7 +14,7 @@ import { createPlayerViaApi, DEMO, expectLobby, newPlayer, signIn } from './supp
 import { signInAsOperator } from './support/operator.ts';
 import { useOwnServer } from './support/own-server.ts';
 
-const PORT = Number(process.env.E2E_PROMOTIONS_PORT ?? 8491);
+const PORT = Number(process.env.E2E_PROMOTIONS_PORT ?? 8483);
 
 /** Ours when the demo player's login answer carries promo pop-ups (the starter promotions are seeded). */
 async function probe(origin: string): Promise<'ours' | 'other' | null> {

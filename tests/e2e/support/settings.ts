@@ -1,4 +1,12 @@
-/** Settings shared by playwright.config.ts and the specs. */
+/**
+ * Settings shared by playwright.config.ts and the specs.
+ *
+ * Ports of the browser-test servers (each server's sandboxes sit 1000-5000 above it), one each so
+ * specs running side by side never meet: 8499 main, 8498 inactivity, 8497 gold-only, 8496 legal,
+ * 8490-8494 test-clock servers (support/test-clock.ts), 8488 mail (communication preferences),
+ * 8487 complimentary Gold, 8486 welcome offer, 8485 mobile verification, 8484 account pages,
+ * 8483 promotions, 8470-8479 PWA specs (support/pwa-harness.ts).
+ */
 
 /**
  * Inactivity sign-out of the second test server (SESSION_INACTIVITY_SECONDS). Short enough to
