@@ -5,7 +5,7 @@
  * where the operator reads it: the SMS sandbox's text files in the server's DATA_DIR/outbox
  * (the wrapper prints that folder when it starts).
  *
- * Port: E2E_MOBILE_VERIFICATION_PORT (default 8496); its sandboxes sit 1000 and 2000 above.
+ * Port: E2E_MOBILE_VERIFICATION_PORT (default 8485); its sandboxes sit 1000 and more above.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
