@@ -39,7 +39,9 @@ function headerSet(path: string, options: { https: boolean; frameSrc?: readonly 
       'Permissions-Policy',
       'camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()',
     ],
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    // Our pages keep their own browsing context group, but a sign-in popup they open (Google or
+    // Facebook, docs/social-sign-in.md) keeps its opener so it can post the ID token back.
+    ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
   ];
   if (options.https) set.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);

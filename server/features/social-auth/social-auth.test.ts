@@ -121,6 +121,11 @@ describe('sandbox provider', () => {
 });
 
 describe('sign in with Google or Facebook', () => {
+  it("the app's pages let the sign-in popup they open keep its opener (it posts the ID token back)", async () => {
+    const res = await ctx.app.request('/login');
+    expect(res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin-allow-popups');
+  });
+
   it('a new identity completes its profile, gets an account without a password, and signs in again', async () => {
     const who = person('google', { birthdate: '1990-04-12', picture: 'https://pics.example/me.png' });
     const browser = new Client(ctx);

@@ -113,7 +113,7 @@ ${listed}
 <h2>Data deletion</h2>
 <p class="note">Ask Lucky Crown to delete what it received from ${name} for this email.</p>
 <form id="deletion" novalidate>
-  <label for="deletion_email">Email</label><input id="deletion_email" name="deletion_email" type="email" autocomplete="off">
+  <label for="deletion_email">Email of the person to delete</label><input id="deletion_email" name="deletion_email" type="email" autocomplete="off">
   <button type="submit">Send data deletion request</button>
 </form>
 <p><a id="deletion-result" hidden target="_blank" rel="noopener"></a></p>`;
