@@ -61,7 +61,9 @@ export type DialogKind =
   | 'w9-mismatch'
   // My Account: confirm full name {confirmFullName}, close account {confirmedClose} (spec section 4)
   | 'confirm-full-name'
-  | 'close-account';
+  | 'close-account'
+  // sign-in to an account opened with Google or Facebook: social account reset {forgotPassword}
+  | 'social-account-reset';
 
 /** Spec section 2: only these dialogs close when the player navigates. */
 export const CLOSE_ON_NAVIGATION: readonly DialogKind[] = [

@@ -16,6 +16,7 @@ import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { focusField } from '../../ui/focus-field.ts';
 import { LOGIN_MESSAGES, loginFailure } from './login-errors.ts';
+import { SOCIAL_AUTH_ERROR_CODES } from '../../contract/social-auth.ts';
 
 /** Google and Facebook sign-in load beside the form: the page's first load stays within its budget. */
 const SocialSignIn = lazy(() => import('./social-sign-in.tsx'));
@@ -87,6 +88,14 @@ export function LoginPage() {
       setSubmitting(false);
       if (!isApiError(err)) {
         setFormError('Something went wrong. Please try again.');
+        return;
+      }
+      if (err.code === SOCIAL_AUTH_ERROR_CODES.SOCIAL_ACCOUNT_NO_PASSWORD) {
+        // An account opened with Google or Facebook has no password: offer those or a sign-in link.
+        setPassword('');
+        void import('./social-account-reset.ts').then((m) =>
+          m.offerSocialAccountReset(err.extra?.providers, (path) => navigate(path)),
+        );
         return;
       }
       const failure = loginFailure(err);
