@@ -185,7 +185,7 @@ export const SOCIAL_TEXTS = {
   forgotPassword: 'Forgot your password?',
   resetTitle: 'This account signs in with Google or Facebook',
   resetBody: (providers: readonly SocialProvider[]) =>
-    `This account was opened with ${joinNames(providers.length ? providers : ['google'])} and has no password. Continue with ${joinNames(providers.length ? providers : ['google'])}, or get a sign-in link by email to set a password.`,
+    `This account was opened with ${joinNames(providers.length ? providers : ['google'])} and has no password. Continue with ${joinNames(providers.length ? providers : ['google'])}, or get a sign-in link by email.`,
   resetButton: 'Email me a sign-in link',
   selectCurrencyTitle: 'Choose your coins',
 } as const;
