@@ -99,6 +99,23 @@ async function joinWithPassword(overrides: Body = {}) {
   return payload;
 }
 
+describe('configuration', () => {
+  it('puts the sandbox on PORT + 5 by default, on its own origin, with our client id', async () => {
+    const { loadConfig, ConfigError } = await import('../../config.ts');
+    const config = loadConfig({ PORT: '9000', DATA_DIR: ctx.dataDir });
+    expect(config.socialSandboxPort).toBe(9005);
+    expect(config.socialSandboxOrigin).toBe('http://localhost:9005');
+    expect(config.socialClientId).toBe('lucky-crown-web');
+    expect(() =>
+      loadConfig({ PORT: '9000', DATA_DIR: ctx.dataDir, SOCIAL_SANDBOX_ORIGIN: 'http://localhost:9000' }),
+    ).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: '9000', DATA_DIR: ctx.dataDir, SOCIAL_SANDBOX_PORT: '9003' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ DATA_DIR: ctx.dataDir, SOCIAL_CLIENT_ID: 'bad id!' })).toThrow(ConfigError);
+  });
+});
+
 describe('sandbox provider', () => {
   it('publishes its public key only, and its popup names the listed identities', async () => {
     const app = socialProviders(ctx.deps).sandbox!.app;
