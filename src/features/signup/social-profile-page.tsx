@@ -32,16 +32,17 @@ import { FormError } from '../../ui/form-error.tsx';
 import { Card, Notice, Page } from '../../ui/page.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import {
-  birthDateOf,
-  checkZip,
-  firstErrorField,
-  validateJoinForm,
-  type JoinErrorField,
-  type JoinErrors,
-  type JoinFormValues,
-} from './join-form-validation.ts';
-import { placeJoinServerError } from './join-server-errors.ts';
+import type { JoinErrorField, JoinErrors, JoinFormValues } from './join-form-validation.ts';
+
+/**
+ * The join form's rules and server-error placement load beside the form (they are needed once
+ * the player submits), so the page's first load stays within its budget.
+ */
+const loadRules = async () => ({
+  ...(await import('./join-form-validation.ts')),
+  ...(await import('./join-server-errors.ts')),
+});
+type Rules = Awaited<ReturnType<typeof loadRules>>;
 
 /** The terms load beside the form (they wait for the legal documents anyway), as on the join page. */
 const JoinTerms = lazy(async () => ({ default: (await import('./join-terms.tsx')).JoinTerms }));
@@ -83,8 +84,8 @@ const controlOf = (slot: JoinErrorField): string => (slot === 'birth_date' ? 'bi
  * The join rules without the passwords (an account opened with a provider has none) and without
  * the email (the provider's, verified by the server, not edited here).
  */
-function profileErrors(values: JoinFormValues): JoinErrors {
-  const { password1: _p1, password2: _p2, email: _email, ...rest } = validateJoinForm(values);
+function profileErrors(rules: Rules, values: JoinFormValues): JoinErrors {
+  const { password1: _p1, password2: _p2, email: _email, ...rest } = rules.validateJoinForm(values);
   return rest;
 }
 
@@ -130,8 +131,18 @@ export function SocialProfilePage() {
   );
   const toScroll = useMemo(() => toAccept.filter((d) => d.scroll_required), [toAccept]);
   const years = useMemo(() => birthYearOptions(new Date().getFullYear(), YEARS_SHOWN), []);
-  const errors = useMemo(() => profileErrors(values), [values]);
-  const zip = checkZip(values.postal_code);
+  const [rules, setRules] = useState<Rules | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadRules().then((loaded) => {
+      if (live) setRules(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const errors = useMemo(() => (rules ? profileErrors(rules, values) : {}), [rules, values]);
+  const excludedZip = rules?.checkZip(values.postal_code).kind === 'excluded';
 
   useEffect(() => {
     if (server?.code === SOCIAL_AUTH_ERROR_CODES.SOCIAL_LINK_REQUIRED && draft) {
@@ -174,9 +185,10 @@ export function SocialProfilePage() {
     if (submitting || !draft) return;
     setSubmitted(true);
     setServer(null);
-    const first = firstErrorField(errors);
+    const loaded = rules ?? (await loadRules());
+    const first = loaded.firstErrorField(profileErrors(loaded, values));
     if (first) return focusField(formRef.current, controlOf(first));
-    const birth = birthDateOf(values);
+    const birth = loaded.birthDateOf(values);
     if (!birth) return;
     setSubmitting(true);
     try {
@@ -210,7 +222,7 @@ export function SocialProfilePage() {
         setServer({ field: null, message: 'Something went wrong. Please try again.', code: 'NETWORK_ERROR' });
         return;
       }
-      const placed = placeJoinServerError(err);
+      const placed = loaded.placeJoinServerError(err);
       setServer({ field: placed.field, message: placed.message, code: err.code });
       if (placed.field) focusField(formRef.current, controlOf(placed.field));
     }
@@ -253,7 +265,7 @@ export function SocialProfilePage() {
             maxLength={5}
             value={values.postal_code}
             onChange={(e) => update('postal_code', e.target.value.replace(/\D/g, '').slice(0, 5))}
-            error={errorFor('postal_code') ?? (zip.kind === 'excluded' ? errors.postal_code : undefined)}
+            error={errorFor('postal_code') ?? (excludedZip ? errors.postal_code : undefined)}
             hint="We use your ZIP code to confirm you live in an eligible state."
             required
           />
