@@ -39,6 +39,7 @@ import {
   refundAttempt,
   resetAttempts,
   SIGN_UP_PER_CLIENT,
+  type ThrottleRule,
 } from '../auth/throttle.ts';
 import { checkSignUp, insertUser } from '../users/create-user.ts';
 import { findUserByEmail, findUserById } from '../users/users-repo.ts';
@@ -62,6 +63,12 @@ import {
 } from './social-store.ts';
 
 const BROWSER_COOKIE_MAX_AGE = 24 * 60 * 60;
+/** Sign-in attempts (popups opened) per client address in 15 minutes. */
+export const SOCIAL_ATTEMPTS_PER_CLIENT: ThrottleRule = {
+  scope: 'social_attempt_ip',
+  limit: 60,
+  windowSeconds: 15 * 60,
+};
 const TOKEN = size(string(), 1, 8192);
 const TICKET = size(string(), 1, 256);
 
@@ -172,6 +179,9 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post(SOCIAL_AUTH_PATHS.attempts, async (c) => {
     const { provider } = await readBody(c, AttemptRequestSchema);
+    // Each attempt is a row: a client address starts a bounded number of them.
+    const ip = ipOf(c);
+    if (ip !== UNKNOWN_CLIENT) await enforceAttempts(db, [[SOCIAL_ATTEMPTS_PER_CLIENT, ip]], deps.now());
     let secret = getCookie(c, SOCIAL_ATTEMPT_COOKIE);
     if (!secret || !/^[A-Za-z0-9_-]{43}$/.test(secret)) secret = randomBytes(32).toString('base64url');
     // The cookie names the browser (not one attempt): tickets from an earlier attempt stay usable.

@@ -275,6 +275,24 @@ describe('sign in with Google or Facebook', () => {
     expect(results.filter((r) => r.body.code === 'SOCIAL_NONCE_MISMATCH')).toHaveLength(5);
   });
 
+  it('attempts are limited per client address: a parallel burst, then one sent while others run', async () => {
+    const browser = new Client(ctx, '10.88.2.2');
+    const start = () => browser.request('POST', SOCIAL_AUTH_PATHS.attempts, { body: { provider: 'google' } });
+    const burst = await Promise.all(Array.from({ length: 64 }, start));
+    expect(burst.filter((r) => r.status === 201)).toHaveLength(60);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(4);
+    const [a, b] = await Promise.all([start(), start()]);
+    expect([a.status, b.status]).toEqual([429, 429]);
+    // Another address is not affected.
+    expect(
+      (
+        await new Client(ctx, '10.88.2.3').request('POST', SOCIAL_AUTH_PATHS.attempts, {
+          body: { provider: 'google' },
+        })
+      ).status,
+    ).toBe(201);
+  });
+
   it('a nonce expires with its attempt', async () => {
     const browser = new Client(ctx);
     const nonce = await attempt(browser, 'google');
