@@ -14,9 +14,7 @@ import type { Database } from './db/driver.ts';
 import { transaction } from './db/transaction.ts';
 import { seedLegalDocuments } from './features/legal/legal-documents.ts';
 import { acceptLatestWithoutAsking } from './features/legal/legal-acceptance.ts';
-import { seedProperties } from './features/properties/properties.ts';
-import { PROPERTY_NAMES } from '../src/contract/properties.ts';
-import { SUPPORT_SITE_PATHS } from '../src/contract/support-desk.ts';
+import { configuredDefaults, seedProperties } from './features/properties/properties.ts';
 import { seedCoinPackages } from './features/store/coin-packages.ts';
 import { seedPromoCodes } from './features/promo-codes/promo-codes.ts';
 import { seedGames } from './features/games/catalogue.ts';
@@ -149,12 +147,7 @@ export const seedOptionsOf = (
 });
 
 export async function seed(db: Database, hasher: PasswordHasher, options: SeedOptions): Promise<void> {
-  await seedProperties(
-    db,
-    options.supportSiteOrigin
-      ? { [PROPERTY_NAMES.supportUrl]: `${options.supportSiteOrigin}${SUPPORT_SITE_PATHS.helpCenter}` }
-      : {},
-  );
+  await seedProperties(db, configuredDefaults(options.supportSiteOrigin));
   await seedLegalDocuments(db);
   await seedCoinPackages(db);
   await seedPromoCodes(db);

@@ -10,7 +10,7 @@ import { PROPERTY_DEFAULTS } from '../../src/contract/properties.ts';
 import { loadConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
-import { seedProperties } from '../features/properties/properties.ts';
+import { configuredDefaults, seedProperties } from '../features/properties/properties.ts';
 
 const pairs = process.argv.slice(2).map((arg) => {
   const eq = arg.indexOf('=');
@@ -22,10 +22,11 @@ const pairs = process.argv.slice(2).map((arg) => {
   return { name, value: arg.slice(eq + 1) };
 });
 
-const db = await openDatabase(loadConfig());
+const config = loadConfig();
+const db = await openDatabase(config);
 try {
   await migrate(db);
-  await seedProperties(db);
+  await seedProperties(db, configuredDefaults(config.supportSiteOrigin));
   for (const { name, value } of pairs)
     await db.query('UPDATE named_properties SET value = $2 WHERE key = $1', [name, value]);
   process.stderr.write(

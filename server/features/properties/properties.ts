@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { API_PATHS } from '../../../src/contract/api-paths.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { PROPERTY_DEFAULTS, PROPERTY_NAMES, type PropertyName } from '../../../src/contract/properties.ts';
+import { SUPPORT_SITE_PATHS } from '../../../src/contract/support-desk.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -25,6 +26,15 @@ export function configOverrides(
     [PROPERTY_NAMES.goldOnlyMode]: String(config.goldOnly),
     [PROPERTY_NAMES.inactivityTimeoutSeconds]: String(config.sessionInactivitySeconds),
   };
+}
+
+/** Defaults that depend on the configuration: support_url is the help center's public page. */
+export function configuredDefaults(
+  supportSiteOrigin: string | undefined,
+): Partial<Record<PropertyName, string>> {
+  return supportSiteOrigin
+    ? { [PROPERTY_NAMES.supportUrl]: `${supportSiteOrigin}${SUPPORT_SITE_PATHS.helpCenter}` }
+    : {};
 }
 
 /**
