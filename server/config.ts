@@ -255,42 +255,41 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     return v;
   };
 
-  const cardSandboxPort = int('CARD_SANDBOX_PORT', port < 65535 ? port + 1 : port - 1, 1, 65535);
-  let cardSandboxOrigin = get('CARD_SANDBOX_ORIGIN') ?? `http://localhost:${cardSandboxPort}`;
-  try {
-    const u = new URL(cardSandboxOrigin);
-    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || (u.pathname !== '/' && u.pathname !== ''))
-      throw new Error('x');
-    cardSandboxOrigin = u.origin;
-  } catch {
-    problems.push(
-      `CARD_SANDBOX_ORIGIN must be an http(s) origin without a path (got "${cardSandboxOrigin}").`,
-    );
-  }
-  if (cardSandboxOrigin === publicOrigin)
-    problems.push(
-      'CARD_SANDBOX_ORIGIN must differ from PUBLIC_ORIGIN: card fields are served from their own origin.',
-    );
-
-  const vendorSandboxPort = int('VENDOR_SANDBOX_PORT', port < 65534 ? port + 2 : port - 2, 1, 65535);
-  if (vendorSandboxPort === port || vendorSandboxPort === cardSandboxPort)
-    problems.push('VENDOR_SANDBOX_PORT must differ from PORT and CARD_SANDBOX_PORT.');
-  let vendorSandboxOrigin = get('VENDOR_SANDBOX_ORIGIN') ?? `http://localhost:${vendorSandboxPort}`;
-  try {
-    const u = new URL(vendorSandboxOrigin);
-    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || (u.pathname !== '/' && u.pathname !== ''))
-      throw new Error('x');
-    vendorSandboxOrigin = u.origin;
-  } catch {
-    problems.push(
-      `VENDOR_SANDBOX_ORIGIN must be an http(s) origin without a path (got "${vendorSandboxOrigin}").`,
-    );
-  }
-  if (vendorSandboxOrigin === publicOrigin)
-    problems.push(
-      'VENDOR_SANDBOX_ORIGIN must differ from PUBLIC_ORIGIN: the vendor game runs on its own origin.',
-    );
-
+  /**
+   * A sandbox on a listener of its own: its port (PORT + offset unless set, clear of the ports
+   * taken before it) and the origin players' browsers reach it at, which must be a bare http(s)
+   * origin other than PUBLIC_ORIGIN (each sandbox's pages are a separate site).
+   */
+  const taken = [port];
+  const sandbox = (portName: string, offset: number, originName: string, why: string) => {
+    const sandboxPort = int(portName, port + offset <= 65535 ? port + offset : port - offset, 1, 65535);
+    if (taken.includes(sandboxPort))
+      problems.push(`${portName} must differ from PORT and the other sandbox ports.`);
+    taken.push(sandboxPort);
+    let origin = get(originName) ?? `http://localhost:${sandboxPort}`;
+    try {
+      const u = new URL(origin);
+      if ((u.protocol !== 'http:' && u.protocol !== 'https:') || (u.pathname !== '/' && u.pathname !== ''))
+        throw new Error('x');
+      origin = u.origin;
+    } catch {
+      problems.push(`${originName} must be an http(s) origin without a path (got "${origin}").`);
+    }
+    if (origin === publicOrigin) problems.push(`${originName} must differ from PUBLIC_ORIGIN: ${why}`);
+    return { port: sandboxPort, origin };
+  };
+  const { port: cardSandboxPort, origin: cardSandboxOrigin } = sandbox(
+    'CARD_SANDBOX_PORT',
+    1,
+    'CARD_SANDBOX_ORIGIN',
+    'card fields are served from their own origin.',
+  );
+  const { port: vendorSandboxPort, origin: vendorSandboxOrigin } = sandbox(
+    'VENDOR_SANDBOX_PORT',
+    2,
+    'VENDOR_SANDBOX_ORIGIN',
+    'the vendor game runs on its own origin.',
+  );
   const captchaRaw = (get('CAPTCHA_PROVIDER') ?? 'sandbox').toLowerCase();
   if (captchaRaw !== 'sandbox')
     problems.push(`CAPTCHA_PROVIDER must be "sandbox" (the only provider built in; got "${captchaRaw}").`);
@@ -299,62 +298,24 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (amoeDailyLimit > amoeMonthlyLimit)
     problems.push('AMOE_DAILY_LIMIT must not exceed AMOE_MONTHLY_LIMIT.');
 
-  const kycSandboxPort = int('KYC_SANDBOX_PORT', port < 65533 ? port + 3 : port - 3, 1, 65535);
-  if ([port, cardSandboxPort, vendorSandboxPort].includes(kycSandboxPort))
-    problems.push('KYC_SANDBOX_PORT must differ from PORT, CARD_SANDBOX_PORT and VENDOR_SANDBOX_PORT.');
-  let kycSandboxOrigin = get('KYC_SANDBOX_ORIGIN') ?? `http://localhost:${kycSandboxPort}`;
-  try {
-    const u = new URL(kycSandboxOrigin);
-    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || (u.pathname !== '/' && u.pathname !== ''))
-      throw new Error('x');
-    kycSandboxOrigin = u.origin;
-  } catch {
-    problems.push(`KYC_SANDBOX_ORIGIN must be an http(s) origin without a path (got "${kycSandboxOrigin}").`);
-  }
-  if (kycSandboxOrigin === publicOrigin)
-    problems.push(
-      'KYC_SANDBOX_ORIGIN must differ from PUBLIC_ORIGIN: the verification frame runs on its own origin.',
-    );
-
-  const supportSandboxPort = int('SUPPORT_SANDBOX_PORT', port < 65531 ? port + 4 : port - 4, 1, 65535);
-  if ([port, cardSandboxPort, vendorSandboxPort, kycSandboxPort].includes(supportSandboxPort))
-    problems.push('SUPPORT_SANDBOX_PORT must differ from PORT and the other sandbox ports.');
-  let supportSiteOrigin = get('SUPPORT_SITE_ORIGIN') ?? `http://localhost:${supportSandboxPort}`;
-  try {
-    const u = new URL(supportSiteOrigin);
-    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || (u.pathname !== '/' && u.pathname !== ''))
-      throw new Error('x');
-    supportSiteOrigin = u.origin;
-  } catch {
-    problems.push(
-      `SUPPORT_SITE_ORIGIN must be an http(s) origin without a path (got "${supportSiteOrigin}").`,
-    );
-  }
-  if (supportSiteOrigin === publicOrigin)
-    problems.push(
-      'SUPPORT_SITE_ORIGIN must differ from PUBLIC_ORIGIN: the help center is a site of its own.',
-    );
-
-  const socialSandboxPort = int('SOCIAL_SANDBOX_PORT', port < 65530 ? port + 5 : port - 5, 1, 65535);
-  if (
-    [port, cardSandboxPort, vendorSandboxPort, kycSandboxPort, supportSandboxPort].includes(socialSandboxPort)
-  )
-    problems.push('SOCIAL_SANDBOX_PORT must differ from PORT and the other sandbox ports.');
-  let socialSandboxOrigin = get('SOCIAL_SANDBOX_ORIGIN') ?? `http://localhost:${socialSandboxPort}`;
-  try {
-    const u = new URL(socialSandboxOrigin);
-    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || (u.pathname !== '/' && u.pathname !== ''))
-      throw new Error('x');
-    socialSandboxOrigin = u.origin;
-  } catch {
-    problems.push(
-      `SOCIAL_SANDBOX_ORIGIN must be an http(s) origin without a path (got "${socialSandboxOrigin}").`,
-    );
-  }
-  if (socialSandboxOrigin === publicOrigin)
-    problems.push(
-      'SOCIAL_SANDBOX_ORIGIN must differ from PUBLIC_ORIGIN: the sign-in popup runs on its own origin.',
-    );
+  const { port: kycSandboxPort, origin: kycSandboxOrigin } = sandbox(
+    'KYC_SANDBOX_PORT',
+    3,
+    'KYC_SANDBOX_ORIGIN',
+    'the verification frame runs on its own origin.',
+  );
+  const { port: supportSandboxPort, origin: supportSiteOrigin } = sandbox(
+    'SUPPORT_SANDBOX_PORT',
+    4,
+    'SUPPORT_SITE_ORIGIN',
+    'the help center is a site of its own.',
+  );
+  const { port: socialSandboxPort, origin: socialSandboxOrigin } = sandbox(
+    'SOCIAL_SANDBOX_PORT',
+    5,
+    'SOCIAL_SANDBOX_ORIGIN',
+    'the sign-in popup runs on its own origin.',
+  );
   const socialClientId = get('SOCIAL_CLIENT_ID') ?? 'lucky-crown-web';
   if (!/^[A-Za-z0-9._-]{1,128}$/.test(socialClientId))
     problems.push('SOCIAL_CLIENT_ID must be 1 to 128 letters, digits, dots, hyphens or underscores.');
