@@ -254,7 +254,11 @@ const gameAssetFileName = (asset: {
   (asset.names ?? []).some((name) => gameEntryNames.has(name.replace(/\.[^.]+$/, ''))) ||
   (asset.originalFileNames ?? []).some((file) => file.startsWith('games/'))
     ? 'games/assets/[name]-[hash][extname]'
-    : 'assets/[name]-[hash][extname]';
+    : // The app's stylesheets are listed beside their chunks in the start-up chunk's preload lists:
+      // named by hash alone, like the chunks, they cost every route about 0.5 KB gzip less.
+      (asset.names ?? []).some((name) => name.endsWith('.css'))
+      ? 'assets/[hash][extname]'
+      : 'assets/[name]-[hash][extname]';
 
 export default defineConfig({
   define: {

@@ -84,3 +84,9 @@ export const SUPPORT_EMAIL = 'support@luckycrown.example';
 export const PROVIDER_PURCHASE_LIMIT_CODES = { daily: 71, weekly: 82, monthly: 93 } as const;
 export const isProviderPurchaseLimitCode = (code: unknown): boolean =>
   Object.values(PROVIDER_PURCHASE_LIMIT_CODES).some((c) => String(c) === String(code));
+
+/** Password policy lengths (the rules themselves: passwordProblem in eligibility.ts). */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Length from which a passphrase needs no mix of character classes. */
+export const PASSPHRASE_LENGTH = 16;

@@ -3,7 +3,14 @@
  * state, age of majority, birth-date validity, excluded states, password policy and email
  * normalisation. Framework-free, no I/O.
  */
-import { AGE_OF_MAJORITY_BY_STATE, EXCLUDED_STATES, MINIMUM_AGE } from './constants.ts';
+import {
+  AGE_OF_MAJORITY_BY_STATE,
+  EXCLUDED_STATES,
+  MINIMUM_AGE,
+  PASSPHRASE_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants.ts';
 
 /**
  * USPS ZIP-3 prefix ranges -> jurisdiction. Inclusive ranges of the first three digits.
@@ -267,10 +274,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export const isPlausibleEmail = (email: string): boolean =>
   email.length <= 254 && EMAIL_PATTERN.test(email.trim());
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
-/** Length from which a passphrase needs no mix of character classes. */
-export const PASSPHRASE_LENGTH = 16;
+// The lengths live with the shared constants: the join form's hint names them without this module.
+export { PASSPHRASE_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 /** Frequently breached passwords that meet the length rule (compared lower-cased). */
 const COMMON_PASSWORDS = new Set([

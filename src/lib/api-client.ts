@@ -23,7 +23,7 @@ import {
   RefreshResponseSchema,
   type RefreshResponse,
 } from '../contract/schemas.ts';
-import { ERROR_CODES } from '../contract/errors.ts';
+import { ERROR_CODES } from '../contract/error-codes.ts';
 import { PLAYER_STANDING_ERROR_CODES } from '../contract/player-standing.ts';
 
 /** Client-side codes added to the server's catalogue. */

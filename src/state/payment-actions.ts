@@ -13,9 +13,11 @@ import { mutate } from 'swr';
 import { TIMINGS } from '../contract/constants.ts';
 import {
   CARD_ERROR_MESSAGES,
-  CLOSED_ACCOUNT_SUB_CODES,
   DECLINE_SUB_CODE_MESSAGES,
   PAY_BY_BANK_ERROR_MESSAGES,
+} from '../contract/payment-error-messages.ts';
+import {
+  CLOSED_ACCOUNT_SUB_CODES,
   PAYMENT_ERROR_CODES,
   PAYMENT_TEXTS,
   PAYMENTS_API_PATHS,

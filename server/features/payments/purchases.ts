@@ -15,13 +15,15 @@ import {
   CANT_COMPLETE_PURCHASE_SUB_CODES,
   PAYMENT_ERROR_CODES,
   PAYMENT_TEXTS,
-  PAY_BY_BANK_ERROR_MESSAGES,
   PROVIDER_PURCHASE_LIMIT_CODES,
-  cardErrorMessage,
   type PurchaseError,
   type PurchaseResult,
   type PurchaseStatus,
 } from '../../../src/contract/payments.ts';
+import {
+  PAY_BY_BANK_ERROR_MESSAGES,
+  cardErrorMessage,
+} from '../../../src/contract/payment-error-messages.ts';
 import { PROPERTY_NAMES } from '../../../src/contract/properties.ts';
 import { TIMINGS } from '../../../src/contract/constants.ts';
 import type { Queryable } from '../../db/driver.ts';

@@ -4,10 +4,9 @@ import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
 import { store } from '../../state/store.ts';
 import { setMenuOpen } from '../../state/ui-actions.ts';
-import { menuItems } from '../menu-items.ts';
 import { installState } from '../../pwa/install-prompt.ts';
 
-const MenuPanel = lazy(() => import('./menu-panel.tsx'));
+const MainMenuPanel = lazy(() => import('./main-menu-panel.tsx'));
 
 const button = css`
   flex: none;
@@ -46,7 +45,6 @@ export function MenuButton(props: MenuButtonProps) {
       : install.isIosSafari
         ? 'ios'
         : null;
-  const items = menuItems({ ...props, install: installOption });
   return (
     <>
       <button
@@ -66,7 +64,12 @@ export function MenuButton(props: MenuButtonProps) {
       </button>
       {menuOpen ? (
         <Suspense fallback={null}>
-          <MenuPanel id={MENU_ID} items={items} anchor={anchor} onClose={() => setMenuOpen(false)} />
+          <MainMenuPanel
+            id={MENU_ID}
+            options={{ ...props, install: installOption }}
+            anchor={anchor}
+            onClose={() => setMenuOpen(false)}
+          />
         </Suspense>
       ) : null}
     </>

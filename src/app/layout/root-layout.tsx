@@ -20,15 +20,15 @@ import { SignedInContext } from '../../ui/signed-in-context.ts';
 import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
 import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
 import { DialogHost } from '../dialog-host.tsx';
-import { useInactivitySignOut } from '../use-inactivity-sign-out.ts';
 import { Header } from './header.tsx';
 import { Footer } from './footer.tsx';
 import { SwitchingOverlay } from './switching-overlay.tsx';
 import { OfflineBanner } from '../pwa/offline-banner.tsx';
 import { UpdatePrompt } from '../pwa/update-prompt.tsx';
 import { usePwaEffects } from '../pwa/use-pwa-effects.ts';
-import { useSuspensionNotice } from '../use-suspension-notice.ts';
-import { useBirthDatePrompt } from '../use-birth-date-prompt.ts';
+// Inactivity sign-out, suspension notice, birth-date prompt: nothing they do is drawn on the
+// first render, so they load beside the shell instead of in every route's first load.
+const SessionWatchers = lazy(() => import('../session-watchers.tsx'));
 // Loaded with the first signed-in page, so signed-out pages do not carry it.
 const PlayerSafeguards = lazy(async () => ({
   default: (await import('../../features/player-safeguards/player-safeguards.tsx')).PlayerSafeguards,
@@ -90,10 +90,7 @@ export function RootLayout() {
   const goldOnly = isTrue(values[PROPERTY_NAMES.goldOnlyMode]);
   const firstRender = useRef(true);
 
-  useInactivitySignOut(values[PROPERTY_NAMES.inactivityTimeoutSeconds]);
   usePwaEffects();
-  useSuspensionNotice();
-  useBirthDatePrompt();
 
   // Spec navigation effects: a promo code, UTM codes and click ids on any landing URL are kept
   // for the join form, whichever page the visitor arrived on.
@@ -158,6 +155,9 @@ export function RootLayout() {
       <LoadingOverlay text={loadingOverlay} />
       <UpdatePrompt />
       <DialogHost />
+      <Suspense fallback={null}>
+        <SessionWatchers inactivityTimeoutSetting={values[PROPERTY_NAMES.inactivityTimeoutSeconds]} />
+      </Suspense>
       <ScrollRestoration />
     </>
   );

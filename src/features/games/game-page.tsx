@@ -20,7 +20,6 @@ import { openDialogOnce } from '../../state/dialog-actions.ts';
 import { store } from '../../state/store.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { Notice, Page } from '../../ui/page.tsx';
-import { HouseGameFrame } from './game-frame/house-game-frame.tsx';
 import { useCatalogueWhilePlaying } from './api.ts';
 import { GAME_DIALOGS } from './game-dialog-kinds.ts';
 import { gameGuard, gameWasUpdated, type GameGuardDecision } from './game-guard.ts';
@@ -31,6 +30,13 @@ import './register-game-dialogs.ts';
 
 /** Spec section 4: returning to a game checks for complimentary Gold Coins (loaded beside the page). */
 const ComplimentaryGoldCheck = lazy(() => import('./complimentary-gold-check.tsx'));
+/**
+ * A house game's frame (its bridge to the game and the game calls) loads beside the page, asked
+ * for when the page opens so it arrives while the catalogue is fetched: the page's first load
+ * stays within its budget and a vendor game's page never needs it.
+ */
+const loadHouseGameFrame = () => import('./game-frame/house-game-frame.tsx');
+const HouseGameFrame = lazy(async () => ({ default: (await loadHouseGameFrame()).HouseGameFrame }));
 
 const topBar = css`
   display: flex;
@@ -73,6 +79,10 @@ export function GamePage() {
   const opened = useRef<{ gameId: string; version: string } | null>(null);
 
   useExitConfirmation(game?.name ?? 'this game');
+
+  useEffect(() => {
+    void loadHouseGameFrame().catch(() => undefined);
+  }, []);
 
   useEffect(() => showRefusal(decision), [decision]);
 
@@ -134,7 +144,9 @@ export function GamePage() {
           </Notice>
         )
       ) : (
-        <HouseGameFrame game={game} />
+        <Suspense fallback={<p role="status">Loading the game...</p>}>
+          <HouseGameFrame game={game} />
+        </Suspense>
       )}
     </Page>
   );

@@ -82,6 +82,8 @@ describe('OperatorPage', () => {
     fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'right-password' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Signed in as ops@example.com')).toBeTruthy();
+    // The sections load beside the console once signed in.
+    await screen.findByRole('region', { name: 'Redemptions' });
     for (const name of [
       'Redemptions',
       'Mail-in requests (AMOE)',

@@ -6,19 +6,12 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { OperatorSession } from '../../contract/operator.ts';
 import { Button } from '../../ui/button.tsx';
-import { AmoeSection } from './amoe-section.tsx';
-import { AuditSection } from './audit-section.tsx';
-import { GamesSection } from './games-section.tsx';
-import { MarketingMailSection } from './marketing-mail-section.tsx';
 import { operatorApi } from './operator-api.ts';
 import { OperatorSignIn } from './operator-sign-in.tsx';
 import { consolePage, muted, sectionNav, toolbar } from './operator-styles.ts';
-import { PlayerSection } from './player-section.tsx';
-import { PropertiesSection } from './properties-section.tsx';
-import { RedemptionsSection } from './redemptions-section.tsx';
 
-/** The promotions editor loads beside the console, not in its first load. */
-const PromotionsSection = lazy(() => import('./promotions-section.tsx'));
+/** The sections load once an operator is signed in: the page's first load is its sign-in form. */
+const OperatorConsole = lazy(() => import('./operator-console.tsx'));
 
 /** Sections of the Sweeps side, left out in gold-only mode. */
 const SWEEPS_SECTIONS = ['operator-redemptions', 'operator-amoe'];
@@ -91,16 +84,9 @@ export function OperatorPage() {
               ))}
             </ul>
           </nav>
-          {goldOnly ? null : <RedemptionsSection onSignedOut={onSignedOut} />}
-          {goldOnly ? null : <AmoeSection onSignedOut={onSignedOut} />}
-          <PlayerSection onSignedOut={onSignedOut} />
-          <GamesSection onSignedOut={onSignedOut} />
-          <PropertiesSection onSignedOut={onSignedOut} />
-          <MarketingMailSection onSignedOut={onSignedOut} />
-          <Suspense fallback={null}>
-            <PromotionsSection onSignedOut={onSignedOut} />
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <OperatorConsole goldOnly={goldOnly} onSignedOut={onSignedOut} />
           </Suspense>
-          <AuditSection onSignedOut={onSignedOut} />
         </>
       ) : null}
     </main>

@@ -21,12 +21,11 @@ import {
   type RedemptionRequest,
 } from '../../contract/redemption.ts';
 import { CHILD_ROUTES } from '../../lib/child-routes.ts';
-import { isApiError, reportApiError, type ApiError } from '../../lib/api-client.ts';
+import { ApiError, CLIENT_ERROR_CODES, isApiError, reportApiError } from '../../lib/api-client.ts';
 import { formatSweeps, formatUsd } from '../../lib/format.ts';
 import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../pwa/online-status.ts';
 import { openDialog } from '../../state/dialog-actions.ts';
 import { openDialogForResult } from '../../state/dialog-actions.ts';
-import { newRedemptionKey, submitCashOut, submitRedemption } from '../../state/redemption-actions.ts';
 import { Button } from '../../ui/button.tsx';
 import { Notice } from '../../ui/page.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
@@ -55,6 +54,19 @@ const FIELD_OF: Readonly<Record<string, string>> = {
   gift_card_brand: 'gift_card_brand',
   email_confirmed: 'amount',
 };
+
+/**
+ * The redemption calls load once the player asks to redeem (while the confirmation is open), not
+ * with the redeem pages. A chunk that cannot load is a connection problem, told like one.
+ */
+const redemptionActions = () =>
+  import('../../state/redemption-actions.ts').catch(() => {
+    throw new ApiError(
+      0,
+      CLIENT_ERROR_CODES.NETWORK_ERROR,
+      'We could not reach our servers. Please try again.',
+    );
+  });
 
 export interface RedeemFormProps {
   method: RedemptionMethod;
@@ -172,6 +184,8 @@ export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps
       if (!r?.emailConfirmed) return;
       emailConfirmed = true;
     }
+    const actions = redemptionActions();
+    void actions.catch(() => undefined); // told on submit; a cancelled confirmation needs none
     const confirmed = await openDialogForResult(REDEMPTION_DIALOGS.confirmRedemption, {
       method,
       amount: parsed,
@@ -182,11 +196,12 @@ export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps
     if (!confirmed?.confirmedRedemption) return;
     const body = requestBody(parsed, emailConfirmed);
     const text = JSON.stringify({ cashOut, body });
-    // A new confirmed request gets a new key; the same one again (a retry) keeps its key.
-    if (!attempt.current || attempt.current.body !== text)
-      attempt.current = { key: newRedemptionKey(), body: text };
     setBusy(true);
     try {
+      const { newRedemptionKey, submitCashOut, submitRedemption } = await actions;
+      // A new confirmed request gets a new key; the same one again (a retry) keeps its key.
+      if (!attempt.current || attempt.current.body !== text)
+        attempt.current = { key: newRedemptionKey(), body: text };
       const redemption: Redemption = cashOut
         ? (await submitCashOut(parsed, attempt.current.key)).redemption
         : (await submitRedemption(body, attempt.current.key)).redemption;

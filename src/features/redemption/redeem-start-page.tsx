@@ -3,7 +3,7 @@
  * paper check have their own pages; a gift card and a prize-out are redeemed right here; a cash
  * out (PayPal to the e-wallet on file, for a fee) shows once the account has an e-wallet.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { css, cx } from '@linaria/core';
 import {
   REDEMPTION_METHOD_LABELS,
@@ -13,8 +13,14 @@ import {
 import { CHILD_ROUTES } from '../../lib/child-routes.ts';
 import { formatSweeps, formatUsd } from '../../lib/format.ts';
 import { ButtonLink, Button } from '../../ui/button.tsx';
-import { RedeemForm } from './redeem-form.tsx';
 import { RedeemLayout } from './redeem-layout.tsx';
+
+/**
+ * The form of the methods redeemed here opens only once one is chosen: it loads beside the page,
+ * asked for as the page opens, so it is there by the time the player chooses.
+ */
+const loadRedeemForm = () => import('./redeem-form.tsx');
+const RedeemForm = lazy(async () => ({ default: (await loadRedeemForm()).RedeemForm }));
 
 const methods = css`
   list-style: none;
@@ -58,6 +64,9 @@ type Here = 'gift_card' | 'prizeout' | 'cash_out';
 function Methods({ options }: { options: RedemptionOptions }) {
   const [open, setOpen] = useState<Here | null>(null);
   const order: RedemptionMethod[] = ['paypal', 'ach', 'paper_check', 'gift_card', 'prizeout'];
+  useEffect(() => {
+    void loadRedeemForm().catch(() => undefined);
+  }, []);
   return (
     <>
       <h2>Choose how to receive your prize</h2>
@@ -108,13 +117,17 @@ function Methods({ options }: { options: RedemptionOptions }) {
         {open === 'gift_card' || open === 'prizeout' ? (
           <>
             <h2>{REDEMPTION_METHOD_LABELS[open]}</h2>
-            <RedeemForm key={open} method={open} options={options} />
+            <Suspense fallback={null}>
+              <RedeemForm key={open} method={open} options={options} />
+            </Suspense>
           </>
         ) : null}
         {open === 'cash_out' ? (
           <>
             <h2>Cash out</h2>
-            <RedeemForm key="cash-out" method="paypal" cashOut options={options} />
+            <Suspense fallback={null}>
+              <RedeemForm key="cash-out" method="paypal" cashOut options={options} />
+            </Suspense>
           </>
         ) : null}
       </div>

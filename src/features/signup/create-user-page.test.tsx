@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -8,6 +8,10 @@ import { clearLocalSession } from '../../state/session-actions.ts';
 import { resetStore, store } from '../../state/store.ts';
 import { apiError, loginAnswer, stubApi, type Answer } from '../../test-support/stub-api.ts';
 import { CreateUserPage } from './create-user-page.tsx';
+
+// The form's rules and terms load beside it; transformed once here, so the tests' waits measure
+// the page rather than the test runner's first transform of those modules.
+beforeAll(() => Promise.all([import('./join-form-validation.ts'), import('./join-terms.tsx')]));
 
 function renderForm(url = '/signup/create-user') {
   // A fresh SWR cache each time: the documents to accept are fetched by every render of the form.

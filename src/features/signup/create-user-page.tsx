@@ -19,8 +19,12 @@ import {
   type CreateUserRequest,
 } from '../../contract/schemas.ts';
 import { LEGAL_ACCEPTANCE_ERROR_CODES } from '../../contract/legal-acceptance-codes.ts';
-import { EXCLUDED_STATES, PRODUCT_NAME } from '../../contract/constants.ts';
-import { PASSPHRASE_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/eligibility.ts';
+import {
+  EXCLUDED_STATES,
+  PASSPHRASE_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PRODUCT_NAME,
+} from '../../contract/constants.ts';
 import { api, isApiError } from '../../lib/api-client.ts';
 import { useApiGet } from '../../lib/swr.tsx';
 import { completeLogin } from '../../state/session-actions.ts';
@@ -35,16 +39,7 @@ import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { errorText } from '../../ui/field-styles.ts';
 import { focusField } from '../../ui/focus-field.ts';
-import {
-  birthDateOf,
-  checkZip,
-  firstErrorField,
-  validateJoinForm,
-  type JoinErrorField,
-  type JoinErrors,
-  type JoinFormValues,
-} from './join-form-validation.ts';
-import { placeJoinServerError } from './join-server-errors.ts';
+import type { JoinErrorField, JoinErrors, JoinFormValues, ZipCheck } from './join-form-validation.ts';
 import { BIRTH_DAY_OPTIONS, BIRTH_MONTH_OPTIONS, birthYearOptions } from '../../ui/birth-date-options.ts';
 import { trackEvent } from '../../lib/analytics.ts';
 
@@ -52,6 +47,15 @@ import { trackEvent } from '../../lib/analytics.ts';
 // the legal documents anyway), so the join page's first load stays within the route budget.
 /** Attribution (promo code, UTM codes, click ids) loads beside the form, like the terms. */
 const attribution = () => import('../../lib/attribution.ts');
+/** Where a server refusal shows: loaded only when the server refuses, like the catalogue's texts it uses. */
+const joinServerErrors = () => import('./join-server-errors.ts');
+/**
+ * The form's rules (ZIP ranges, password policy, birth date) load beside the form, asked for as
+ * the page opens: a rule's message shows only once a field is left, by when they are here.
+ */
+const joinValidation = () => import('./join-form-validation.ts');
+type JoinValidation = Awaited<ReturnType<typeof joinValidation>>;
+const NO_ZIP: ZipCheck = { kind: 'empty' };
 const JoinTerms = lazy(async () => ({ default: (await import('./join-terms.tsx')).JoinTerms }));
 /** The welcome offer notice loads beside the form too (its amounts come from a public call anyway). */
 const WelcomeOfferNotice = lazy(() => import('./welcome-offer-notice.tsx'));
@@ -195,8 +199,22 @@ export function CreateUserPage() {
 
   const years = useMemo(() => birthYearOptions(new Date().getFullYear(), YEARS_SHOWN), []);
 
-  const clientErrors = useMemo(() => validateJoinForm(values), [values]);
-  const zip = checkZip(values.postal_code);
+  const [validation, setValidation] = useState<JoinValidation | null>(null);
+  useEffect(() => {
+    let live = true;
+    void joinValidation().then(
+      (m) => live && setValidation(m),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const clientErrors: JoinErrors = useMemo(
+    () => validation?.validateJoinForm(values) ?? {},
+    [validation, values],
+  );
+  const zip = validation?.checkZip(values.postal_code) ?? NO_ZIP;
 
   /** Client errors are shown once a field was left (or on submit); a server error until its field changes. */
   function errorFor(slot: JoinErrorField): string | undefined {
@@ -220,7 +238,7 @@ export function CreateUserPage() {
   const onBlur = (e: { target: { name: string } }) => {
     const slot = slotOf(e.target.name as keyof JoinFormValues);
     // The date is one answer: judge it once all three parts are chosen (or on submit).
-    if (slot === 'birth_date' && !birthDateOf(values)) return;
+    if (slot === 'birth_date' && !validation?.birthDateOf(values)) return;
     setTouched((t) => ({ ...t, [slot]: true }));
   };
 
@@ -229,13 +247,24 @@ export function CreateUserPage() {
     if (submitting) return;
     setSubmitted(true);
     setServer(null);
-    const errors: JoinErrors = validateJoinForm(values);
-    const first = firstErrorField(errors);
+    let rules: JoinValidation;
+    try {
+      rules = validation ?? (await joinValidation());
+    } catch {
+      setServer({
+        field: null,
+        message: 'Something went wrong. Please try again.',
+        offerFailedRegistration: false,
+      });
+      return;
+    }
+    const errors: JoinErrors = rules.validateJoinForm(values);
+    const first = rules.firstErrorField(errors);
     if (first) {
       focusField(formRef.current, controlOf(first));
       return;
     }
-    const birth = birthDateOf(values);
+    const birth = rules.birthDateOf(values);
     if (!birth) return;
     const promo = values.promo_code.trim();
     const payload: CreateUserRequest = {
@@ -274,9 +303,17 @@ export function CreateUserPage() {
       // A newer version was published while the form was open: show it to be read and accepted.
       if (isApiError(err) && err.code === LEGAL_ACCEPTANCE_ERROR_CODES.DOCUMENT_VERSION_OUTDATED)
         void legal.mutate();
+      const somethingWrong: ServerProblem = {
+        field: null,
+        message: 'Something went wrong. Please try again.',
+        offerFailedRegistration: false,
+      };
       const problem: ServerProblem = isApiError(err)
-        ? placeJoinServerError(err)
-        : { field: null, message: 'Something went wrong. Please try again.', offerFailedRegistration: false };
+        ? await joinServerErrors().then(
+            (m) => m.placeJoinServerError(err),
+            () => somethingWrong,
+          )
+        : somethingWrong;
       setServer(problem);
       if (problem.field) focusField(formRef.current, controlOf(problem.field));
     }

@@ -102,9 +102,13 @@ export interface RouteFigure {
  * Chunks the entry loads at start-up with a dynamic import that is not a route page (the full app,
  * `src/app/start.tsx`, which the light entry imports at once on every route but a first-time
  * visitor's home page). Counted in the first load of every route whose page is its own chunk.
+ * A feature's lazy section (src/features/**) imported by the home page the entry renders is not
+ * start-up: it loads only when that page renders, never on another route.
  */
 export const startupModules = (manifest: ViteManifest): string[] =>
-  (manifest[entryKey(manifest)]?.dynamicImports ?? []).filter((k) => !PAGE_MODULE.test(k));
+  (manifest[entryKey(manifest)]?.dynamicImports ?? []).filter(
+    (k) => !PAGE_MODULE.test(k) && !k.startsWith('src/features/'),
+  );
 
 /**
  * First-load JavaScript: the entry script of index.html with its static imports (the modulepreload
