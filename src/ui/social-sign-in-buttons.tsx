@@ -1,5 +1,5 @@
 /** The "Continue with Google" / "Continue with Facebook" buttons and the social error under them. */
-import { css } from '@linaria/core';
+import type { CSSProperties } from 'react';
 import {
   SOCIAL_PROVIDERS,
   SOCIAL_TEXTS,
@@ -9,24 +9,16 @@ import {
 import { Button } from './button.tsx';
 import { errorText } from './field-styles.ts';
 
-const stack = css`
-  display: grid;
-  gap: var(--space-2);
-  margin-bottom: var(--space-3);
-`;
-const divider = css`
-  display: flex;
-  align-items: center;
-  gap: var(--space-2);
-  color: var(--color-text-muted);
-  margin: var(--space-2) 0 var(--space-3);
-  &::before,
-  &::after {
-    content: '';
-    flex: 1;
-    border-top: 1px solid var(--color-border);
-  }
-`;
+/**
+ * Inline layout, no stylesheet of its own: the buttons load after a prerendered page's first paint,
+ * and a stylesheet arriving then would be one more request and could move the page.
+ */
+const stack: CSSProperties = { display: 'grid', gap: 'var(--space-2)', marginBottom: 'var(--space-3)' };
+const divider: CSSProperties = {
+  textAlign: 'center',
+  color: 'var(--color-text-muted)',
+  margin: 'var(--space-2) 0 var(--space-3)',
+};
 
 export interface SocialSignInButtonsProps {
   choose(provider: SocialProvider): void;
@@ -37,7 +29,7 @@ export interface SocialSignInButtonsProps {
 export function SocialSignInButtons({ choose, busy, error }: SocialSignInButtonsProps) {
   return (
     <div data-testid="social-sign-in">
-      <div className={stack}>
+      <div style={stack}>
         {SOCIAL_PROVIDERS.map((provider) => (
           <Button
             key={provider}
@@ -57,12 +49,9 @@ export function SocialSignInButtons({ choose, busy, error }: SocialSignInButtons
           {error.message}
         </p>
       ) : null}
-      <p className={divider} aria-hidden="true">
+      <p style={divider} aria-hidden="true">
         {SOCIAL_TEXTS.or}
       </p>
     </div>
   );
 }
-
-/** The height the buttons take, kept while their code loads so the form below does not move. */
-export const SOCIAL_BUTTONS_RESERVED_HEIGHT = '9.5rem';

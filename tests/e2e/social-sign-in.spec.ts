@@ -5,7 +5,14 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { acceptTermsByScrolling, createPlayerViaApi, expectLobby, MONTHS, newPlayer } from './support/app.ts';
+import {
+  acceptTermsByScrolling,
+  createPlayerViaApi,
+  expectLobby,
+  expectOnLogin,
+  MONTHS,
+  newPlayer,
+} from './support/app.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -88,5 +95,40 @@ test.describe('social sign-in', () => {
     await continueWith(other, 'Facebook', player);
     await expectLobby(other);
     await fresh.close();
+  });
+
+  test("the provider's data deletion request unlinks the identity and its dd page shows the status", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const player = newPlayer();
+    await createPlayerViaApi(request, player);
+    await page.goto(ROUTES.login);
+    await continueWith(page, 'Facebook', player);
+    await page.getByLabel(/Password of your/).fill(player.password);
+    await page.getByRole('button', { name: 'Link and sign in' }).click();
+    await expectLobby(page);
+
+    // The sandbox provider's page (its own origin, the e2e server's port + 5000) sends the request.
+    const app = new URL(baseURL ?? 'http://localhost:8499');
+    const sandbox = `${app.protocol}//${app.hostname}:${Number(app.port) + 5000}`;
+    const provider = await page.context().newPage();
+    await provider.goto(`${sandbox}/facebook/authorize?client_id=lucky-crown-web&nonce=${'e2e'.repeat(8)}`);
+    await provider.getByLabel('Email of the person to delete').fill(player.email);
+    await provider.getByRole('button', { name: 'Send data deletion request' }).click();
+    const status = provider.locator('#deletion-result');
+    await expect(status).toBeVisible();
+    const href = (await status.getAttribute('href')) ?? '';
+    expect(href).toMatch(/\/data-deletion\/dd\/[A-Z0-9]{12}$/);
+
+    await page.goto(new URL(href).pathname);
+    await expect(page.getByTestId('data-deletion-status')).toContainText('Your data has been deleted.');
+    await expect(page.getByTestId('data-deletion-recorded')).toContainText('Facebook');
+    // The identity no longer signs in: the email's account must be linked again.
+    await page.goto(ROUTES.logout);
+    await expectOnLogin(page);
+    await continueWith(page, 'Facebook', player);
+    await expect(page).toHaveURL(new RegExp(ROUTES.linkAccounts));
   });
 });

@@ -61,6 +61,8 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   useEffect(() => {
     if (signedOutReason) clearSignedOutReason();
@@ -115,9 +117,12 @@ export function LoginPage() {
       ) : null}
       <Card>
         <div className={socialSlot}>
-          <Suspense fallback={null}>
-            <SocialSignIn />
-          </Suspense>
+          {/* After hydration only: the prerendered markup has the empty slot, never a pending boundary. */}
+          {mounted ? (
+            <Suspense fallback={null}>
+              <SocialSignIn />
+            </Suspense>
+          ) : null}
         </div>
         <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={`Sign in to ${PRODUCT_NAME}`}>
           <TextField

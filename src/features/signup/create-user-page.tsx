@@ -159,6 +159,8 @@ export function CreateUserPage() {
   const [submitting, setSubmitting] = useState(false);
   const [server, setServer] = useState<ServerProblem | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const birthErrorId = 'join-birth-date-error';
   const acceptHintId = 'join-accept-hint';
   // Gold-only mode has no sweepstakes: their rules are not part of joining.
@@ -336,9 +338,12 @@ export function CreateUserPage() {
       </p>
       <Card>
         <div className={socialSlot}>
-          <Suspense fallback={null}>
-            <SocialSignIn />
-          </Suspense>
+          {/* After hydration only: the prerendered markup has the empty slot, never a pending boundary. */}
+          {mounted ? (
+            <Suspense fallback={null}>
+              <SocialSignIn />
+            </Suspense>
+          ) : null}
         </div>
         <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={`Create your ${PRODUCT_NAME} account`}>
           <div className={twoColumns}>
