@@ -24,11 +24,11 @@ import { Header } from './header.tsx';
 import { Footer } from './footer.tsx';
 import { SwitchingOverlay } from './switching-overlay.tsx';
 import { OfflineBanner } from '../pwa/offline-banner.tsx';
-import { UpdatePrompt } from '../pwa/update-prompt.tsx';
-import { usePwaEffects } from '../pwa/use-pwa-effects.ts';
 // Inactivity sign-out, suspension notice, birth-date prompt: nothing they do is drawn on the
 // first render, so they load beside the shell instead of in every route's first load.
 const SessionWatchers = lazy(() => import('../session-watchers.tsx'));
+// The version poll, the refresh-required dialog and the update prompt: found later, never drawn first.
+const PwaWatchers = lazy(() => import('../pwa/pwa-watchers.tsx'));
 // Loaded with the first signed-in page, so signed-out pages do not carry it.
 const PlayerSafeguards = lazy(async () => ({
   default: (await import('../../features/player-safeguards/player-safeguards.tsx')).PlayerSafeguards,
@@ -89,8 +89,6 @@ export function RootLayout() {
   const { values } = useNamedProperties(SHELL_PROPERTY_NAMES);
   const goldOnly = isTrue(values[PROPERTY_NAMES.goldOnlyMode]);
   const firstRender = useRef(true);
-
-  usePwaEffects();
 
   // Spec navigation effects: a promo code, UTM codes and click ids on any landing URL are kept
   // for the join form, whichever page the visitor arrived on.
@@ -153,9 +151,9 @@ export function RootLayout() {
       <Footer />
       <SwitchingOverlay />
       <LoadingOverlay text={loadingOverlay} />
-      <UpdatePrompt />
       <DialogHost />
       <Suspense fallback={null}>
+        <PwaWatchers />
         <SessionWatchers inactivityTimeoutSetting={values[PROPERTY_NAMES.inactivityTimeoutSeconds]} />
       </Suspense>
       <ScrollRestoration />
