@@ -7,6 +7,7 @@
  * FUZZ_RUNS (default 30) sets the cases per route and state.
  */
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import type { Struct } from 'superstruct';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,6 @@ import {
   IDEMPOTENCY_HEADER,
   REFRESH_COOKIE,
 } from '../../src/contract/constants.ts';
-import { ERROR_CODES } from '../../src/contract/errors.ts';
 import * as paymentsContract from '../../src/contract/payments.ts';
 import * as schemasContract from '../../src/contract/schemas.ts';
 import * as walletContract from '../../src/contract/wallet.ts';
@@ -33,15 +33,22 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const ctx = await createPaymentsContext();
 afterAll(() => ctx.close());
 
-const KNOWN_CODES = new Set<string>([
-  ...Object.values(ERROR_CODES),
-  ...Object.values(walletContract.WALLET_ERROR_CODES),
-  ...Object.values(paymentsContract.PAYMENT_ERROR_CODES),
-  ...Object.values(gamesContract.GAME_ERROR_CODES),
-  ...Object.values(vendorWalletContract.VENDOR_WALLET_ERROR_CODES),
-  ...Object.values(mobileVerificationContract.MOBILE_VERIFICATION_ERROR_CODES),
-  ...Object.values(redemptionContract.REDEMPTION_ERROR_CODES),
-]);
+/**
+ * Every documented error code: each contract module's `*_ERROR_CODES` catalogue (the shared one
+ * and every feature's), read from the contract folder so a new feature's codes count at once.
+ */
+const contractDir = new URL('../../src/contract/', import.meta.url);
+const contractModules = await Promise.all(
+  readdirSync(contractDir)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => import(new URL(file, contractDir).href) as Promise<Record<string, unknown>>),
+);
+const KNOWN_CODES = new Set<string>(
+  contractModules
+    .flatMap((exports) => Object.entries(exports))
+    .filter(([name, value]) => name.endsWith('ERROR_CODES') && value !== null && typeof value === 'object')
+    .flatMap(([, value]) => Object.values(value as Record<string, unknown>).map(String)),
+);
 
 const routes = [
   ...new Map(
@@ -342,24 +349,17 @@ const fuzzCaseFor = (route: { method: string; path: string }) => {
 };
 type FuzzCase = ReturnType<typeof fuzzCaseFor> extends fc.Arbitrary<infer T> ? T : never;
 
-/** A signed-in player with a billing address; signed in again when a fuzzed request ends its session. */
-let player: { client: Client; email: string; ended: boolean } | null = null;
+/**
+ * A signed-in player with a billing address. When a fuzzed request ends its session (sign-out,
+ * refresh, a password or email change, closing the account) a new player takes over: signing the
+ * same one in again would meet the sign-in throttle or the closed account, not the route.
+ */
+let player: { client: Client; ended: boolean } | null = null;
 async function signedInPlayer(): Promise<Client> {
   if (player && !player.ended) return player.client;
-  if (!player) {
-    const email = `fuzz.${randomUUID().slice(0, 8)}@example.com`;
-    player = { client: await playerWithAddress(ctx, { email }), email, ended: false };
-    return player.client;
-  }
-  const client = new Client(ctx);
-  const res = await client.request<{ token: string }>('POST', API_PATHS.login, {
-    body: { email: player.email, password: signUpPayload().password1 },
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
-  client.token = res.body.token;
-  player.client = client;
-  player.ended = false;
-  return client;
+  const email = `fuzz.${randomUUID().slice(0, 8)}@example.com`;
+  player = { client: await playerWithAddress(ctx, { email }), ended: false };
+  return player.client;
 }
 
 async function send(route: { method: string; path: string }, signedIn: boolean, c: FuzzCase) {
