@@ -19,6 +19,8 @@ const PERSISTED_PATHS = [
   /"\/redemptions"/,
   // The player's referrals and their states (the refer-a-friend page's list).
   /"\/referrals"/,
+  // The weekly challenge's board, shown offline with the time it was read.
+  /"\/leaderboards\//,
 ];
 const MAX_ENTRIES = 30;
 
