@@ -1,7 +1,5 @@
-/** Data a route carries in its `handle` (read by the header and the feature-unavailable page). */
+/** Data a route carries in its `handle` (read by the header and the guards). */
 export interface RouteHandle {
-  /** Feature name of a page not built yet ("<feature> is not available yet"). */
-  feature?: string;
   /** Header shows Join now on this page (home, login, corporate, policies, what-is). */
   joinNow?: boolean;
   /** Header hides Sign in on this page (login). */

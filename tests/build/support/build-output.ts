@@ -151,10 +151,6 @@ export function routePathsByModule(): Map<string, string[]> {
       else if (literal?.[1]) paths.add(literal[1]);
       else if (/index: true/.test(line)) paths.add('/');
     }
-    // Pages not built yet: `later(ROUTES.x, 'Feature')` routes use the feature-unavailable page.
-    if (variable === 'unavailable') {
-      for (const l of source.matchAll(/later\(ROUTES\.(\w+)/g)) if (l[1]) paths.add(routePath(l[1]));
-    }
     out.set(`src/${relPath}`, [...paths]);
   }
   return out;
