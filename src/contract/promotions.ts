@@ -166,7 +166,6 @@ export function isSweepsOnlyLocation(location: string): boolean {
 // ---------------------------------------------------------------- images
 
 /** Images are files of the app's own promotions folder (public/promotions, served from /promotions/). */
-export const PROMO_IMAGE_PREFIX = '/promotions/';
 const PROMO_IMAGE_PATTERN = /^\/promotions\/[a-z0-9][a-z0-9-]{0,80}\.(webp|svg|png|jpg|avif)$/;
 
 /** The images shipped in public/promotions, offered by the console with their intrinsic size. */

@@ -16,7 +16,6 @@ import { setMenuOpen, setNavigating } from '../../state/ui-actions.ts';
 import { enforceGoldOnly } from '../../state/currency-actions.ts';
 import { reenableSwitchingOnNavigation } from '../../state/switching-on-navigation.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
-import { SignedInContext } from '../../ui/signed-in-context.ts';
 import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
 import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
 import { DialogHost } from '../dialog-host.tsx';
@@ -144,9 +143,7 @@ export function RootLayout() {
             <PlayerSafeguards />
           </Suspense>
         ) : null}
-        <SignedInContext value={signedIn}>
-          <Outlet />
-        </SignedInContext>
+        <Outlet />
       </main>
       <Footer />
       <SwitchingOverlay />
