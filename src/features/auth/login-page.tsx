@@ -17,6 +17,7 @@ import { FormError } from '../../ui/form-error.tsx';
 import { focusField } from '../../ui/focus-field.ts';
 import { LOGIN_MESSAGES, loginFailure } from './login-errors.ts';
 import { SOCIAL_AUTH_ERROR_CODES } from '../../contract/social-auth.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 
 /** Google and Facebook sign-in load beside the form: the page's first load stays within its budget. */
 const SocialSignIn = lazy(() => import('./social-sign-in.tsx'));
@@ -61,8 +62,7 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
 
   useEffect(() => {
     if (signedOutReason) clearSignedOutReason();

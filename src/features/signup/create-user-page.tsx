@@ -42,6 +42,7 @@ import { focusField } from '../../ui/focus-field.ts';
 import type { JoinErrorField, JoinErrors, JoinFormValues, ZipCheck } from './join-form-validation.ts';
 import { BIRTH_DAY_OPTIONS, BIRTH_MONTH_OPTIONS, birthYearOptions } from '../../ui/birth-date-options.ts';
 import { trackEvent } from '../../lib/analytics.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 
 // The terms to read and accept load beside the form's fields (they sit below them and wait for
 // the legal documents anyway), so the join page's first load stays within the route budget.
@@ -159,8 +160,7 @@ export function CreateUserPage() {
   const [submitting, setSubmitting] = useState(false);
   const [server, setServer] = useState<ServerProblem | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   const birthErrorId = 'join-birth-date-error';
   const acceptHintId = 'join-accept-hint';
   // Gold-only mode has no sweepstakes: their rules are not part of joining.
