@@ -100,6 +100,30 @@ describe('IndexedDB mirror', () => {
     expect((await readMirror())?.user.email).toBe('demo@luckycrown.example');
   });
 
+  it('writes an opened game at once: closing the app right after it keeps "Recently played"', async () => {
+    store.session.user = demoUser();
+    store.session.status = 'signed-in';
+    const stop = startMirroring(60_000);
+    store.games.recentlyPlayed.splice(0, Infinity, 'blackjack');
+    await flush();
+    stop();
+    expect((await readMirror())?.recentlyPlayed).toEqual(['blackjack']);
+  });
+
+  it('a balance animation that keeps going is still written within the delay, not held back', async () => {
+    store.session.user = demoUser();
+    store.session.status = 'signed-in';
+    store.balances.current = demoBalances();
+    const stop = startMirroring(40);
+    // One change every 10 ms for 200 ms: a debounce would write only after the last one.
+    for (let i = 1; i <= 20; i++) {
+      store.balances.current = { ...demoBalances(), balance_total_gld: 1000 + i };
+      await new Promise((r) => setTimeout(r, 10));
+      if (i === 10) expect((await readMirror())?.balances?.balance_total_gld).toBeGreaterThan(1000);
+    }
+    stop();
+  });
+
   it('mirrors the store only while signed in', async () => {
     const stop = startMirroring(5);
     store.session.user = demoUser();

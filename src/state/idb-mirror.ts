@@ -119,17 +119,16 @@ export function startMirroring(delayMs = 100): () => void {
   let last = snapshot(store);
   const unsubscribe = subscribe(store, () => {
     const next = snapshot(store);
-    const sessionChanged = next.session !== last.session;
-    const burstChanged =
-      next.balances !== last.balances || next.currency !== last.currency || next.games !== last.games;
+    // A sign-in is written at once, so a reload right after it still resumes the session; so is a
+    // game opened (one change, not a burst), so "Recently played" survives closing the app at once.
+    const changedOnce = next.session !== last.session || next.games !== last.games;
+    const burstChanged = next.balances !== last.balances || next.currency !== last.currency;
     last = next;
-    // A sign-in is written at once, so a reload right after it still resumes the session.
-    if (sessionChanged) flush();
-    // Balances, currency and recently played change in bursts (coin animations): write them debounced.
-    else if (burstChanged) {
-      if (pending) clearTimeout(pending);
-      pending = setTimeout(flush, delayMs);
-    }
+    if (changedOnce) flush();
+    // Balances and currency change in bursts (coin animations): one write at most `delayMs` after
+    // the first unsaved change. Not a debounce: an animation that keeps going must not hold the
+    // write back until the page is gone.
+    else if (burstChanged && !pending) pending = setTimeout(flush, delayMs);
   });
   window.addEventListener('pagehide', flush);
   return () => {

@@ -203,8 +203,36 @@ export interface AppServer {
 }
 
 /**
+ * The sandbox listeners 1000-5000 above the server, as scripts/e2e-server.mjs places them: their
+ * defaults (PORT + 1 ... PORT + 5) are other PWA specs' ports, which sit two apart.
+ */
+function sandboxPorts(port: number): NodeJS.ProcessEnv {
+  const at = (offset: number) => ({
+    port: String(port + offset),
+    origin: `http://localhost:${port + offset}`,
+  });
+  const card = at(1000);
+  const vendor = at(2000);
+  const kyc = at(3000);
+  const support = at(4000);
+  const social = at(5000);
+  return {
+    CARD_SANDBOX_PORT: card.port,
+    CARD_SANDBOX_ORIGIN: card.origin,
+    VENDOR_SANDBOX_PORT: vendor.port,
+    VENDOR_SANDBOX_ORIGIN: vendor.origin,
+    KYC_SANDBOX_PORT: kyc.port,
+    KYC_SANDBOX_ORIGIN: kyc.origin,
+    SUPPORT_SANDBOX_PORT: support.port,
+    SUPPORT_SITE_ORIGIN: support.origin,
+    SOCIAL_SANDBOX_PORT: social.port,
+    SOCIAL_SANDBOX_ORIGIN: social.origin,
+  };
+}
+
+/**
  * Starts the real server on `port` serving `distDir`, on `dataDir` (a fresh temp folder unless
- * given, so a restart can keep the database). The card sandbox listener gets port + 1.
+ * given, so a restart can keep the database). Its sandboxes sit 1000-5000 above it (sandboxPorts).
  */
 export async function startServer(opts: {
   port: number;
@@ -219,21 +247,22 @@ export async function startServer(opts: {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
-    CARD_SANDBOX_PORT: String(port + 1),
-    // The vendor sandbox's default (PORT + 2) is the next PWA spec's port (they are two apart):
-    // put it where no spec listens.
-    VENDOR_SANDBOX_PORT: String(port + 2000),
+    ...sandboxPorts(port),
     DATA_DIR: dataDir,
     DIST_DIR: distDir,
     PUBLIC_ORIGIN: origin,
     LOG_LEVEL: 'warn',
+    // As on the shared e2e servers (scripts/e2e-server.mjs): no promo pop-up after sign-in covering
+    // the page a spec looks at, and new players join with no coins.
+    SEED_PROMOTIONS: 'false',
+    WELCOME_OFFER_AT_JOIN: 'false',
   };
   for (const name of [
     'DATABASE_URL',
     'GOLD_ONLY',
     'SESSION_INACTIVITY_SECONDS',
-    'CARD_SANDBOX_ORIGIN',
-    'VENDOR_SANDBOX_ORIGIN',
+    'TEST_CLOCK',
+    'LEGAL_TEST_MODE',
   ])
     delete env[name];
   const tsx = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
