@@ -87,11 +87,12 @@ export function GameCard({ game, online }: { game: Game; online: boolean }) {
     .filter(Boolean)
     .join('. ');
   return (
-    // Named by the game alone (not art + name + mark); the rest is its description.
+    // Named by the game alone, from its visible name (WCAG 2.5.3: the spoken name is the shown one):
+    // the art is decorative (alt=""), and the mark and status, shown beside the name, are the link's
+    // description instead of part of its name.
     <AppLink
       to={withParams(ROUTES.game, { gameId: game.id })}
       className={card}
-      aria-label={game.name}
       aria-describedby={details ? detailsId : undefined}
       data-testid={`game-card-${game.id}`}
     >
@@ -101,13 +102,27 @@ export function GameCard({ game, online }: { game: Game; online: boolean }) {
         </span>
       ) : null}
       <div className={cx(artBox, (game.maintenance || !online) && unavailableArt)}>
-        <img src={game.art_url} alt={game.name} width={320} height={240} loading="lazy" decoding="async" />
-        {label ? <span className={mark}>{label}</span> : null}
+        <img src={game.art_url} alt="" width={320} height={240} loading="lazy" decoding="async" />
+        {label ? (
+          <span className={mark} aria-hidden="true">
+            {label}
+          </span>
+        ) : null}
       </div>
       <div className={body}>
-        <span className={name}>{game.name}</span>
-        {game.maintenance ? <span className={maintenanceBadge}>Under maintenance</span> : null}
-        {online ? null : <span className={status}>{OFFLINE_PLAY_TEXT}</span>}
+        <span className={name} data-testid="game-card-name">
+          {game.name}
+        </span>
+        {game.maintenance ? (
+          <span className={maintenanceBadge} aria-hidden="true">
+            Under maintenance
+          </span>
+        ) : null}
+        {online ? null : (
+          <span className={status} aria-hidden="true">
+            {OFFLINE_PLAY_TEXT}
+          </span>
+        )}
       </div>
     </AppLink>
   );
