@@ -18,7 +18,8 @@
  * LIGHTHOUSE_PORT (the server's port, the card sandbox on p + 1; default two free ports), --runs <n>
  * (median of n runs per page, default 1), --pages home,login,... (a subset), --no-docs (leave
  * docs/performance.md alone), --out <file> (the JSON results elsewhere), --lhr-dir <dir> (each
- * page's full Lighthouse result and trace of the median run, for a closer look), --keep (keep the temp
+ * page's full Lighthouse result and trace of the median run, for a closer look), --profile (the trace also holds
+ * V8's CPU profile; map it with a `vite build --sourcemap` build), --keep (keep the temp
  * folders). CHROME_PATH picks the browser (default /usr/bin/chromium).
  */
 /* global fetch, setTimeout, navigator */
@@ -68,6 +69,10 @@ const fixedPort = Number(option('port') ?? process.env.LIGHTHOUSE_PORT ?? 0) || 
 const onlyPages = option('pages')?.split(',');
 const wanted = ([name]) => !onlyPages || onlyPages.includes(name);
 const lhrDir = option('lhr-dir');
+// --profile: the traces also hold V8's CPU profile (which functions ran in each long task); with a
+// build made with `vite build --sourcemap` the frames map back to the sources. It slows the page, so
+// its scores are not comparable with a normal run's.
+const profile = process.argv.includes('--profile');
 
 const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -182,6 +187,7 @@ async function audit(chromePort, url, signedIn) {
       logLevel: 'error',
       onlyCategories: CATEGORIES,
       disableStorageReset: signedIn,
+      ...(profile ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     });
     if (!answer?.lhr) throw new Error(`Lighthouse gave no result for ${url}`);
     if (answer.lhr.runtimeError) {

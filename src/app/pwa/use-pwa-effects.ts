@@ -8,6 +8,7 @@ import { subscribe } from 'valtio';
 import { pwaState } from '../../pwa/pwa-state.ts';
 import { openDialogOnce } from '../../state/dialog-actions.ts';
 import { isRouteHandle } from '../route-handle.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 
 export function usePwaEffects(): void {
   const matches = useMatches();
@@ -18,14 +19,17 @@ export function usePwaEffects(): void {
   }, [onProtectedPage]);
 
   useEffect(() => {
-    // The poll (and the worker messaging it uses) loads after the first render.
+    // The poll (and the worker messaging it uses) loads once the first page has painted.
     let stop: (() => void) | null = null;
     let cancelled = false;
-    void import('../../pwa/client-version.ts').then(({ startClientVersionPolling }) => {
-      if (!cancelled) stop = startClientVersionPolling(() => !protectedRef.current);
+    const cancelLoad = whenIdle(() => {
+      void import('../../pwa/client-version.ts').then(({ startClientVersionPolling }) => {
+        if (!cancelled) stop = startClientVersionPolling(() => !protectedRef.current);
+      });
     });
     return () => {
       cancelled = true;
+      cancelLoad();
       stop?.();
     };
   }, []);

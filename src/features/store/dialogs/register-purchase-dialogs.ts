@@ -3,6 +3,7 @@
  * store, pay-now and manage-payment-methods pages; the app shell may import it too).
  */
 import { registerLazyDialog } from '../../../ui/dialog-registry.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import { PURCHASE_DIALOGS } from './purchase-dialog-kinds.ts';
 
 // The purchase dialogs load together when the first of them opens (one chunk, one request),
@@ -12,9 +13,11 @@ const dialogs = () => import('./purchase-dialog-components.ts');
 /**
  * Starts loading the purchase dialogs' code before one opens: the coin store's featured offer opens
  * as soon as the packages arrive, and its code then loads while they do instead of after them.
+ * Once the store has painted (whenIdle): the chunk's two dozen preload links would otherwise be
+ * added inside the task that commits the store page.
  */
 export function preloadPurchaseDialogs(): void {
-  void dialogs().catch(() => undefined);
+  whenIdle(() => void dialogs().catch(() => undefined));
 }
 
 registerLazyDialog(PURCHASE_DIALOGS.featuredPackage, async () => (await dialogs()).FeaturedPackageDialog);
