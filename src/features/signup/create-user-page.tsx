@@ -34,13 +34,12 @@ import { PROPERTY_NAMES } from '../../contract/properties.ts';
 import { isTrue } from '../../lib/use-named-properties.ts';
 import { Page, Card } from '../../ui/page.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { SelectField } from '../../ui/select-field.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';
-import { errorText } from '../../ui/field-styles.ts';
 import { focusField } from '../../ui/focus-field.ts';
 import type { JoinErrorField, JoinErrors, JoinFormValues, ZipCheck } from './join-form-validation.ts';
-import { BIRTH_DAY_OPTIONS, BIRTH_MONTH_OPTIONS, birthYearOptions } from '../../ui/birth-date-options.ts';
+import { birthYearOptions } from '../../ui/birth-date-options.ts';
+import { BirthDateFields, NameFields, ZipCodeField } from './join-fields.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 
@@ -72,50 +71,6 @@ const YEARS_SHOWN = 121;
 const intro = css`
   color: var(--color-text-muted);
   margin-bottom: var(--space-4);
-`;
-const twoColumns = css`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  column-gap: var(--space-3);
-  @media (min-width: 520px) {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  }
-`;
-const birthGroup = css`
-  border: 0;
-  margin: 0 0 var(--space-4);
-  padding: 0;
-  min-width: 0;
-  & legend {
-    font-weight: 600;
-    font-size: 0.95rem;
-    padding: 0;
-    margin-bottom: var(--space-2);
-  }
-`;
-const birthRow = css`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  column-gap: var(--space-3);
-  & > :first-child {
-    grid-column: 1 / -1;
-  }
-  & > * {
-    margin-bottom: var(--space-2);
-  }
-  @media (min-width: 520px) {
-    grid-template-columns: minmax(0, 1.4fr) minmax(0, 0.8fr) minmax(0, 1fr);
-    & > :first-child {
-      grid-column: auto;
-    }
-  }
-`;
-const birthLabel = css`
-  & label {
-    font-weight: 500;
-    font-size: 0.9rem;
-    color: var(--color-text-muted);
-  }
 `;
 const signInLine = css`
   text-align: center;
@@ -161,7 +116,6 @@ export function CreateUserPage() {
   const [server, setServer] = useState<ServerProblem | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const mounted = useHydrated();
-  const birthErrorId = 'join-birth-date-error';
   const acceptHintId = 'join-accept-hint';
   // Gold-only mode has no sweepstakes: their rules are not part of joining.
   const goldOnly = isTrue(useSnapshot(store.properties).values[PROPERTY_NAMES.goldOnlyMode]);
@@ -346,30 +300,13 @@ export function CreateUserPage() {
           ) : null}
         </div>
         <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={`Create your ${PRODUCT_NAME} account`}>
-          <div className={twoColumns}>
-            <TextField
-              label="First name"
-              name="first_name"
-              autoComplete="given-name"
-              value={values.first_name}
-              onChange={onText}
-              onBlur={onBlur}
-              error={errorFor('first_name')}
-              maxLength={60}
-              required
-            />
-            <TextField
-              label="Last name"
-              name="last_name"
-              autoComplete="family-name"
-              value={values.last_name}
-              onChange={onText}
-              onBlur={onBlur}
-              error={errorFor('last_name')}
-              maxLength={60}
-              required
-            />
-          </div>
+          <NameFields
+            firstName={values.first_name}
+            lastName={values.last_name}
+            onChange={onText}
+            onBlur={onBlur}
+            errors={{ first_name: errorFor('first_name'), last_name: errorFor('last_name') }}
+          />
           <TextField
             label="Email"
             name="email"
@@ -410,53 +347,20 @@ export function CreateUserPage() {
             maxLength={128}
             required
           />
-          <TextField
-            label="ZIP code"
-            name="postal_code"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            pattern="[0-9]{5}"
-            maxLength={5}
+          <ZipCodeField
             value={values.postal_code}
-            onChange={(e) => update('postal_code', e.target.value.replace(/\D/g, '').slice(0, 5))}
+            onValue={(digits) => update('postal_code', digits)}
             onBlur={onBlur}
             error={errorFor('postal_code')}
             hint={zipHint}
-            required
           />
-          <fieldset className={birthGroup}>
-            <legend>Date of birth</legend>
-            <div className={birthRow}>
-              {(
-                [
-                  ['birth_month', 'Birth month', BIRTH_MONTH_OPTIONS, 'Month', 'bday-month'],
-                  ['birth_day', 'Birth day', BIRTH_DAY_OPTIONS, 'Day', 'bday-day'],
-                  ['birth_year', 'Birth year', years, 'Year', 'bday-year'],
-                ] as const
-              ).map(([name, label, options, placeholder, autoComplete]) => (
-                <SelectField
-                  key={name}
-                  className={birthLabel}
-                  label={label}
-                  name={name}
-                  options={options}
-                  placeholder={placeholder}
-                  autoComplete={autoComplete}
-                  value={values[name]}
-                  onChange={onText}
-                  onBlur={onBlur}
-                  aria-invalid={birthError ? true : undefined}
-                  aria-describedby={birthError ? birthErrorId : undefined}
-                  required
-                />
-              ))}
-            </div>
-            {birthError ? (
-              <p id={birthErrorId} className={errorText} data-testid="field-error-birth_date">
-                {birthError}
-              </p>
-            ) : null}
-          </fieldset>
+          <BirthDateFields
+            values={values}
+            years={years}
+            onChange={onText}
+            onBlur={onBlur}
+            error={birthError}
+          />
           <TextField
             label="Promo code (optional)"
             name="promo_code"

@@ -24,14 +24,12 @@ import { completeLogin } from '../../state/session-actions.ts';
 import { animateCoinsFromZero } from '../../state/join-coins.ts';
 import { clearSocialInfo, readSocialInfo, saveSocialInfo } from '../../state/social-info.ts';
 import { store } from '../../state/store.ts';
-import { BIRTH_DAY_OPTIONS, BIRTH_MONTH_OPTIONS, birthYearOptions } from '../../ui/birth-date-options.ts';
+import { birthYearOptions } from '../../ui/birth-date-options.ts';
+import { BirthDateFields, NameFields, ZipCodeField } from './join-fields.tsx';
 import { Button } from '../../ui/button.tsx';
-import { errorText } from '../../ui/field-styles.ts';
 import { focusField } from '../../ui/focus-field.ts';
 import { FormError } from '../../ui/form-error.tsx';
 import { Card, Notice, Page } from '../../ui/page.tsx';
-import { SelectField } from '../../ui/select-field.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import type { JoinErrorField, JoinErrors, JoinFormValues } from './join-form-validation.ts';
 
 /**
@@ -51,21 +49,6 @@ const YEARS_SHOWN = 121;
 const intro = css`
   color: var(--color-text-muted);
   margin-bottom: var(--space-4);
-`;
-const birthGroup = css`
-  border: 0;
-  margin: 0 0 var(--space-4);
-  padding: 0;
-  min-width: 0;
-  & legend {
-    font-weight: 600;
-    margin-bottom: var(--space-2);
-  }
-`;
-const birthRow = css`
-  display: grid;
-  grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1.2fr);
-  gap: var(--space-2);
 `;
 const emailLine = css`
   margin: 0 0 var(--space-4);
@@ -237,68 +220,19 @@ export function SocialProfilePage() {
           <p className={emailLine} data-testid="social-profile-email">
             Email: <strong>{draft.email}</strong>
           </p>
-          <TextField
-            label="First name"
-            name="first_name"
-            autoComplete="given-name"
-            value={values.first_name}
+          <NameFields
+            firstName={values.first_name}
+            lastName={values.last_name}
             onChange={onText}
-            error={errorFor('first_name')}
-            maxLength={60}
-            required
+            errors={{ first_name: errorFor('first_name'), last_name: errorFor('last_name') }}
           />
-          <TextField
-            label="Last name"
-            name="last_name"
-            autoComplete="family-name"
-            value={values.last_name}
-            onChange={onText}
-            error={errorFor('last_name')}
-            maxLength={60}
-            required
-          />
-          <TextField
-            label="ZIP code"
-            name="postal_code"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={5}
+          <ZipCodeField
             value={values.postal_code}
-            onChange={(e) => update('postal_code', e.target.value.replace(/\D/g, '').slice(0, 5))}
+            onValue={(digits) => update('postal_code', digits)}
             error={errorFor('postal_code') ?? (excludedZip ? errors.postal_code : undefined)}
             hint="We use your ZIP code to confirm you live in an eligible state."
-            required
           />
-          <fieldset className={birthGroup}>
-            <legend>Date of birth</legend>
-            <div className={birthRow}>
-              {(
-                [
-                  ['birth_month', 'Birth month', BIRTH_MONTH_OPTIONS, 'Month'],
-                  ['birth_day', 'Birth day', BIRTH_DAY_OPTIONS, 'Day'],
-                  ['birth_year', 'Birth year', years, 'Year'],
-                ] as const
-              ).map(([name, label, options, placeholder]) => (
-                <SelectField
-                  key={name}
-                  label={label}
-                  name={name}
-                  options={options}
-                  placeholder={placeholder}
-                  value={values[name]}
-                  onChange={onText}
-                  aria-invalid={birthError ? true : undefined}
-                  aria-describedby={birthError ? 'social-birth-date-error' : undefined}
-                  required
-                />
-              ))}
-            </div>
-            {birthError ? (
-              <p id="social-birth-date-error" className={errorText} data-testid="field-error-birth_date">
-                {birthError}
-              </p>
-            ) : null}
-          </fieldset>
+          <BirthDateFields values={values} years={years} onChange={onText} error={birthError} />
           <Suspense fallback={<p data-testid="legal-loading">Loading the Terms and Conditions…</p>}>
             <JoinTerms
               documents={legal.data !== undefined ? toScroll : null}
