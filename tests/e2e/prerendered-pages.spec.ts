@@ -3,73 +3,19 @@
  * they show without JavaScript, a submit before the app has started sends nothing, and the app
  * takes the markup over with no layout shift; signing in still works.
  */
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { DEMO, expectLobby, signIn } from './support/app.ts';
+import {
+  fullAppChunk,
+  LIGHTHOUSE_MOBILE_VIEWPORT,
+  LOADED,
+  MAX_SHIFT,
+  observeLayoutShifts,
+  settledShift,
+} from './support/layout-shift.ts';
 
-/** Lighthouse's default mobile screen (Moto G Power), as in layout-stability.spec.ts. */
-test.use({ viewport: { width: 412, height: 823 } });
-
-/** The machine running the tests may be busy: the pages get time to load. */
-const LOADED = { timeout: 30_000 };
-const MAX_SHIFT = 0.01;
-
-declare global {
-  interface Window {
-    __layoutShift?: { total: number; sources: string[] };
-  }
-}
-
-interface LayoutShiftEntry extends PerformanceEntry {
-  value: number;
-  hadRecentInput: boolean;
-  sources?: { node?: Node | null }[];
-}
-
-/** Sums layout shifts from navigation start, as CLS counts them (layout-stability.spec.ts's method). */
-async function observeLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const record = { total: 0, sources: [] as string[] };
-    window.__layoutShift = record;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as LayoutShiftEntry[]) {
-        if (entry.hadRecentInput) continue;
-        record.total += entry.value;
-        for (const source of entry.sources ?? []) {
-          const node = source.node;
-          const name =
-            node instanceof Element
-              ? `${node.tagName.toLowerCase()}.${(node.getAttribute('class') ?? '').split(/\s+/).join('.')}`
-              : String(node?.nodeName);
-          record.sources.push(`${name} (${entry.value.toFixed(4)})`);
-        }
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-async function settledShift(page: Page): Promise<{ total: number; sources: string[] }> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  );
-  await page.waitForTimeout(300);
-  return page.evaluate(() => window.__layoutShift ?? { total: -1, sources: [] });
-}
-
-/** The full app's chunk (src/app/start.tsx) in the build under test, from its Vite manifest. */
-function fullAppChunk(): string {
-  const dist = resolve(import.meta.dirname, '..', '..', process.env.DIST_DIR ?? 'dist');
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string }
-  >;
-  const chunk = manifest['src/app/start.tsx'];
-  if (!chunk) throw new Error('src/app/start.tsx is not in the build manifest');
-  return `/${chunk.file}`;
-}
+test.use({ viewport: LIGHTHOUSE_MOBILE_VIEWPORT });
 
 /** Holds the full app's script back until `release` is called: the server's markup stays on screen. */
 async function holdFullApp(page: Page): Promise<() => void> {
