@@ -110,10 +110,15 @@ test('the lobby carousel: labelled slides, moved with the keyboard, its space ke
   const placeholderOrCarousel = page
     .getByTestId('promo-carousel-placeholder')
     .or(page.getByRole('region', { name: 'Promotions' }));
-  const early = await placeholderOrCarousel.first().boundingBox();
+  // Whichever is on screen first (the placeholder may give way to the slides between finding it
+  // and measuring it: then the next try measures the carousel).
+  let early = 0;
+  await expect
+    .poll(async () => (early = (await placeholderOrCarousel.first().boundingBox())?.height ?? 0))
+    .toBeGreaterThan(0);
   await expect(page.getByRole('region', { name: 'Promotions' })).toBeVisible();
   const late = await page.getByRole('region', { name: 'Promotions' }).boundingBox();
-  expect(Math.round(early!.height)).toBe(Math.round(late!.height));
+  expect(Math.round(early)).toBe(Math.round(late!.height));
   expect(Math.round(late!.height)).toBe(Math.round(box!.height));
   // Nothing sticks out at 390 px.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
