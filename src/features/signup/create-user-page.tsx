@@ -39,7 +39,8 @@ import { FormError } from '../../ui/form-error.tsx';
 import { focusField } from '../../ui/focus-field.ts';
 import type { JoinErrorField, JoinErrors, JoinFormValues, ZipCheck } from './join-form-validation.ts';
 import { birthYearOptions } from '../../ui/birth-date-options.ts';
-import { BirthDateFields, NameFields, ZipCodeField } from './join-fields.tsx';
+import { BirthDateFields } from '../../ui/birth-date-fields.tsx';
+import { NameFields, ZipCodeField } from './join-fields.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 

@@ -1,13 +1,10 @@
 /**
  * The fields the join form and the social profile form both ask for, under the same rules (spec
- * section 5): the player's name, ZIP code and date of birth. Each form keeps its own values and
- * validation (join-form-validation.ts) and passes them in.
+ * section 5): the player's name and ZIP code (the date of birth is src/ui/birth-date-fields.tsx).
+ * Each form keeps its own values and validation (join-form-validation.ts) and passes them in.
  */
-import { useId, type ChangeEvent, type FocusEvent } from 'react';
+import type { ChangeEvent, FocusEvent } from 'react';
 import { css } from '@linaria/core';
-import { BIRTH_DAY_OPTIONS, BIRTH_MONTH_OPTIONS, type SelectOption } from '../../ui/birth-date-options.ts';
-import { errorText } from '../../ui/field-styles.ts';
-import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 
 type TextChange = (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
@@ -19,42 +16,6 @@ const twoColumns = css`
   column-gap: var(--space-3);
   @media (min-width: 520px) {
     grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  }
-`;
-const birthGroup = css`
-  border: 0;
-  margin: 0 0 var(--space-4);
-  padding: 0;
-  min-width: 0;
-  & legend {
-    font-weight: 600;
-    font-size: 0.95rem;
-    padding: 0;
-    margin-bottom: var(--space-2);
-  }
-`;
-const birthRow = css`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  column-gap: var(--space-3);
-  & > :first-child {
-    grid-column: 1 / -1;
-  }
-  & > * {
-    margin-bottom: var(--space-2);
-  }
-  @media (min-width: 520px) {
-    grid-template-columns: minmax(0, 1.4fr) minmax(0, 0.8fr) minmax(0, 1fr);
-    & > :first-child {
-      grid-column: auto;
-    }
-  }
-`;
-const birthLabel = css`
-  & label {
-    font-weight: 500;
-    font-size: 0.9rem;
-    color: var(--color-text-muted);
   }
 `;
 
@@ -117,52 +78,5 @@ export function ZipCodeField(props: {
       hint={props.hint}
       required
     />
-  );
-}
-
-/** Month, day and year of birth as one group, with one error for the date as a whole. */
-export function BirthDateFields(props: {
-  values: { birth_month: string; birth_day: string; birth_year: string };
-  years: readonly SelectOption[];
-  onChange: TextChange;
-  onBlur?: Blur;
-  error: string | undefined;
-}) {
-  const errorId = useId();
-  const { error } = props;
-  return (
-    <fieldset className={birthGroup}>
-      <legend>Date of birth</legend>
-      <div className={birthRow}>
-        {(
-          [
-            ['birth_month', 'Birth month', BIRTH_MONTH_OPTIONS, 'Month', 'bday-month'],
-            ['birth_day', 'Birth day', BIRTH_DAY_OPTIONS, 'Day', 'bday-day'],
-            ['birth_year', 'Birth year', props.years, 'Year', 'bday-year'],
-          ] as const
-        ).map(([name, label, options, placeholder, autoComplete]) => (
-          <SelectField
-            key={name}
-            className={birthLabel}
-            label={label}
-            name={name}
-            options={options}
-            placeholder={placeholder}
-            autoComplete={autoComplete}
-            value={props.values[name]}
-            onChange={props.onChange}
-            onBlur={props.onBlur}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            required
-          />
-        ))}
-      </div>
-      {error ? (
-        <p id={errorId} className={errorText} data-testid="field-error-birth_date">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
   );
 }
