@@ -21,6 +21,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sandboxEnv } from './lib/sandbox-ports.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,22 +52,9 @@ const env = {
   DATA_DIR: dataDir,
   DIST_DIR: distDir,
   PUBLIC_ORIGIN: `http://localhost:${port}`,
-  // The card/bank sandbox is a second origin. Default PORT + 1 would collide with the other e2e
-  // server (8498 + 1 = 8499), so it sits 1000 ports above.
-  CARD_SANDBOX_PORT: String(Number(port) + 1000),
-  CARD_SANDBOX_ORIGIN: `http://localhost:${Number(port) + 1000}`,
-  // The game vendor sandbox is a third origin, 2000 ports above for the same reason.
-  VENDOR_SANDBOX_PORT: String(Number(port) + 2000),
-  VENDOR_SANDBOX_ORIGIN: `http://localhost:${Number(port) + 2000}`,
-  // The identity verification sandbox is a fourth origin, 3000 ports above for the same reason.
-  KYC_SANDBOX_PORT: String(Number(port) + 3000),
-  KYC_SANDBOX_ORIGIN: `http://localhost:${Number(port) + 3000}`,
-  // The support site (help center) sandbox is a fifth origin, 4000 ports above for the same reason.
-  SUPPORT_SANDBOX_PORT: String(Number(port) + 4000),
-  SUPPORT_SITE_ORIGIN: `http://localhost:${Number(port) + 4000}`,
-  // The Google / Facebook identity provider sandbox is a sixth origin, 5000 ports above.
-  SOCIAL_SANDBOX_PORT: String(Number(port) + 5000),
-  SOCIAL_SANDBOX_ORIGIN: `http://localhost:${Number(port) + 5000}`,
+  // The sandboxes (card, vendor, identity, support site, social sign-in) are origins of their own,
+  // 1000-5000 ports above (the defaults PORT + 1 ... + 5 are the other e2e servers' ports).
+  ...sandboxEnv(Number(port)),
   // Sandbox payments settle faster than the default 1.5 s, so purchase tests don't idle.
   PAYMENTS_SANDBOX_SETTLE_MS: process.env.PAYMENTS_SANDBOX_SETTLE_MS ?? '300',
   // Every spec signs players up from 127.0.0.1; the production per-address limit would stop the run.

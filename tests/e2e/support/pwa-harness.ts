@@ -25,6 +25,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { sandboxEnv } from '../../../scripts/lib/sandbox-ports.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 /** Tree the builds come from: PWA_SOURCE_ROOT lets a fix be tried on a patched copy of the tree. */
@@ -203,36 +204,9 @@ export interface AppServer {
 }
 
 /**
- * The sandbox listeners 1000-5000 above the server, as scripts/e2e-server.mjs places them: their
- * defaults (PORT + 1 ... PORT + 5) are other PWA specs' ports, which sit two apart.
- */
-function sandboxPorts(port: number): NodeJS.ProcessEnv {
-  const at = (offset: number) => ({
-    port: String(port + offset),
-    origin: `http://localhost:${port + offset}`,
-  });
-  const card = at(1000);
-  const vendor = at(2000);
-  const kyc = at(3000);
-  const support = at(4000);
-  const social = at(5000);
-  return {
-    CARD_SANDBOX_PORT: card.port,
-    CARD_SANDBOX_ORIGIN: card.origin,
-    VENDOR_SANDBOX_PORT: vendor.port,
-    VENDOR_SANDBOX_ORIGIN: vendor.origin,
-    KYC_SANDBOX_PORT: kyc.port,
-    KYC_SANDBOX_ORIGIN: kyc.origin,
-    SUPPORT_SANDBOX_PORT: support.port,
-    SUPPORT_SITE_ORIGIN: support.origin,
-    SOCIAL_SANDBOX_PORT: social.port,
-    SOCIAL_SANDBOX_ORIGIN: social.origin,
-  };
-}
-
-/**
  * Starts the real server on `port` serving `distDir`, on `dataDir` (a fresh temp folder unless
- * given, so a restart can keep the database). Its sandboxes sit 1000-5000 above it (sandboxPorts).
+ * given, so a restart can keep the database). Its sandboxes sit 1000-5000 above it
+ * (scripts/lib/sandbox-ports.mjs: their defaults are other PWA specs' ports, which sit two apart).
  */
 export async function startServer(opts: {
   port: number;
@@ -247,7 +221,7 @@ export async function startServer(opts: {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
-    ...sandboxPorts(port),
+    ...sandboxEnv(port),
     DATA_DIR: dataDir,
     DIST_DIR: distDir,
     PUBLIC_ORIGIN: origin,
