@@ -4,11 +4,14 @@
  * src/features/store/dialogs/birth-date-rules.ts). Used by the join form, the social profile form
  * and the birth-date dialog.
  */
-import { useId, type ChangeEvent, type FocusEvent } from 'react';
+import { useId, useMemo, type ChangeEvent, type FocusEvent } from 'react';
 import { css } from '@linaria/core';
-import { BIRTH_DAY_OPTIONS, BIRTH_MONTH_OPTIONS, type SelectOption } from './birth-date-options.ts';
+import { BIRTH_DAY_OPTIONS, BIRTH_MONTH_OPTIONS, birthYearOptions } from './birth-date-options.ts';
 import { errorText } from './field-styles.ts';
 import { SelectField } from './select-field.tsx';
+
+/** Birth years offered, newest first: the oldest plausible player to this year. */
+const YEARS_SHOWN = 121;
 
 const birthGroup = css`
   border: 0;
@@ -52,7 +55,6 @@ const birthLabel = css`
 /** The three birth-date selects in a fieldset, laid out for a phone first. */
 export function BirthDateFields(props: {
   values: { birth_month: string; birth_day: string; birth_year: string };
-  years: readonly SelectOption[];
   onChange: (e: ChangeEvent<HTMLSelectElement>) => void;
   onBlur?: (e: FocusEvent<HTMLSelectElement>) => void;
   error: string | null | undefined;
@@ -60,6 +62,7 @@ export function BirthDateFields(props: {
   announce?: boolean;
 }) {
   const errorId = useId();
+  const years = useMemo(() => birthYearOptions(new Date().getFullYear(), YEARS_SHOWN), []);
   const { error } = props;
   return (
     <fieldset className={birthGroup}>
@@ -69,7 +72,7 @@ export function BirthDateFields(props: {
           [
             ['birth_month', 'Birth month', BIRTH_MONTH_OPTIONS, 'Month', 'bday-month'],
             ['birth_day', 'Birth day', BIRTH_DAY_OPTIONS, 'Day', 'bday-day'],
-            ['birth_year', 'Birth year', props.years, 'Year', 'bday-year'],
+            ['birth_year', 'Birth year', years, 'Year', 'bday-year'],
           ] as const
         ).map(([name, label, options, placeholder, autoComplete]) => (
           <SelectField

@@ -38,7 +38,6 @@ import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { focusField } from '../../ui/focus-field.ts';
 import type { JoinErrorField, JoinErrors, JoinFormValues, ZipCheck } from './join-form-validation.ts';
-import { birthYearOptions } from '../../ui/birth-date-options.ts';
 import { BirthDateFields } from '../../ui/birth-date-fields.tsx';
 import { NameFields, ZipCodeField } from './join-fields.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
@@ -65,9 +64,6 @@ const SocialSignIn = lazy(() => import('./social-sign-in.tsx'));
 const socialSlot = css`
   min-height: 9.5rem;
 `;
-
-/** Birth years offered, newest first: the oldest plausible player to this year. */
-const YEARS_SHOWN = 121;
 
 const intro = css`
   color: var(--color-text-muted);
@@ -153,8 +149,6 @@ export function CreateUserPage() {
       live = false;
     };
   }, [params]);
-
-  const years = useMemo(() => birthYearOptions(new Date().getFullYear(), YEARS_SHOWN), []);
 
   const [validation, setValidation] = useState<JoinValidation | null>(null);
   useEffect(() => {
@@ -355,13 +349,7 @@ export function CreateUserPage() {
             error={errorFor('postal_code')}
             hint={zipHint}
           />
-          <BirthDateFields
-            values={values}
-            years={years}
-            onChange={onText}
-            onBlur={onBlur}
-            error={birthError}
-          />
+          <BirthDateFields values={values} onChange={onText} onBlur={onBlur} error={birthError} />
           <TextField
             label="Promo code (optional)"
             name="promo_code"

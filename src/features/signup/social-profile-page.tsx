@@ -24,7 +24,6 @@ import { completeLogin } from '../../state/session-actions.ts';
 import { animateCoinsFromZero } from '../../state/join-coins.ts';
 import { clearSocialInfo, readSocialInfo, saveSocialInfo } from '../../state/social-info.ts';
 import { store } from '../../state/store.ts';
-import { birthYearOptions } from '../../ui/birth-date-options.ts';
 import { BirthDateFields } from '../../ui/birth-date-fields.tsx';
 import { NameFields, ZipCodeField } from './join-fields.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -46,7 +45,6 @@ type Rules = Awaited<ReturnType<typeof loadRules>>;
 /** The terms load beside the form (they wait for the legal documents anyway), as on the join page. */
 const JoinTerms = lazy(async () => ({ default: (await import('./join-terms.tsx')).JoinTerms }));
 
-const YEARS_SHOWN = 121;
 const intro = css`
   color: var(--color-text-muted);
   margin-bottom: var(--space-4);
@@ -114,7 +112,6 @@ export function SocialProfilePage() {
     [legal.data],
   );
   const toScroll = useMemo(() => toAccept.filter((d) => d.scroll_required), [toAccept]);
-  const years = useMemo(() => birthYearOptions(new Date().getFullYear(), YEARS_SHOWN), []);
   const [rules, setRules] = useState<Rules | null>(null);
   useEffect(() => {
     let live = true;
@@ -233,7 +230,7 @@ export function SocialProfilePage() {
             error={errorFor('postal_code') ?? (excludedZip ? errors.postal_code : undefined)}
             hint="We use your ZIP code to confirm you live in an eligible state."
           />
-          <BirthDateFields values={values} years={years} onChange={onText} error={birthError} />
+          <BirthDateFields values={values} onChange={onText} error={birthError} />
           <Suspense fallback={<p data-testid="legal-loading">Loading the Terms and Conditions…</p>}>
             <JoinTerms
               documents={legal.data !== undefined ? toScroll : null}

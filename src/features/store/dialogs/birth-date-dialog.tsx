@@ -5,7 +5,7 @@
  * opener saves it. The app shell opens it for an account created without a birth date
  * (src/app/use-birth-date-prompt.ts).
  */
-import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { store } from '../../../state/store.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
@@ -13,12 +13,10 @@ import type { DialogComponentProps } from '../../../ui/dialog-registry.ts';
 import { BirthDateFields } from '../../../ui/birth-date-fields.tsx';
 import { birthDateError, type BirthDateValues } from './birth-date-rules.ts';
 import { muted } from './dialog-styles.ts';
-import { birthYearOptions } from '../../../ui/birth-date-options.ts';
 
 export function BirthDateDialog({ close }: DialogComponentProps) {
   const [values, setValues] = useState<BirthDateValues>({ birth_month: '', birth_day: '', birth_year: '' });
   const [touched, setTouched] = useState(false);
-  const years = useMemo(() => birthYearOptions(new Date().getFullYear(), 121), []);
   const error = birthDateError(values, new Date(), store.session.user?.state_or_province ?? null);
   const complete = Boolean(values.birth_month && values.birth_day && values.birth_year);
   const shown = (touched || complete) && error ? error : null;
@@ -44,7 +42,6 @@ export function BirthDateDialog({ close }: DialogComponentProps) {
       <form onSubmit={onSubmit} noValidate>
         <BirthDateFields
           values={values}
-          years={years}
           onChange={onChange}
           onBlur={() => complete && setTouched(true)}
           error={shown}
