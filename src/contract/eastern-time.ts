@@ -4,6 +4,7 @@
  * with Intl, never with a fixed UTC offset, so the days around a daylight saving change are right
  * (23 and 25 hours long). Framework-free: shared by app and server.
  */
+import { lazyDateTimeFormat } from './lazy-date-format.ts';
 export const EASTERN_TIME_ZONE = 'America/New_York';
 
 export interface EasternDate {
@@ -13,14 +14,14 @@ export interface EasternDate {
   day: number;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
+const dateFormat = lazyDateTimeFormat({
   timeZone: EASTERN_TIME_ZONE,
   year: 'numeric',
   month: 'numeric',
   day: 'numeric',
 });
 
-const wallFormat = new Intl.DateTimeFormat('en-US', {
+const wallFormat = lazyDateTimeFormat({
   timeZone: EASTERN_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
@@ -38,13 +39,13 @@ const partsOf = (format: Intl.DateTimeFormat, ms: number) => {
 
 /** The Eastern Time calendar date of an instant. */
 export function easternDateOf(ms: number): EasternDate {
-  const n = partsOf(dateFormat, ms);
+  const n = partsOf(dateFormat(), ms);
   return { year: n('year'), month: n('month'), day: n('day') };
 }
 
 /** Offset of the Eastern wall clock from UTC at the instant `ms`, in ms (-5 h or -4 h). */
 function offsetMs(ms: number): number {
-  const n = partsOf(wallFormat, ms);
+  const n = partsOf(wallFormat(), ms);
   const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
   return wall - Math.floor(ms / 1000) * 1000;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { formatCoins, formatGold, formatSweeps, formatUsd } from './format.ts';
 
 describe('format', () => {
@@ -23,5 +24,73 @@ describe('format', () => {
   it('picks the format by currency', () => {
     expect(formatCoins(1000, 'gold')).toBe('1,000');
     expect(formatCoins(1000, 'sweeps')).toBe('1,000.00');
+  });
+});
+
+describe('format against Intl.NumberFormat (en-US)', () => {
+  // The formats the app used before they were written out (format.ts says why).
+  const intl = {
+    gold: new Intl.NumberFormat('en-US', {
+      maximumFractionDigits: 0,
+      signDisplay: 'negative' as Intl.NumberFormatOptions['signDisplay'],
+    }),
+    sweeps: new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      signDisplay: 'negative' as Intl.NumberFormatOptions['signDisplay'],
+    }),
+    usd: new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      signDisplay: 'negative' as Intl.NumberFormatOptions['signDisplay'],
+    }),
+  };
+  const same = (n: number) => {
+    expect(formatGold(n)).toBe(intl.gold.format(Math.trunc(n)));
+    expect(formatSweeps(n)).toBe(intl.sweeps.format(n));
+    expect(formatUsd(n)).toBe(intl.usd.format(n));
+  };
+
+  it('rounds the shortest decimal form half away from zero, as Intl does', () => {
+    for (const n of [1.005, 2.675, 0.125, 0.135, 1.995, 9.995, 99.995, 999_999.995, -1.005, -2.675]) same(n);
+    expect(formatSweeps(1.005)).toBe('1.01');
+    expect(formatUsd(-2.675)).toBe('-$2.68');
+  });
+
+  it('shows no minus sign on a value that rounds to zero', () => {
+    expect(formatGold(-0.5)).toBe('0');
+    expect(formatSweeps(-0.001)).toBe('0.00');
+    expect(formatUsd(-0)).toBe('$0.00');
+    expect(formatUsd(-1234.5)).toBe('-$1,234.50');
+  });
+
+  it('matches for tiny, huge and exponent-form numbers', () => {
+    for (const n of [
+      1e-7,
+      5e-3,
+      4.999e-3,
+      1e21,
+      1.5e21,
+      123456789012345680000,
+      Number.MAX_SAFE_INTEGER,
+      -1e22,
+    ])
+      same(n);
+  });
+
+  it('matches for any finite number', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e25, max: 1e25 }), (n) => same(n)),
+      { numRuns: 5_000 },
+    );
+    // Amounts as the app meets them: cents and whole coins.
+    fc.assert(
+      fc.property(fc.integer({ min: -1e11, max: 1e11 }), (cents) => same(cents / 100)),
+      {
+        numRuns: 5_000,
+      },
+    );
   });
 });

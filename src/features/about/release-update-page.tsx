@@ -3,11 +3,12 @@ import { Page, Card } from '../../ui/page.tsx';
 import { linkList, lede, prose } from '../../ui/prose.ts';
 import { useGoldOnly } from '../../state/use-gold-only.ts';
 import { RELEASE_NOTES, releaseNoteFor } from './release-notes.ts';
+import { lazyDateTimeFormat } from '../../contract/lazy-date-format.ts';
 
 /** Gold-only mode leaves out the release items about Sweeps (features this product does not have). */
 const MENTIONS_SWEEPS = /sweep/i;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
+const dateFormat = lazyDateTimeFormat({
   year: 'numeric',
   month: 'long',
   day: 'numeric',
@@ -23,7 +24,7 @@ export function ReleaseUpdatePage() {
   return (
     <Page title={note.title}>
       <p className={lede}>
-        Released <time dateTime={note.date}>{dateFormat.format(new Date(note.date))}</time>
+        Released <time dateTime={note.date}>{dateFormat().format(new Date(note.date))}</time>
       </p>
       <Card className={prose}>
         {shown(note.summary) ? <p>{note.summary}</p> : null}

@@ -3,6 +3,7 @@ import { css } from '@linaria/core';
 import type { AmoePostalRequest } from '../../contract/amoe.ts';
 import { Card } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { lazyDateTimeFormat } from '../../contract/lazy-date-format.ts';
 
 const list = css`
   margin: 0;
@@ -29,7 +30,7 @@ const muted = css`
   font-size: 0.9rem;
 `;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateFormat = lazyDateTimeFormat({ dateStyle: 'medium' });
 
 export function PostalRequestList({
   data,
@@ -58,8 +59,8 @@ export function PostalRequestList({
               <span className={mono}>{r.postal_request_code}</span>
               <span className={muted}>
                 {r.status === 'issued'
-                  ? `AMOE code sent ${dateFormat.format(new Date(r.issued_at ?? r.created_at))}`
-                  : `Requested ${dateFormat.format(new Date(r.created_at))}, waiting for your letter`}
+                  ? `AMOE code sent ${dateFormat().format(new Date(r.issued_at ?? r.created_at))}`
+                  : `Requested ${dateFormat().format(new Date(r.created_at))}, waiting for your letter`}
               </span>
             </li>
           ))}

@@ -3,8 +3,9 @@
  * date and time it opens ("Mon, Nov 23, 12:00 AM ET"), the clock of the rules.
  */
 import { EASTERN_TIME_ZONE } from '../../contract/eastern-time.ts';
+import { lazyDateTimeFormat } from '../../contract/lazy-date-format.ts';
 
-const easternFormat = new Intl.DateTimeFormat('en-US', {
+const easternFormat = lazyDateTimeFormat({
   timeZone: EASTERN_TIME_ZONE,
   weekday: 'short',
   month: 'short',
@@ -25,7 +26,7 @@ export function formatTimeUntil(seconds: number): string {
 }
 
 /** The Eastern wall clock of an instant: "Mon, Nov 23, 12:00 AM ET". */
-export const formatEasternDateTime = (iso: string): string => `${easternFormat.format(new Date(iso))} ET`;
+export const formatEasternDateTime = (iso: string): string => `${easternFormat().format(new Date(iso))} ET`;
 
 /** "Next bonus in 5 h 12 min" from the next spin's instant and the time now. */
 export function nextBonusText(nextIso: string, nowMs: number): string {

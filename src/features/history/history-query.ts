@@ -7,6 +7,7 @@ import { validate } from 'superstruct';
 import { TransactionQuerySchema, type Transaction, type TransactionQuery } from '../../contract/wallet.ts';
 import type { Currency } from '../../contract/currency.ts';
 import { formatCoins } from '../../lib/format.ts';
+import { lazyDateTimeFormat } from '../../contract/lazy-date-format.ts';
 
 const QUERY_KEYS = ['kind', 'start_date', 'end_date', 'timestamp', 'page'] as const;
 type QueryKey = (typeof QUERY_KEYS)[number];
@@ -108,7 +109,7 @@ export function signedAmount(amount: number, currency: Currency): string {
 }
 
 /** History days are US Eastern calendar days (server filters): show times in Eastern too. */
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+const dateTimeFormat = lazyDateTimeFormat({
   timeZone: 'America/New_York',
   year: 'numeric',
   month: 'short',
@@ -120,7 +121,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
 
 export function formatEntryDate(iso: string): string {
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : dateTimeFormat.format(new Date(t));
+  return Number.isNaN(t) ? iso : dateTimeFormat().format(new Date(t));
 }
 
 /** The load error of spec section 8: 'Failed to Get Transactions, Error: {status}'. */

@@ -12,6 +12,7 @@ import {
   type PurchaseLimitState,
 } from '../../contract/wallet.ts';
 import { formatUsd } from '../../lib/format.ts';
+import { lazyDateTimeFormat } from '../../contract/lazy-date-format.ts';
 
 /** Smallest limit the server accepts (USD). */
 export const PURCHASE_LIMIT_MIN_USD = 1;
@@ -63,7 +64,7 @@ export function classifyLimitChange(current: number | null, next: number | null)
   return n < c ? 'immediate' : 'cooling-off';
 }
 
-const effectiveFormat = new Intl.DateTimeFormat('en-US', {
+const effectiveFormat = lazyDateTimeFormat({
   year: 'numeric',
   month: 'long',
   day: 'numeric',
@@ -74,7 +75,7 @@ const effectiveFormat = new Intl.DateTimeFormat('en-US', {
 
 export function formatEffectiveAt(iso: string): string {
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : effectiveFormat.format(new Date(t));
+  return Number.isNaN(t) ? iso : effectiveFormat().format(new Date(t));
 }
 
 /** The limit in words: "$50.00" or "No limit". */

@@ -7,6 +7,7 @@
  */
 import type { ReactElement, ReactNode } from 'react';
 import { css } from '@linaria/core';
+import { lazyDateTimeFormat } from '../../contract/lazy-date-format.ts';
 
 export type PolicyBlock =
   | { kind: 'heading'; level: 2 | 3; text: string; id: string }
@@ -120,7 +121,7 @@ export function inlineText(text: string): ReactNode[] {
   return nodes;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
+const dateFormat = lazyDateTimeFormat({
   year: 'numeric',
   month: 'long',
   day: 'numeric',
@@ -128,7 +129,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 });
 function formatDate(iso: string): string | null {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : dateFormat.format(d);
+  return Number.isNaN(d.getTime()) ? null : dateFormat().format(d);
 }
 
 const LAST_UPDATED_LINE = /^\s*Last updated:?\s*(.+?)\s*(?:\n|$)/i;

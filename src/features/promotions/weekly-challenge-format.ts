@@ -1,5 +1,6 @@
 /** Texts of the weekly challenge page that are computed: the countdown and times in Eastern Time. */
 import { EASTERN_TIME_ZONE } from '../../contract/eastern-time.ts';
+import { lazyDateTimeFormat } from '../../contract/lazy-date-format.ts';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -29,7 +30,7 @@ export function countdownWords(remainingMs: number): string {
   return parts.filter((p): p is string => p !== null).join(', ');
 }
 
-const easternFormat = new Intl.DateTimeFormat('en-US', {
+const easternFormat = lazyDateTimeFormat({
   timeZone: EASTERN_TIME_ZONE,
   weekday: 'short',
   month: 'short',
@@ -39,7 +40,7 @@ const easternFormat = new Intl.DateTimeFormat('en-US', {
 });
 
 /** "Sun, Nov 29, 11:59 PM ET". */
-export const easternTimeText = (ms: number): string => `${easternFormat.format(new Date(ms))} ET`;
+export const easternTimeText = (ms: number): string => `${easternFormat().format(new Date(ms))} ET`;
 
 /** The week's last second (the week ends at the next Monday 12:00am). */
 export const weekLastSecondMs = (endsAtIso: string): number => Date.parse(endsAtIso) - 1000;

@@ -21,6 +21,7 @@ import { Card, Notice, Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useReferrals } from './api.ts';
 import { ReferralRules } from './referral-rules.tsx';
+import { lazyDateTimeFormat } from '../../contract/lazy-date-format.ts';
 
 const linkBox = css`
   width: 100%;
@@ -65,8 +66,8 @@ const muted = css`
   margin: var(--space-1) 0 0;
 `;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
+const dateFormat = lazyDateTimeFormat({ month: 'short', day: 'numeric', year: 'numeric' });
+const formatDate = (iso: string): string => dateFormat().format(new Date(iso));
 
 /** The line under a friend's name: when they joined and what came of it. */
 export function referralDetail(r: Referral): string {
