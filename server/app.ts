@@ -181,6 +181,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const prerendered = prerenderedPages(deps.config.distDir, {
     latestLegalDocuments: () => latestLegalDocuments(deps.db),
+    goldOnly: deps.config.goldOnly,
     onError: (error, pathname) => deps.logger.warn('prerender_failed', { pathname, error: String(error) }),
   });
   app.use('*', serveApp(deps.config.distDir, { prerendered }));

@@ -1,29 +1,40 @@
 /**
  * Light entry. A first-time visitor on the home page gets the page at once with only React
- * loaded; the full app follows at the first interaction (or a few seconds after load). Every
- * other route, and anyone with a mirrored session (who belongs in the lobby), starts the full
- * app immediately, its page's chunk fetched beside it.
+ * loaded (the server sends its markup, which this entry hydrates); the full app follows at the
+ * first interaction (or a few seconds after load). Every other route, and anyone with a mirrored
+ * session (who belongs in the lobby), starts the full app immediately, its page's chunk fetched
+ * beside it.
  */
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { globalStyles } from './ui/theme.ts';
 import { hasMirroredSession } from './state/mirror-presence.ts';
+import { adoptServerGoldOnly } from './state/prerender-actions.ts';
 import { HomeLanding } from './app/home-landing.tsx';
+import { ReleasePrerendered, reportHydrationMismatch } from './app/release-prerendered.tsx';
 import { prefetchPolicyDocuments } from './features/policies/policy-documents-prefetch.ts';
 
 // Referencing the class keeps the global stylesheet in the bundle.
 document.documentElement.classList.add(globalStyles);
 
 const container = document.getElementById('root')!;
-/** The server sent this page with its markup (server/http/prerendered-pages.ts): the app takes it over. */
-const prerendered = container.hasAttribute('data-prerendered') ? container : null;
-/** A prerendered page is hydrated by the full app instead (src/app/start.tsx). */
-const root = prerendered ? null : createRoot(container);
+/**
+ * The server sent this page with its markup (server/http/prerendered-pages.ts): the first render
+ * takes it over (hydrates it) instead of building the page again. Pages from the service worker
+ * (a returning player's) are the plain shell.
+ */
+const prerendered = container.hasAttribute('data-prerendered');
+// The markup was rendered in gold-only mode: the first render must be too.
+if (container.hasAttribute('data-gold-only')) adoptServerGoldOnly();
 
 let started = false;
-function startFullApp(target: Root | null): void {
+/**
+ * `target`: the root the app renders into; null with `markup`, the prerendered root element the
+ * app hydrates (src/app/start.tsx).
+ */
+function startFullApp(target: Root | null, markup: HTMLElement | null = null): void {
   if (started) return;
   started = true;
-  void import('./app/start.tsx').then(({ startApp }) => startApp(target, prerendered));
+  void import('./app/start.tsx').then(({ startApp }) => startApp(target, markup));
 }
 
 /**
@@ -63,14 +74,41 @@ function startOnInteraction(target: Root): void {
   else window.addEventListener('load', later, { once: true });
 }
 
-async function boot(): Promise<void> {
-  if (root && window.location.pathname === '/' && !(await hasMirroredSession())) {
+/** The light home page: the server's markup hydrated, or rendered here when there is none. */
+function showHomeLanding(): Root {
+  if (!prerendered) {
+    const root = createRoot(container);
     root.render(<HomeLanding />);
-    startOnInteraction(root);
-  } else {
-    startFullApp(root);
-    preloadLandingPage(window.location.pathname);
+    return root;
   }
+  return hydrateRoot(
+    container,
+    <ReleasePrerendered container={container}>
+      <HomeLanding />
+    </ReleasePrerendered>,
+    { onRecoverableError: reportHydrationMismatch },
+  );
+}
+
+async function boot(): Promise<void> {
+  const path = window.location.pathname;
+  if (path === '/') {
+    if (!(await hasMirroredSession())) {
+      startOnInteraction(showHomeLanding());
+      return;
+    }
+    // A returning player belongs in the lobby: the home page's markup (sent when no service
+    // worker answered the navigation) is not what the app's first render shows them.
+    if (prerendered) {
+      container.replaceChildren();
+      container.removeAttribute('data-prerendered');
+    }
+    startFullApp(createRoot(container));
+    return;
+  }
+  if (prerendered) startFullApp(null, container);
+  else startFullApp(createRoot(container));
+  preloadLandingPage(path);
 }
 
 void boot();

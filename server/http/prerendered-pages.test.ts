@@ -123,7 +123,7 @@ describe('prerendered pages', () => {
   });
 
   it('other client routes answer the plain shell', async () => {
-    for (const url of [ROUTES.lobby, '/policies/no-such-policy', '/']) {
+    for (const url of [ROUTES.lobby, '/policies/no-such-policy', ROUTES.buyCoins]) {
       const res = await ctx.app.request(url);
       expect(res.status, url).toBe(200);
       expect(await res.text(), url).toBe(INDEX_HTML);
@@ -143,5 +143,12 @@ describe('fillTemplate', () => {
     const page = { html: '<p>$& $1 $$</p>', hasForm: false, styles: { files: [], css: '' } };
     expect(fillTemplate(INDEX_HTML, page)).toContain('<div id="root" data-prerendered><p>$& $1 $$</p></div>');
     expect(fillTemplate('<html><head></head><body><div id="root">x</div></body></html>', page)).toBeNull();
+  });
+
+  it('marks markup rendered in gold-only mode, so the first render in the browser matches it', () => {
+    const page = { html: '<main>Gold</main>', hasForm: true, styles: { files: [], css: '' }, goldOnly: true };
+    expect(fillTemplate(INDEX_HTML, page)).toContain(
+      '<div id="root" data-prerendered data-gold-only inert><main>Gold</main>',
+    );
   });
 });

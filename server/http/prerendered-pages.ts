@@ -1,5 +1,5 @@
 /**
- * The public pages visitors land on from outside (login, the policy pages) answered with their
+ * The public pages visitors land on from outside (home, login, the policy pages) answered with their
  * markup already in the HTML: index.html of the build with the page rendered by the build's SSR
  * bundle (<dist>/.ssr/render-page.js, from src/prerender/render-page.tsx) inside #root, and the
  * stylesheets of the layout and the page inlined, so the first paint waits for no script. The app
@@ -24,7 +24,7 @@ interface RenderModule {
   needsLegalDocuments(pathname: string): boolean;
   renderPage(
     url: string,
-    data: { legalDocuments?: readonly LegalDocument[] },
+    data: { legalDocuments?: readonly LegalDocument[]; goldOnly?: boolean },
   ): Promise<{ html: string; hasForm: boolean } | { skip: string }>;
 }
 
@@ -75,12 +75,13 @@ const attribute = (value: string): string => value.replace(/&/g, '&amp;').replac
  */
 export function fillTemplate(
   template: string,
-  page: { html: string; hasForm: boolean; styles: PageStyles },
+  page: { html: string; hasForm: boolean; styles: PageStyles; goldOnly?: boolean },
 ): string | null {
   const rootAt = template.indexOf(ROOT_ELEMENT);
   const headEnd = template.indexOf('</head>');
   if (rootAt < 0 || headEnd < 0 || headEnd > rootAt) return null;
-  const root = `<div id="root" data-prerendered${page.hasForm ? ' inert' : ''}>${page.html}</div>`;
+  // data-gold-only: the app's first render must match markup rendered in gold-only mode (main.tsx).
+  const root = `<div id="root" data-prerendered${page.goldOnly ? ' data-gold-only' : ''}${page.hasForm ? ' inert' : ''}>${page.html}</div>`;
   const links = page.styles.files
     .map((file) => `<link rel="stylesheet" href="/${attribute(file)}" disabled>`)
     .join('');
@@ -99,6 +100,8 @@ export function prerenderedPages(
   distDir: string,
   options: {
     latestLegalDocuments: () => Promise<readonly LegalDocument[]>;
+    /** GOLD_ONLY: the pages are rendered without Sweeps. */
+    goldOnly?: boolean;
     onError?: (error: unknown, pathname: string) => void;
   },
 ): PrerenderedPages {
@@ -142,14 +145,18 @@ export function prerenderedPages(
         const key = `${build.build}|${pathname}|${versions}`;
         const cached = pages.get(key);
         if (cached) return cached;
-        const rendered = await build.module.renderPage(`http://localhost${pathname}`, { legalDocuments });
+        const goldOnly = options.goldOnly ?? false;
+        const rendered = await build.module.renderPage(`http://localhost${pathname}`, {
+          legalDocuments,
+          goldOnly,
+        });
         if ('skip' in rendered) return null;
         const parts = styleModules.map((m) => build.styles[m] ?? { files: [], css: '' });
         const styles = {
           files: [...new Set(parts.flatMap((p) => p.files))],
           css: parts.map((p) => p.css).join(''),
         };
-        const body = fillTemplate(build.template, { ...rendered, styles });
+        const body = fillTemplate(build.template, { ...rendered, styles, goldOnly });
         if (body === null) return null;
         const etag = `W/"p-${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
         if (pages.size >= MAX_CACHED_PAGES) pages.clear();

@@ -8,7 +8,8 @@ import { resetStore } from '../state/store.ts';
 import { stubApi } from '../test-support/stub-api.ts';
 import { prefetchPolicyDocuments } from '../features/policies/policy-documents-prefetch.ts';
 import { PolicyPage } from '../features/policies/policy-page.tsx';
-import { ReleasePrerendered, untilFirstRenderMatchesPage } from './prerendered-takeover.tsx';
+import { untilFirstRenderMatchesPage } from './prerendered-takeover.tsx';
+import { ReleasePrerendered } from './release-prerendered.tsx';
 
 const terms = {
   type: 'terms_conditions',

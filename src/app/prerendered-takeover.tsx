@@ -5,7 +5,6 @@
  * is known (the login page's guard shows a loading screen until then) and, on a policy page, the
  * documents are in SWR's cache; then one commit replaces the markup with the same markup.
  */
-import { useLayoutEffect, type ReactNode } from 'react';
 import { hasPrefetchedPolicyDocuments } from '../features/policies/policy-documents-prefetch.ts';
 import { routerInitialized, sessionKnown } from './first-render.ts';
 import type { AppRouter } from './router.tsx';
@@ -32,31 +31,4 @@ export function untilFirstRenderMatchesPage(router: AppRouter): Promise<Record<s
     ),
     new Promise<Record<string, unknown>>((resolve) => setTimeout(() => resolve({}), MAX_WAIT_MS)),
   ]);
-}
-
-/**
- * Around the app: once the app's first render has taken over the server's markup, the root takes
- * input again (the server marks a page holding a form `inert` until then, so nothing can be typed
- * into markup the app has not taken over yet).
- */
-export function ReleasePrerendered({
-  container,
-  children,
-}: {
-  container: HTMLElement;
-  children?: ReactNode;
-}) {
-  useLayoutEffect(() => {
-    container.removeAttribute('inert');
-    container.removeAttribute('data-prerendered');
-  }, [container]);
-  return children;
-}
-
-/**
- * The page differed from the server's markup and React rendered it afresh: nothing is broken
- * (the new render replaces the markup), so it is a warning, not an uncaught error.
- */
-export function reportHydrationMismatch(error: unknown): void {
-  console.warn('The prerendered page was rendered again by the app:', error);
 }

@@ -15,11 +15,8 @@ import { clearPersistedSwr, loadPersistedSwr } from '../lib/persisted-swr.ts';
 import { App } from './app.tsx';
 import { createAppRouter } from './router.tsx';
 import { untilFirstRenderIsPage } from './first-render.ts';
-import {
-  ReleasePrerendered,
-  reportHydrationMismatch,
-  untilFirstRenderMatchesPage,
-} from './prerendered-takeover.tsx';
+import { untilFirstRenderMatchesPage } from './prerendered-takeover.tsx';
+import { ReleasePrerendered, reportHydrationMismatch } from './release-prerendered.tsx';
 
 /**
  * `prerendered`: the root element when the server sent the page's markup in it (then `root` is

@@ -1,7 +1,7 @@
 /**
- * Server-side rendering of the public pages visitors land on from outside (login, the policy
- * pages): the real route table, layout and page components rendered to HTML, so the first paint
- * needs no script. Built as a separate SSR bundle (vite.config.ts, `prerenderBundle`) and called
+ * Server-side rendering of the public pages visitors land on from outside (home, login, the
+ * policy pages): the real route table, layout and page components rendered to HTML (the home page
+ * as the light entry shows it, src/app/home-landing.tsx), so the first paint needs no script. Built as a separate SSR bundle (vite.config.ts, `prerenderBundle`) and called
  * by the server (server/http/prerendered-pages.ts), which puts the markup into index.html.
  * The markup is what the app's first render shows a signed-out visitor; the app replaces it with
  * that render (src/app/start.tsx), so both come from the same components.
@@ -16,6 +16,7 @@ import type { LegalDocument } from '../contract/schemas.ts';
 import { swrConfig } from '../lib/swr.tsx';
 import { renderAsSignedOutVisitor } from '../state/prerender-actions.ts';
 import { routes } from '../app/routes.tsx';
+import { HomeLanding } from '../app/home-landing.tsx';
 
 /** The app's layout: its stylesheets come with every prerendered page. */
 const LAYOUT_MODULE = 'src/app/start.tsx';
@@ -25,6 +26,8 @@ const LAYOUT_MODULE = 'src/app/start.tsx';
  * build's page-styles.json, written by vite.config.ts's `prerenderBundle`).
  */
 const PRERENDERED_PAGES: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  // The light entry's stylesheet is already inside index.html.
+  [ROUTES.home, []],
   [ROUTES.login, [LAYOUT_MODULE, 'src/features/auth/login-page.tsx']],
   ...POLICY_PAGES.map((p) => [p.path, [LAYOUT_MODULE, 'src/features/policies/policy-page.tsx']] as const),
 ]);
@@ -43,6 +46,8 @@ export function needsLegalDocuments(pathname: string): boolean {
 export interface PrerenderData {
   /** The latest legal documents (what GET /legal-documents answers), for the policy pages. */
   legalDocuments?: readonly LegalDocument[];
+  /** The server's gold-only mode: no Sweeps word in the markup when on. */
+  goldOnly?: boolean;
 }
 
 export type PrerenderResult =
@@ -57,7 +62,12 @@ const handler = createStaticHandler(routes);
 
 /** The page at `url` (absolute, our origin) as a first-time, signed-out visitor's first render. */
 export async function renderPage(url: string, data: PrerenderData = {}): Promise<PrerenderResult> {
-  renderAsSignedOutVisitor();
+  renderAsSignedOutVisitor({ goldOnly: data.goldOnly });
+  // The home page is what the light entry renders for a first-time visitor (src/main.tsx
+  // hydrates it), not the full app's route.
+  if ((new URL(url).pathname.replace(/\/+$/, '') || '/') === ROUTES.home) {
+    return { html: renderToString(<HomeLanding />), hasForm: false };
+  }
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return { skip: 'redirect' };
   if (context.statusCode === 404) return { skip: 'not-found' };

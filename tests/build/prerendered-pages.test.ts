@@ -1,6 +1,6 @@
 /**
  * The build's SSR bundle (<dist>/.ssr/render-page.js, vite.config.ts's `prerenderBundle`), which
- * the server uses to answer the login and policy pages with their markup: it renders the app's
+ * the server uses to answer the home, login and policy pages with their markup: it renders the app's
  * real pages with the class names of the client build's stylesheets, escapes document text, and
  * stays out of the service worker's precache.
  */
@@ -17,7 +17,7 @@ interface RenderModule {
   needsLegalDocuments(pathname: string): boolean;
   renderPage(
     url: string,
-    data?: { legalDocuments?: readonly LegalDocument[] },
+    data?: { legalDocuments?: readonly LegalDocument[]; goldOnly?: boolean },
   ): Promise<{ html: string; hasForm: boolean } | { skip: string }>;
 }
 
@@ -90,13 +90,39 @@ describe('prerendered pages of the build', () => {
     for (const name of classesIn(article)) expect(css, `.${name}`).toContain(`.${name}`);
   });
 
-  it('prerenders login and every policy page, and nothing that needs a session', () => {
+  it('renders the home page as the light entry does, and without Sweeps in gold-only mode', async () => {
+    const full = await render.renderPage('http://localhost/');
+    if (!('html' in full)) throw new Error(`home skipped: ${full.skip}`);
+    expect(full.hasForm).toBe(false);
+    expect(full.html).toContain('Social casino games, free to play');
+    expect(full.html).toContain(`href="${ROUTES.createUser}"`);
+    expect(full.html).toContain('data-testid="site-footer"');
+    expect(full.html).toMatch(/Sweeps Coins/);
+    // The welcome offer is read in the browser: its line is empty, and no pending boundary (which
+    // would make React render the page again) is in the markup.
+    expect(full.html).toMatch(/<p [^>]*data-testid="welcome-offer"[^>]*><\/p>/);
+    expect(full.html).not.toContain('<!--$');
+    expect(full.html).not.toMatch(/<script/i);
+    const css = cssOf('/');
+    for (const name of classesIn(full.html)) expect(css, `.${name}`).toContain(`.${name}`);
+
+    const goldOnly = await render.renderPage('http://localhost/', { goldOnly: true });
+    if (!('html' in goldOnly)) throw new Error(`home skipped: ${goldOnly.skip}`);
+    expect(goldOnly.html).toContain('Social casino games, free to play');
+    expect(goldOnly.html).not.toMatch(/sweep/i);
+    // The next render, as another visitor's, is the full product's again.
+    const login = await render.renderPage(`http://localhost${ROUTES.login}`);
+    expect('html' in login && login.html).toMatch(/Sweepstakes promotions/);
+  });
+
+  it('prerenders home, login and every policy page, and nothing that needs a session', () => {
+    expect(render.prerenderedPageStyles('/')).toEqual([]);
     expect(render.prerenderedPageStyles(ROUTES.login)).not.toBeNull();
     for (const p of POLICY_PAGES) {
       expect(render.prerenderedPageStyles(p.path), p.path).not.toBeNull();
       expect(render.needsLegalDocuments(p.path), p.path).toBe(true);
     }
-    for (const path of [ROUTES.lobby, ROUTES.myAccount, '/'])
+    for (const path of [ROUTES.lobby, ROUTES.myAccount, ROUTES.buyCoins])
       expect(render.prerenderedPageStyles(path)).toBeNull();
   });
 

@@ -80,6 +80,25 @@ async function expectNoSweeps(page: Page, where: string): Promise<void> {
   await expect.poll(() => sweepsMentions(page), { message: where, timeout: 10_000 }).toEqual([]);
 }
 
+test('the home and sign-in pages name no Sweeps from their first paint, before the app reads its settings', async ({
+  page,
+}) => {
+  // The named properties are never answered: what shows is the server's markup and the first
+  // render, which know the mode from the page itself (data-gold-only on its root).
+  await page.route(
+    (url) => url.pathname === apiUrl(API_PATHS.properties),
+    () => undefined,
+  );
+  await page.goto('/');
+  await expect(page.getByText(/is a social casino for adults in the United States/)).toBeVisible();
+  await expect(page.getByTestId('site-footer')).toBeVisible();
+  expect(await sweepsMentions(page)).toEqual([]);
+  await page.goto(ROUTES.login);
+  await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('site-footer')).toBeVisible();
+  expect(await sweepsMentions(page)).toEqual([]);
+});
+
 test('signed out: home, join, login and the informational pages name no Sweeps; nor does the manifest', async ({
   page,
 }) => {

@@ -1,7 +1,8 @@
 /**
- * The login and policy pages arrive with their markup in the HTML (server/http/prerendered-pages.ts):
- * they show without JavaScript, a submit before the app has started sends nothing, and the app
- * takes the markup over with no layout shift; signing in still works.
+ * The home, login and policy pages arrive with their markup in the HTML
+ * (server/http/prerendered-pages.ts): they show without JavaScript, a submit before the app has
+ * started sends nothing, and the app (on the home page, the light entry) takes the markup over
+ * with no layout shift; signing in still works.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { ROUTES } from '../../src/contract/routes.ts';
@@ -9,6 +10,7 @@ import { DEMO, expectLobby, signIn } from './support/app.ts';
 import {
   fullAppChunk,
   LIGHTHOUSE_MOBILE_VIEWPORT,
+  lightEntryChunk,
   LOADED,
   MAX_SHIFT,
   observeLayoutShifts,
@@ -17,11 +19,10 @@ import {
 
 test.use({ viewport: LIGHTHOUSE_MOBILE_VIEWPORT });
 
-/** Holds the full app's script back until `release` is called: the server's markup stays on screen. */
-async function holdFullApp(page: Page): Promise<() => void> {
+/** Holds a script back until `release` is called: the server's markup stays on screen. */
+async function holdScript(page: Page, file: string): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const file = fullAppChunk();
   await page.route(
     (url) => url.pathname === file,
     async (route: Route) => {
@@ -31,6 +32,8 @@ async function holdFullApp(page: Page): Promise<() => void> {
   );
   return release;
 }
+
+const holdFullApp = (page: Page) => holdScript(page, fullAppChunk());
 
 /** Where the given elements are on screen. */
 const boxesOf = (page: Page, selector: string) =>
@@ -58,6 +61,21 @@ const takenOver = (page: Page) =>
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test('the home page says what the product is and links to joining and signing in', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Social casino games, free to play' }),
+    ).toBeAttached();
+    await expect(page.getByText(/is a social casino for adults in the United States/)).toBeVisible();
+    const hero = page.getByRole('region', { name: 'Social casino games, free to play' });
+    await expect(hero.getByRole('link', { name: 'Join now' })).toHaveAttribute('href', ROUTES.createUser);
+    await expect(hero.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', ROUTES.login);
+    await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible();
+    await expect(page.getByTestId('site-footer')).toBeAttached();
+    // No form: the links work before any script.
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  });
 
   test('the login page shows its form, which takes no input and submits nothing', async ({ page }) => {
     await page.goto(ROUTES.login);
@@ -98,6 +116,37 @@ test.describe('without JavaScript', () => {
 
 test.describe('with JavaScript', () => {
   test.beforeEach(async ({ page }) => observeLayoutShifts(page));
+
+  test('the home page is on screen before any script, and the light entry takes it over in place', async ({
+    page,
+  }) => {
+    const messages = consoleOf(page);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const release = await holdScript(page, lightEntryChunk());
+    // A module script holds DOMContentLoaded and load back: wait only for the page to arrive.
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByText(/is a social casino for adults in the United States/)).toBeVisible();
+    await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '');
+    const selector = 'header, main h2, main p, footer';
+    const before = await boxesOf(page, selector);
+    expect(before.length).toBeGreaterThan(5);
+    release();
+    await takenOver(page);
+    expect(await boxesOf(page, selector)).toEqual(before);
+    const shift = await settledShift(page);
+    expect(shift.total, `layout shifts: ${shift.sources.join(', ')}`).toBeLessThan(MAX_SHIFT);
+    // Hydrated, not rendered again: no mismatch reported.
+    expect(messages).toEqual([]);
+    // The light entry alone took the page over: the full app waits for the visitor.
+    expect(requested).not.toContain(fullAppChunk());
+    // Its links are the app's: signing in opens in place.
+    await page
+      .getByRole('region', { name: 'Social casino games, free to play' })
+      .getByRole('link', { name: 'Sign in' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible(LOADED);
+  });
 
   test('the login form is on screen before the app and stays in place when the app takes over', async ({
     page,

@@ -85,3 +85,10 @@ export function fullAppChunk(): string {
   if (!chunk) throw new Error('src/app/start.tsx is not in the build manifest');
   return `/${chunk.file}`;
 }
+
+/** The light entry's script (src/main.tsx, the entry of index.html) in the build under test. */
+export function lightEntryChunk(): string {
+  const chunk = buildManifest()['index.html'];
+  if (!chunk) throw new Error('index.html is not in the build manifest');
+  return `/${chunk.file}`;
+}
