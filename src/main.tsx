@@ -5,6 +5,7 @@
  * session (who belongs in the lobby), starts the full app immediately, its page's chunk fetched
  * beside it.
  */
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { globalStyles } from './ui/theme.ts';
 import { hasMirroredSession } from './state/mirror-presence.ts';
@@ -81,13 +82,18 @@ function showHomeLanding(): Root {
     root.render(<HomeLanding />);
     return root;
   }
-  return hydrateRoot(
-    container,
-    <ReleasePrerendered container={container}>
-      <HomeLanding />
-    </ReleasePrerendered>,
-    { onRecoverableError: reportHydrationMismatch },
-  );
+  // In a transition, hydration renders in slices that yield to the browser (see src/app/start.tsx).
+  let root!: Root;
+  startTransition(() => {
+    root = hydrateRoot(
+      container,
+      <ReleasePrerendered container={container}>
+        <HomeLanding />
+      </ReleasePrerendered>,
+      { onRecoverableError: reportHydrationMismatch },
+    );
+  });
+  return root;
 }
 
 async function boot(): Promise<void> {

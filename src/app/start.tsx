@@ -41,20 +41,23 @@ export async function startApp(root: Root | null, prerendered: HTMLElement | nul
   const router = createAppRouter();
   if (prerendered) {
     const fallback = await untilFirstRenderMatchesPage(router);
-    // Hydration renders in slices too, and reuses the server's elements instead of building and
-    // laying out the page a second time. A mismatch (a document version published in between)
-    // makes React render the page afresh, which replaces the markup with the same layout.
-    hydrateRoot(
-      prerendered,
-      <StrictMode>
-        <ReleasePrerendered container={prerendered}>
-          <SWRConfig value={{ fallback }}>
-            <App router={router} />
-          </SWRConfig>
-        </ReleasePrerendered>
-      </StrictMode>,
-      { onRecoverableError: reportHydrationMismatch },
-    );
+    // Hydration reuses the server's elements instead of building and laying out the page a second
+    // time; started inside a transition it renders in slices that yield to the browser (outside
+    // one, React hydrates the whole page in one task). A mismatch (a document version published in
+    // between) makes React render the page afresh, which replaces the markup with the same layout.
+    startTransition(() => {
+      hydrateRoot(
+        prerendered,
+        <StrictMode>
+          <ReleasePrerendered container={prerendered}>
+            <SWRConfig value={{ fallback }}>
+              <App router={router} />
+            </SWRConfig>
+          </ReleasePrerendered>
+        </StrictMode>,
+        { onRecoverableError: reportHydrationMismatch },
+      );
+    });
     return;
   }
 

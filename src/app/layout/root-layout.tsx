@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { pageviewPath, trackEvent } from '../../lib/analytics.ts';
 // The lazy update prompt's styles ride in the shell's stylesheet (see the module).
 import '../pwa/update-prompt-styles.ts';
-import { useHydrated } from '../../ui/use-hydrated.ts';
+import { AfterHydration } from '../../ui/after-hydration.tsx';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
@@ -91,7 +91,6 @@ export function RootLayout() {
   const { values } = useNamedProperties(SHELL_PROPERTY_NAMES);
   const goldOnly = isTrue(values[PROPERTY_NAMES.goldOnlyMode]);
   const firstRender = useRef(true);
-  const hydrated = useHydrated();
 
   // Spec navigation effects: a promo code, UTM codes and click ids on any landing URL are kept
   // for the join form, whichever page the visitor arrived on.
@@ -154,12 +153,12 @@ export function RootLayout() {
       <LoadingOverlay text={loadingOverlay} />
       <DialogHost />
       {/* After hydration: a prerendered page's markup never holds their pending boundary. */}
-      {hydrated ? (
+      <AfterHydration>
         <Suspense fallback={null}>
           <PwaWatchers />
           <SessionWatchers inactivityTimeoutSetting={values[PROPERTY_NAMES.inactivityTimeoutSeconds]} />
         </Suspense>
-      ) : null}
+      </AfterHydration>
       <ScrollRestoration />
     </>
   );

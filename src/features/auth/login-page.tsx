@@ -17,7 +17,7 @@ import { FormError } from '../../ui/form-error.tsx';
 import { focusField } from '../../ui/focus-field.ts';
 import { LOGIN_MESSAGES, loginFailure } from './login-errors.ts';
 import { SOCIAL_AUTH_ERROR_CODES } from '../../contract/social-auth.ts';
-import { useHydrated } from '../../ui/use-hydrated.ts';
+import { AfterHydration } from '../../ui/after-hydration.tsx';
 
 /** Google and Facebook sign-in load beside the form: the page's first load stays within its budget. */
 const SocialSignIn = lazy(() => import('./social-sign-in.tsx'));
@@ -62,7 +62,6 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const mounted = useHydrated();
 
   useEffect(() => {
     if (signedOutReason) clearSignedOutReason();
@@ -118,11 +117,11 @@ export function LoginPage() {
       <Card>
         <div className={socialSlot}>
           {/* After hydration only: the prerendered markup has the empty slot, never a pending boundary. */}
-          {mounted ? (
+          <AfterHydration>
             <Suspense fallback={null}>
               <SocialSignIn />
             </Suspense>
-          ) : null}
+          </AfterHydration>
         </div>
         <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={`Sign in to ${PRODUCT_NAME}`}>
           <TextField

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { css } from '@linaria/core';
-import { useHydrated } from '../../ui/use-hydrated.ts';
+import { AfterHydration } from '../../ui/after-hydration.tsx';
 
 const WelcomeOfferText = lazy(() => import('./welcome-offer-line.tsx'));
 
@@ -19,16 +19,15 @@ const line = css`
 `;
 
 export function WelcomeOfferSlot({ goldOnly }: { goldOnly: boolean }) {
-  // Not in the server's markup (the offer is read in the browser) and not in the render that
-  // hydrates it: a lazy part there would make React drop the markup and render the page again.
-  const hydrated = useHydrated();
   return (
     <p className={line} data-testid="welcome-offer" aria-live="polite">
-      {hydrated ? (
+      {/* Not in the server's markup (the offer is read in the browser) nor in the render that
+          hydrates it: a lazy part there would make React drop the markup and render it again. */}
+      <AfterHydration>
         <Suspense fallback={null}>
           <WelcomeOfferText goldOnly={goldOnly} />
         </Suspense>
-      ) : null}
+      </AfterHydration>
     </p>
   );
 }

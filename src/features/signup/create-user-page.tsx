@@ -41,7 +41,7 @@ import type { JoinErrorField, JoinErrors, JoinFormValues, ZipCheck } from './joi
 import { BirthDateFields } from '../../ui/birth-date-fields.tsx';
 import { NameFields, ZipCodeField } from './join-fields.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
-import { useHydrated } from '../../ui/use-hydrated.ts';
+import { AfterHydration } from '../../ui/after-hydration.tsx';
 
 // The terms to read and accept load beside the form's fields (they sit below them and wait for
 // the legal documents anyway), so the join page's first load stays within the route budget.
@@ -112,7 +112,6 @@ export function CreateUserPage() {
   const [submitting, setSubmitting] = useState(false);
   const [server, setServer] = useState<ServerProblem | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const mounted = useHydrated();
   const acceptHintId = 'join-accept-hint';
   // Gold-only mode has no sweepstakes: their rules are not part of joining.
   const goldOnly = isTrue(useSnapshot(store.properties).values[PROPERTY_NAMES.goldOnlyMode]);
@@ -288,11 +287,11 @@ export function CreateUserPage() {
       <Card>
         <div className={socialSlot}>
           {/* After hydration only: the prerendered markup has the empty slot, never a pending boundary. */}
-          {mounted ? (
+          <AfterHydration>
             <Suspense fallback={null}>
               <SocialSignIn />
             </Suspense>
-          ) : null}
+          </AfterHydration>
         </div>
         <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={`Create your ${PRODUCT_NAME} account`}>
           <NameFields
