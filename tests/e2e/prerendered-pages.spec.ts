@@ -59,6 +59,21 @@ function consoleOf(page: Page): string[] {
 const takenOver = (page: Page) =>
   expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', LOADED);
 
+/**
+ * Lets the held script go and checks the takeover: the elements matching `selector` stay where
+ * they were, nothing shifts, and no mismatch or error is reported (`messages`, from consoleOf).
+ */
+async function expectTakenOverInPlace(page: Page, selector: string, release: () => void, messages: string[]) {
+  const before = await boxesOf(page, selector);
+  expect(before.length).toBeGreaterThan(3);
+  release();
+  await takenOver(page);
+  expect(await boxesOf(page, selector)).toEqual(before);
+  const shift = await settledShift(page);
+  expect(shift.total, `layout shifts: ${shift.sources.join(', ')}`).toBeLessThan(MAX_SHIFT);
+  expect(messages).toEqual([]);
+}
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -128,16 +143,8 @@ test.describe('with JavaScript', () => {
     await page.goto('/', { waitUntil: 'commit' });
     await expect(page.getByText(/is a social casino for adults in the United States/)).toBeVisible();
     await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '');
-    const selector = 'header, main h2, main p, footer';
-    const before = await boxesOf(page, selector);
-    expect(before.length).toBeGreaterThan(5);
-    release();
-    await takenOver(page);
-    expect(await boxesOf(page, selector)).toEqual(before);
-    const shift = await settledShift(page);
-    expect(shift.total, `layout shifts: ${shift.sources.join(', ')}`).toBeLessThan(MAX_SHIFT);
     // Hydrated, not rendered again: no mismatch reported.
-    expect(messages).toEqual([]);
+    await expectTakenOverInPlace(page, 'header, main h2, main p, footer', release, messages);
     // The light entry alone took the page over: the full app waits for the visitor.
     expect(requested).not.toContain(fullAppChunk());
     // Its links are the app's: signing in opens in place.
@@ -162,18 +169,11 @@ test.describe('with JavaScript', () => {
     const form = page.locator('form[aria-label="Sign in to Lucky Crown"]');
     await expect(form.locator('input[name="password"]')).toBeVisible();
     await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '');
-    const selector = 'h1, form label, form input, form button, footer';
-    const before = await boxesOf(page, selector);
-    release();
-    await takenOver(page);
+    // The app hydrated the server's markup: no mismatch, no error.
+    await expectTakenOverInPlace(page, 'h1, form label, form input, form button, footer', release, messages);
     await expect(page.locator('#root')).not.toHaveAttribute('inert');
-    expect(await boxesOf(page, selector)).toEqual(before);
-    const shift = await settledShift(page);
-    expect(shift.total, `layout shifts: ${shift.sources.join(', ')}`).toBeLessThan(MAX_SHIFT);
     // The page's styles came with the HTML: the app's chunks do not fetch and apply them again.
     expect(stylesheets).toEqual([]);
-    // The app hydrated the server's markup: no mismatch, no error.
-    expect(messages).toEqual([]);
 
     await signIn(page, DEMO.email, DEMO.password);
     await expectLobby(page);
@@ -184,15 +184,7 @@ test.describe('with JavaScript', () => {
     const release = await holdFullApp(page);
     await page.goto(ROUTES.policiesPrivacy);
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
-    const selector = 'h1, article h2, article p, footer';
-    const before = await boxesOf(page, selector);
-    expect(before.length).toBeGreaterThan(3);
-    release();
-    await takenOver(page);
-    expect(await boxesOf(page, selector)).toEqual(before);
-    const shift = await settledShift(page);
-    expect(shift.total, `layout shifts: ${shift.sources.join(', ')}`).toBeLessThan(MAX_SHIFT);
-    expect(messages).toEqual([]);
+    await expectTakenOverInPlace(page, 'h1, article h2, article p, footer', release, messages);
     // The app's links work: another policy opens in the app.
     await page
       .getByRole('navigation', { name: 'Policies' })
