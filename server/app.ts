@@ -4,6 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { API_PATHS, API_PREFIX } from '../src/contract/api-paths.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { hasSessionHint } from './features/auth/refresh-tokens.ts';
+import { secureCookies } from './features/auth/session.ts';
 import { latestLegalDocuments, legalRoutes } from './features/legal/legal-documents.ts';
 import { legalAcceptanceRoutes } from './features/legal/legal-acceptance-routes.ts';
 import { responsiblePlayRoutes } from './features/responsible-play/routes.ts';
@@ -184,7 +186,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     goldOnly: deps.config.goldOnly,
     onError: (error, pathname) => deps.logger.warn('prerender_failed', { pathname, error: String(error) }),
   });
-  app.use('*', serveApp(deps.config.distDir, { prerendered }));
+  const secure = secureCookies(deps);
+  app.use('*', serveApp(deps.config.distDir, { prerendered, signedIn: (c) => hasSessionHint(c, secure) }));
   app.onError(errorHandler(deps.logger));
   app.notFound(notFoundHandler(app));
   return app;

@@ -122,6 +122,15 @@ describe('prerendered pages', () => {
     expect(await inFlight).toBe(sequential);
   });
 
+  it("a browser holding a session (the hint cookie) gets the plain shell, which the app renders as the player's", async () => {
+    const res = await ctx.app.request(ROUTES.login, { headers: { Cookie: 'lc_signed_in=1' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(INDEX_HTML);
+    // Any other value is no hint.
+    const visitor = await ctx.app.request(ROUTES.login, { headers: { Cookie: 'lc_signed_in=0' } });
+    expect(await visitor.text()).toContain('data-prerendered');
+  });
+
   it('other client routes answer the plain shell', async () => {
     for (const url of [ROUTES.lobby, '/policies/no-such-policy', ROUTES.buyCoins]) {
       const res = await ctx.app.request(url);

@@ -101,7 +101,11 @@ function prerenderedResponse(c: Context, page: { body: string; etag: string }): 
 
 export function serveApp(
   distDir: string,
-  options: { prerendered?: PrerenderedPages } = {},
+  options: {
+    prerendered?: PrerenderedPages;
+    /** The request comes from a browser holding a session: its pages answer the plain shell. */
+    signedIn?: (c: Context) => boolean;
+  } = {},
 ): MiddlewareHandler {
   const root = path.resolve(distDir);
   return async (c, next) => {
@@ -136,7 +140,8 @@ export function serveApp(
       if (pageStats) return fileResponse(c, pageFile, pageStats, `${urlPath.replace(/\/?$/, '/')}index.html`);
       return c.text('Not found', 404, { 'Cache-Control': 'no-cache' });
     }
-    const prerendered = await options.prerendered?.answer(urlPath);
+    // A signed-in player's app renders these pages as theirs; the visitor's markup would flash first.
+    const prerendered = options.signedIn?.(c) ? null : await options.prerendered?.answer(urlPath);
     if (prerendered) return prerenderedResponse(c, prerendered);
     // A client route: the shell decides (router + guards).
     const indexStats = statFile(indexFile);

@@ -55,8 +55,13 @@ export const AMOE_CODE_EXPIRY_DAYS = 180;
 
 /** Cookie and header names of the session. */
 export const REFRESH_COOKIE = 'lc_refresh';
+/**
+ * Set and cleared with the refresh cookie, at the site's root and without the token: tells the
+ * server's page answers that this browser holds a session (see server/features/auth/refresh-tokens.ts).
+ */
+export const SESSION_HINT_COOKIE = 'lc_signed_in';
 export const CSRF_COOKIE = 'lc_csrf';
-/** On an https origin both cookies carry this prefix (Secure, Path=/, no Domain: no subdomain can set them). */
+/** On an https origin the session's cookies carry this prefix (Secure, Path=/, no Domain: no subdomain can set them). */
 export const HOST_COOKIE_PREFIX = '__Host-';
 export const CSRF_HEADER = 'X-CSRF-Token';
 export const AUTH_SCHEME = 'JWT';

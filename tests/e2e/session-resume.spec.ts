@@ -31,6 +31,8 @@ interface Seen {
   paths: string[];
   loginForm: boolean;
   lobbyHeading: boolean;
+  /** The signed-out visitor's home page (its welcome-offer line). */
+  homePage: boolean;
 }
 
 declare global {
@@ -42,12 +44,13 @@ declare global {
 /** Records, from the first script of every document, what the page showed. */
 async function watchWhatIsShown(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
-    const seen: Seen = { paths: [], loginForm: false, lobbyHeading: false };
+    const seen: Seen = { paths: [], loginForm: false, lobbyHeading: false, homePage: false };
     window.__seen = seen;
     const look = () => {
       const path = window.location.pathname;
       if (seen.paths[seen.paths.length - 1] !== path) seen.paths.push(path);
       if (document.querySelector('input[type="password"]')) seen.loginForm = true;
+      if (document.querySelector('[data-testid="welcome-offer"]')) seen.homePage = true;
       for (const h of Array.from(document.querySelectorAll('h1, h2'))) {
         if (h.textContent?.trim() === 'Lobby') seen.lobbyHeading = true;
       }
@@ -62,7 +65,7 @@ async function watchWhatIsShown(context: BrowserContext): Promise<void> {
 }
 
 const seenOn = (page: Page): Promise<Seen> =>
-  page.evaluate(() => window.__seen ?? { paths: [], loginForm: false, lobbyHeading: false });
+  page.evaluate(() => window.__seen ?? { paths: [], loginForm: false, lobbyHeading: false, homePage: false });
 
 /** Since the watch began, the page showed only `path` and never the login form. */
 async function expectOnlyShown(page: Page, path: string): Promise<void> {
@@ -191,6 +194,25 @@ test('the page is closed and a new page of the same browser opens /lobby signed 
   await next.goto(ROUTES.lobby);
   await expectLobby(next);
   await expectOnlyShown(next, ROUTES.lobby);
+});
+
+test("a signed-in player types the home and sign-in addresses: the lobby, never the visitor's page or the login form", async ({
+  page,
+  context,
+  request,
+}) => {
+  const player = await playerOfItsOwn(request);
+  await signInToLobby(page, player.email, player.password);
+  // The server answers these addresses with the visitor's markup, unless the browser holds a
+  // session (its hint cookie): then the plain shell, which the app renders as the player's.
+  await watchWhatIsShown(context);
+  for (const address of ['/', ROUTES.login]) {
+    await page.goto(address);
+    await expectLobby(page);
+    const seen = await seenOn(page);
+    expect(seen.homePage, address).toBe(false);
+    expect(seen.loginForm, address).toBe(false);
+  }
 });
 
 test('a returning player whose mirror is gone resumes from the refresh cookie with one refresh request', async ({

@@ -169,6 +169,26 @@ describe('access token', () => {
 });
 
 describe('refresh and logout', () => {
+  it('sign-in sets the session hint beside the refresh cookie: at the root, no token, HttpOnly', async () => {
+    const client = new Client(ctx);
+    const res = await client.raw('POST', '/auth/login', {
+      body: { email: DEMO_PLAYER.email, password: DEMO_PLAYER.password },
+    });
+    expect(res.status).toBe(200);
+    const hint = res.headers.getSetCookie().find((c) => c.startsWith('lc_signed_in='));
+    expect(hint).toMatch(/^lc_signed_in=1;/);
+    expect(hint).toMatch(/Path=\/;/);
+    expect(hint).toMatch(/HttpOnly/);
+    expect(hint).not.toContain(client.cookies.get('lc_refresh'));
+    // A failed refresh (an unknown token) clears both.
+    const stranger = new Client(ctx);
+    stranger.cookies.set('lc_refresh', 'made-up-token-value');
+    stranger.cookies.set('lc_signed_in', '1');
+    const refused = await stranger.raw('POST', '/auth/refresh');
+    expect(refused.status).toBe(401);
+    expect(stranger.cookies.has('lc_signed_in')).toBe(false);
+  });
+
   it('rotates the refresh cookie and answers a new access token', async () => {
     const client = new Client(ctx);
     await login(client, DEMO_PLAYER.email, DEMO_PLAYER.password);
@@ -229,6 +249,9 @@ describe('refresh and logout', () => {
     expect(res.status).toBe(204);
     expect(res.headers.getSetCookie().join('\n')).toMatch(/lc_refresh=;.*Max-Age=0/i);
     expect(client.cookies.has('lc_refresh')).toBe(false);
+    // The session hint goes with it.
+    expect(res.headers.getSetCookie().join('\n')).toMatch(/lc_signed_in=;.*Max-Age=0/i);
+    expect(client.cookies.has('lc_signed_in')).toBe(false);
     const replay = new Client(ctx);
     replay.cookies.set('lc_refresh', token);
     expect((await replay.request('POST', '/auth/refresh')).status).toBe(401);

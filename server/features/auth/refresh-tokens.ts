@@ -20,6 +20,7 @@ import {
   HOST_COOKIE_PREFIX,
   REFRESH_COOKIE,
   REFRESH_TOKEN_TTL_SECONDS,
+  SESSION_HINT_COOKIE,
 } from '../../../src/contract/constants.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { isPastInactivityWindow } from '../../http/auth.ts';
@@ -122,12 +123,33 @@ export async function rotateRefreshToken(
 export const readRefreshCookie = (c: Context, secure: boolean): string | undefined =>
   getCookie(c, refreshCookieName(secure));
 
+/**
+ * The session hint: set and cleared with the refresh cookie, but at the site's root and holding
+ * no token. Over http the refresh cookie is scoped to the auth path, so a page navigation does not
+ * carry it; the hint lets the server answer a signed-in player's landing pages (home, login, the
+ * policies) with the plain shell, which the app renders as theirs, instead of the signed-out
+ * visitor's prerendered markup that would show for a moment before the app moved on.
+ * It grants nothing: only the refresh cookie signs anyone in.
+ */
+const sessionHintCookieName = (secure: boolean): string =>
+  secure ? `${HOST_COOKIE_PREFIX}${SESSION_HINT_COOKIE}` : SESSION_HINT_COOKIE;
+
+export const hasSessionHint = (c: Context, secure: boolean): boolean =>
+  getCookie(c, sessionHintCookieName(secure)) === '1';
+
 export function setRefreshCookie(c: Context, token: string, secure: boolean): void {
   setCookie(c, refreshCookieName(secure), token, {
     httpOnly: true,
     secure,
     sameSite: 'Strict',
     path: refreshCookiePath(secure),
+    maxAge: REFRESH_TOKEN_TTL_SECONDS,
+  });
+  setCookie(c, sessionHintCookieName(secure), '1', {
+    httpOnly: true,
+    secure,
+    sameSite: 'Lax',
+    path: '/',
     maxAge: REFRESH_TOKEN_TTL_SECONDS,
   });
 }
@@ -139,4 +161,5 @@ export function clearRefreshCookie(c: Context, secure: boolean): void {
     httpOnly: true,
     sameSite: 'Strict',
   });
+  deleteCookie(c, sessionHintCookieName(secure), { path: '/', secure, httpOnly: true, sameSite: 'Lax' });
 }
