@@ -87,7 +87,13 @@ export default function GameHistoryPage() {
           <h2>{group.name}</h2>
           <ul className={list} aria-label={`${group.name} rounds`}>
             {group.rounds.map((round) => (
-              <RecalledRoundCard key={round.id} round={round} verify={verify} result={results[round.id]} />
+              <RecalledRoundCard
+                key={round.id}
+                round={round}
+                verify={verify}
+                result={results[round.id]}
+                reloading={seeds.busy === 'rotate'}
+              />
             ))}
           </ul>
         </Card>

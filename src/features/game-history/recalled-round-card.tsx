@@ -78,10 +78,16 @@ export function RecalledRoundCard({
   round,
   verify,
   result: verification,
+  reloading = false,
 }: {
   round: RecalledRound;
   verify: (round: RecalledRound) => Promise<void>;
   result: VerificationResult | undefined;
+  /**
+   * The rounds are being reloaded after a seed rotation: Verify waits, or it would replay this
+   * round from the data loaded before its seed was revealed ("still in use").
+   */
+  reloading?: boolean;
 }) {
   const resultId = useId();
   const money = (n: number) => formatCoins(n, round.currency);
@@ -130,6 +136,7 @@ export function RecalledRoundCard({
           variant="secondary"
           aria-describedby={resultId}
           loading={verification?.busy}
+          disabled={reloading}
           onClick={() => void verify(round)}
         >
           Verify

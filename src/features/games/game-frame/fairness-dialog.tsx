@@ -56,10 +56,13 @@ function RoundRow({
   round,
   verify,
   result,
+  reloading,
 }: {
   round: RecalledRound;
   verify: (round: RecalledRound) => Promise<void>;
   result: { busy: boolean; text: string } | undefined;
+  /** The rounds are being reloaded after a rotation: this row's seed may be revealed in a moment. */
+  reloading: boolean;
 }) {
   const resultId = useId();
   return (
@@ -72,7 +75,7 @@ function RoundRow({
         <Button
           variant="secondary"
           aria-describedby={resultId}
-          disabled={result?.busy}
+          disabled={result?.busy || reloading}
           onClick={() => void verify(round)}
         >
           Verify
@@ -120,7 +123,13 @@ export default function FairnessDialog({
         {recent.data && list.length === 0 ? <p>No rounds of this game yet.</p> : null}
         <ul className={rounds}>
           {list.map((round) => (
-            <RoundRow key={round.id} round={round} verify={verify} result={results[round.id]} />
+            <RoundRow
+              key={round.id}
+              round={round}
+              verify={verify}
+              result={results[round.id]}
+              reloading={seeds.busy === 'rotate'}
+            />
           ))}
         </ul>
       </section>
