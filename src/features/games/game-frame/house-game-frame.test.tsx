@@ -161,6 +161,49 @@ describe('Fairness panel', () => {
     expect(dialog).toBeTruthy();
   });
 
+  it('keeps Verify waiting while the rounds reload after a rotation (their seed is revealed in that answer)', async () => {
+    let answerReload!: () => void;
+    const reloaded = new Promise<void>((resolve) => (answerReload = resolve));
+    calls = stubApi({
+      '/games/fairness': { status: 200, body: { ...fairness, round_open: false } },
+      '/games/jacks-or-better/rounds/recent': [
+        { status: 200, body: { results: [recalled] } },
+        async () => {
+          await reloaded;
+          return { status: 200, body: { results: [{ ...recalled, server_seed: 'revealed-seed' }] } };
+        },
+      ],
+      '/games/fairness/rotate': {
+        status: 200,
+        body: {
+          previous: {
+            server_seed: 'revealed-seed',
+            server_seed_hash: fairness.server_seed_hash,
+            client_seed: 'my-seed',
+            last_nonce: 3,
+          },
+          current: { ...fairness, server_seed_hash: 'beef'.repeat(16), next_nonce: 0, round_open: false },
+        },
+      },
+    });
+    renderFrame();
+    fireEvent.click(screen.getByRole('button', { name: 'Fairness' }));
+    await screen.findByRole('dialog', { name: 'Fairness' }, { timeout: 10_000 });
+    const verify = await screen.findByRole('button', { name: 'Verify' });
+    expect((verify as HTMLButtonElement).disabled).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rotate seed' }));
+    expect(await screen.findByText(/^Seed revealed:/)).toBeTruthy();
+    // The list loaded before the rotation has no seed: Verify waits for the new answer.
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    answerReload();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+  });
+
   it('refuses a malformed client seed without asking the server', async () => {
     renderFrame();
     fireEvent.click(screen.getByRole('button', { name: 'Fairness' }));
