@@ -291,7 +291,7 @@ describe('end and default action', () => {
 
   it('replays to the same state from the options and the actions', () => {
     const floats = simulationFloats(42);
-    const options = { noMovesBet: 10, redOrBlackBet: 5 };
+    const options = { noMovesBet: 100, redOrBlackBet: 100 };
     let state = solitaireEngine.start({ betMinor: 100, options }, floats);
     const actions: SolitaireAction[] = [];
     while (!solitaireEngine.finished(state)) {
@@ -306,14 +306,31 @@ describe('end and default action', () => {
 describe('side bets', () => {
   it('stakes the bet plus the side bets and pays the side bets won at the deal', () => {
     const allBlack: Card[] = ['KS', 'QC', 'JS', '5C', '9S', '8C', '2S'];
-    const state = start(dealOf(allBlack, '3C'), { noMovesBet: 7, redOrBlackBet: 3 });
-    expect(solitaireEngine.staked(state)).toBe(110);
+    const state = start(dealOf(allBlack, '3C'), { noMovesBet: 100, redOrBlackBet: 100 });
+    expect(solitaireEngine.staked(state)).toBe(300);
     expect(state.sideBets.redOrBlack).toBe(true);
     // Black on black never builds and there is no ace: no moves as well.
     expect(state.sideBets.noMoves).toBe(true);
-    expect(solitaireEngine.won(state)).toBe(7 * NO_MOVES_PAYS + 3 * RED_OR_BLACK_PAYS);
+    expect(solitaireEngine.won(state)).toBe(100 * NO_MOVES_PAYS + 100 * RED_OR_BLACK_PAYS);
     const view = solitaireEngine.view(state) as SolitaireView;
-    expect(view.sideBets.redOrBlack).toEqual({ bet: 3, hit: true, win: 3 * RED_OR_BLACK_PAYS });
+    expect(view.sideBets.redOrBlack).toEqual({ bet: 100, hit: true, win: 100 * RED_OR_BLACK_PAYS });
+  });
+
+  it('refuses a side bet that is neither off nor the bet, naming the field', () => {
+    for (const [options, field] of [
+      [{ noMovesBet: 150, redOrBlackBet: 0 }, 'noMovesBet'],
+      [{ noMovesBet: 0, redOrBlackBet: 50 }, 'redOrBlackBet'],
+      [{ noMovesBet: 100, redOrBlackBet: 100_000 }, 'redOrBlackBet'],
+    ] as const) {
+      let caught: unknown;
+      try {
+        solitaireEngine.start({ betMinor: 100, options }, simulationFloats(1));
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(IllegalActionError);
+      expect((caught as IllegalActionError).field).toBe(field);
+    }
   });
 
   it('red or black: the exact probability is 2 C(26,8) / C(52,8) = 0.4152 %', () => {

@@ -256,10 +256,23 @@ function parseAction(raw: unknown): SolitaireAction {
 export const dealingDeck = (options: SolitaireOptions, floats: Floats): Card[] =>
   options.testDeck ? options.testDeck.slice() : shuffleFront(FRESH_DECK, floats, 0);
 
+/**
+ * Each side bet is off or exactly the base bet (rules.md): a side bet of its own size would let a
+ * stake of any amount ride on a 230-for-1 prize past every bet limit.
+ */
+function checkSideBets(betMinor: number, options: SolitaireOptions): void {
+  for (const field of ['noMovesBet', 'redOrBlackBet'] as const) {
+    const amount = options[field];
+    if (amount !== 0 && amount !== betMinor)
+      throw new IllegalActionError('A side bet is either off or the same amount as the bet', field);
+  }
+}
+
 function start(
   { betMinor, options }: { betMinor: number; options: SolitaireOptions },
   floats: Floats,
 ): SolitaireState {
+  checkSideBets(betMinor, options);
   const deck = dealingDeck(options, floats);
   const tableau: Column[] = Array.from({ length: 7 }, () => ({ down: [], up: [] }));
   let position = 0;
