@@ -99,11 +99,54 @@ describe('config', () => {
     expect(seeds({ PUBLIC_ORIGIN: 'https://play.luckycrown.example' })).toBe(false);
     expect(seeds({ PUBLIC_ORIGIN: 'http://192.168.1.20:8080' })).toBe(false);
     expect(seeds({ PUBLIC_ORIGIN: 'https://localhost.luckycrown.example' })).toBe(false);
-    expect(seeds({ PUBLIC_ORIGIN: 'https://play.luckycrown.example', SEED_DEMO_PLAYER: 'true' })).toBe(true);
+    // Forced on a public http origin (a LAN demo); on an https origin it is refused (next test).
+    expect(seeds({ PUBLIC_ORIGIN: 'http://play.luckycrown.example', SEED_DEMO_PLAYER: 'true' })).toBe(true);
     expect(seeds({ SEED_DEMO_PLAYER: 'false' })).toBe(false);
     expect(problemsOf({ SEED_DEMO_PLAYER: 'sometimes' })[0]).toMatch(
       /SEED_DEMO_PLAYER must be true or false/,
     );
+  });
+
+  it('refuses every test switch in production (https PUBLIC_ORIGIN or NODE_ENV=production), naming it', () => {
+    const on = {
+      GAMES_TEST_MODE: 'true',
+      LEGAL_TEST_MODE: '1',
+      TEST_CLOCK: 'yes',
+      SEED_DEMO_PLAYER: 'true',
+    };
+    const https = problemsOf({ ...on, PUBLIC_ORIGIN: 'https://play.luckycrown.example' });
+    expect(https).toHaveLength(4);
+    for (const [i, name] of Object.keys(on).entries())
+      expect(https[i]).toMatch(
+        new RegExp(
+          `^${name} must be off in production \\(PUBLIC_ORIGIN is https://play\\.luckycrown\\.example\\)`,
+        ),
+      );
+    expect(https[0]).toMatch(/choose the cards/);
+    expect(https[2]).toMatch(/move the server clock/);
+    // NODE_ENV=production is production whatever the origin, a local one included.
+    const nodeEnv = problemsOf({ ...on, NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://localhost:8080' });
+    expect(nodeEnv).toHaveLength(4);
+    expect(nodeEnv.every((p) => p.includes('(NODE_ENV is production)'))).toBe(true);
+    // One switch alone is enough to refuse the start, and the message names only that one.
+    expect(problemsOf({ TEST_CLOCK: 'true', PUBLIC_ORIGIN: 'https://localhost:8443' })).toEqual([
+      expect.stringMatching(/^TEST_CLOCK must be off in production/),
+    ]);
+    expect(() => loadConfig({ GAMES_TEST_MODE: '1', PUBLIC_ORIGIN: 'https://x.example' })).toThrow(
+      /Invalid server configuration:\n {2}- GAMES_TEST_MODE must be off in production/,
+    );
+    // Off, or on an http origin (the browser tests' servers, npm start): accepted.
+    expect(
+      problemsOf({ GAMES_TEST_MODE: 'false', TEST_CLOCK: '0', PUBLIC_ORIGIN: 'https://x.example' }),
+    ).toEqual([]);
+    expect(problemsOf({ SEED_DEMO_PLAYER: 'false', PUBLIC_ORIGIN: 'https://x.example' })).toEqual([]);
+    const local = loadConfig({ ...on, PUBLIC_ORIGIN: 'http://localhost:8499', NODE_ENV: 'test' }, '/srv/app');
+    expect(local).toMatchObject({
+      gamesTestMode: true,
+      legalTestMode: true,
+      testClock: true,
+      seedDemoPlayer: true,
+    });
   });
 
   it('generates secrets once into DATA_DIR/secrets.json with mode 0600', () => {

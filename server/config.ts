@@ -35,6 +35,7 @@ export interface Config {
   /**
    * Seed the demo player (published password). SEED_DEMO_PLAYER=true / false decides; unset, it is
    * seeded only when PUBLIC_ORIGIN is a local origin (isLocalOrigin), never on a public site.
+   * Set to true in production, the start is refused (TEST_ONLY_SWITCHES).
    */
   seedDemoPlayer: boolean;
   /** SEED_PROMOTIONS (default true): write the starter promo pop-ups and carousel slides once (docs/promotions.md). */
@@ -81,11 +82,11 @@ export interface Config {
   paymentsSandboxSettleMs: number;
   /** RECONCILE_INTERVAL_SECONDS (default 60): how often the payment reconciliation job runs (also once at start). */
   reconcileIntervalSeconds: number;
-  /** GAMES_TEST_MODE (default off): accepts a fixed deck (solitaire testDeck) for browser tests; never in production. */
+  /** GAMES_TEST_MODE (default off): accepts a fixed deck (solitaire testDeck) for browser tests; refused in production (TEST_ONLY_SWITCHES). */
   gamesTestMode: boolean;
-  /** LEGAL_TEST_MODE (default off): opens POST /test/legal-documents/publish (a new document version) for browser tests; never in production. */
+  /** LEGAL_TEST_MODE (default off): opens POST /test/legal-documents/publish (a new document version) for browser tests; refused in production (TEST_ONLY_SWITCHES). */
   legalTestMode: boolean;
-  /** TEST_CLOCK (default off): opens GET/POST /test/clock, which moves the server's clock forward, for browser tests; never in production. */
+  /** TEST_CLOCK (default off): opens GET/POST /test/clock, which moves the server's clock forward, for browser tests; refused in production (TEST_ONLY_SWITCHES). */
   testClock: boolean;
   /** GAMES_AUTO_COMPLETE_INTERVAL_SECONDS (default 300): how often open rounds idle for 24 hours are completed. */
   gamesAutoCompleteIntervalSeconds: number;
@@ -137,6 +138,27 @@ export function isLocalOrigin(origin: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Switches for tests only, each of which lets a caller change what players get. The server refuses
+ * to start with any of them on in production (`isProductionEnvironment`), naming the variable.
+ */
+export const TEST_ONLY_SWITCHES = {
+  GAMES_TEST_MODE: 'it lets a caller choose the cards of a game round (solitaire testDeck)',
+  LEGAL_TEST_MODE:
+    'it lets a caller publish a new legal document version (POST /api/v1/test/legal-documents/publish)',
+  TEST_CLOCK: 'it lets a caller move the server clock forward (POST /api/v1/test/clock)',
+  SEED_DEMO_PLAYER:
+    'it seeds the demo player, an account with coins whose password is published, so anyone could sign in and play',
+} as const;
+
+/**
+ * Production: PUBLIC_ORIGIN is https (players reach the site through TLS; every local and test
+ * server runs on http), or NODE_ENV is production. Test switches are refused there.
+ */
+export function isProductionEnvironment(publicOrigin: string, nodeEnv: string | undefined): boolean {
+  return publicOrigin.startsWith('https:') || nodeEnv?.trim().toLowerCase() === 'production';
 }
 
 /** Builds the configuration from an environment; throws ConfigError listing every bad value. */
@@ -373,6 +395,24 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     captchaProvider: 'sandbox',
     amoeCaptchaDifficulty: int('AMOE_CAPTCHA_DIFFICULTY', 12, 0, 24),
   };
+  // Test switches never reach production: each on is a problem naming the variable.
+  if (isProductionEnvironment(publicOrigin, get('NODE_ENV'))) {
+    const on: Record<keyof typeof TEST_ONLY_SWITCHES, boolean> = {
+      GAMES_TEST_MODE: config.gamesTestMode,
+      LEGAL_TEST_MODE: config.legalTestMode,
+      TEST_CLOCK: config.testClock,
+      // Only when asked for: unset, the demo player is not seeded on a public origin anyway.
+      SEED_DEMO_PLAYER: get('SEED_DEMO_PLAYER') !== undefined && config.seedDemoPlayer,
+    };
+    const where = publicOrigin.startsWith('https:')
+      ? `PUBLIC_ORIGIN is ${publicOrigin}`
+      : 'NODE_ENV is production';
+    for (const [name, why] of Object.entries(TEST_ONLY_SWITCHES))
+      if (on[name as keyof typeof TEST_ONLY_SWITCHES])
+        problems.push(
+          `${name} must be off in production (${where}): ${why}. It is for tests on an http origin only; unset it.`,
+        );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

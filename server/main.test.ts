@@ -48,6 +48,28 @@ describe('server process', () => {
     expect(run.output()).toContain('GOLD_ONLY must be true or false');
   }, 30_000);
 
+  it('refuses to start with a test switch on an https PUBLIC_ORIGIN, naming it, exit code 1', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-main-'));
+    dirs.push(dataDir);
+    const run = start({
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: 'https://play.luckycrown.example',
+      TEST_CLOCK: 'true',
+      GAMES_TEST_MODE: '',
+      LEGAL_TEST_MODE: '',
+      SEED_DEMO_PLAYER: '',
+    });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('Invalid server configuration');
+    expect(run.output()).toContain(
+      'TEST_CLOCK must be off in production (PUBLIC_ORIGIN is https://play.luckycrown.example)',
+    );
+    expect(run.output()).not.toContain('GAMES_TEST_MODE');
+    // Refused before anything was opened: no database, no lock file.
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+  }, 30_000);
+
   it('migrates, seeds, serves and shuts down cleanly', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-main-'));
     dirs.push(dataDir);

@@ -71,21 +71,27 @@ describe('demo player seeding', { timeout: 120_000 }, () => {
     expect(await seedAsServer(ctx, { PUBLIC_ORIGIN: 'https://play.luckycrown.example' })).toEqual([]);
   });
 
-  it('https origin: not seeded by default; SEED_DEMO_PLAYER=true seeds it with a warning', async () => {
+  it('https origin: not seeded by default, and SEED_DEMO_PLAYER=true refuses the start; a public http origin seeds it with a warning', async () => {
     const ctx = await context();
     await seedAsServer(ctx, { PUBLIC_ORIGIN: 'https://play.luckycrown.example' });
     expect(await demoRows(ctx)).toHaveLength(0);
     expect((await demoLogin(ctx)).status).toBe(401);
+    // Production (an https origin) never carries the published password: the start is refused.
+    await expect(
+      seedAsServer(ctx, { PUBLIC_ORIGIN: 'https://play.luckycrown.example', SEED_DEMO_PLAYER: 'true' }),
+    ).rejects.toThrow(/SEED_DEMO_PLAYER must be off in production/);
+    expect(await demoRows(ctx)).toHaveLength(0);
 
+    // A public http origin (a demo on a LAN or staging host) may still force it, with a warning.
     const lines = await seedAsServer(ctx, {
-      PUBLIC_ORIGIN: 'https://play.luckycrown.example',
+      PUBLIC_ORIGIN: 'http://play.luckycrown.example',
       SEED_DEMO_PLAYER: 'true',
     });
     expect(await demoRows(ctx)).toHaveLength(1);
     const warnings = lines.filter((l) => l.level === 'warn');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.msg).toMatch(/demo player seeded on a public origin/);
-    expect(warnings[0]!.data).toMatchObject({ public_origin: 'https://play.luckycrown.example' });
+    expect(warnings[0]!.data).toMatchObject({ public_origin: 'http://play.luckycrown.example' });
   });
 
   it('SEED_DEMO_PLAYER=false turns it off on localhost too; gold-only mode seeds it with Gold only', async () => {
