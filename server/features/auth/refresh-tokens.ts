@@ -7,10 +7,14 @@
  * Each refresh rotates the token; the tokens of one sign-in share a family whose id is the
  * sign-in session's (auth_sessions). A refresh is refused when the session ended (logout, reuse,
  * closed account) or has been idle past SESSION_INACTIVITY_SECONDS; the idle session then ends.
- * Presenting a token that was already rotated means it was copied: the session ends and the
- * player must sign in again. One exception: within REUSE_GRACE_SECONDS of its rotation (two tabs
- * refreshing at once, a retried request) the old token still gets an access token, but no new
- * refresh token, since the browser already holds the successor.
+ *
+ * A rotation becomes final only when the new token is first used (docs/security.md, "Refresh-token
+ * rotation"). Until then the token it was rotated from stays good, bound to the same session, and
+ * presenting it again gets another new token: a browser killed before it wrote the newest cookie to
+ * disk, a lost answer, two tabs refreshing at once. The first use of one of those new tokens
+ * supersedes the token it came from and its other new tokens; presenting a superseded token means
+ * it was copied: the session ends and the player must sign in again. Within REUSE_GRACE_SECONDS of
+ * the supersession the superseded token still gets an access token, but no new refresh token.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
@@ -36,17 +40,26 @@ export const refreshCookieName = (secure: boolean): string =>
   secure ? `${HOST_COOKIE_PREFIX}${REFRESH_COOKIE}` : REFRESH_COOKIE;
 const refreshCookiePath = (secure: boolean): string => (secure ? '/' : REFRESH_COOKIE_PATH);
 
-/** A new refresh token of the session (its family). */
+/** A new refresh token of the session (its family); `parentHash`: the token it was rotated from. */
 export async function createRefreshToken(
   db: Queryable,
   userId: string,
   sessionId: string,
   nowMs: number,
+  parentHash: string | null = null,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.query(
-    'INSERT INTO refresh_tokens (user_id, family_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    [userId, sessionId, hashToken(token), iso(nowMs), iso(nowMs + REFRESH_TOKEN_TTL_SECONDS * 1000)],
+    `INSERT INTO refresh_tokens (user_id, family_id, token_hash, parent_hash, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      userId,
+      sessionId,
+      hashToken(token),
+      parentHash,
+      iso(nowMs),
+      iso(nowMs + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    ],
   );
   return token;
 }
@@ -81,19 +94,24 @@ export async function rotateRefreshToken(
   token: string,
   { nowMs, inactivitySeconds, csrfSessionId }: RotateOptions,
 ): Promise<RotateResult> {
+  const hash = hashToken(token);
+  // The session row is locked too, so the refreshes of one session run one after the other.
   const rows = await tx.query<{
     user_id: string;
     family_id: string;
+    parent_hash: string | null;
     rotated_at: Date | null;
+    superseded_at: Date | null;
     revoked_at: Date | null;
     expires_at: Date;
     last_active_at: Date;
     ended_at: Date | null;
   }>(
-    `SELECT t.user_id, t.family_id, t.rotated_at, t.revoked_at, t.expires_at, s.last_active_at, s.ended_at
+    `SELECT t.user_id, t.family_id, t.parent_hash, t.rotated_at, t.superseded_at, t.revoked_at, t.expires_at,
+            s.last_active_at, s.ended_at
        FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.family_id
       WHERE t.token_hash = $1 FOR UPDATE OF t, s`,
-    [hashToken(token)],
+    [hash],
   );
   const row = rows[0];
   if (!row || row.revoked_at || row.ended_at || new Date(row.expires_at).getTime() <= nowMs)
@@ -104,19 +122,31 @@ export async function rotateRefreshToken(
     await endAuthSession(tx, row.family_id, 'inactivity', nowMs);
     return { kind: 'idle' };
   }
-  if (row.rotated_at) {
-    if (nowMs - new Date(row.rotated_at).getTime() <= REUSE_GRACE_SECONDS * 1000)
+  if (row.superseded_at) {
+    // A newer token of this session has been used: whoever presents this one holds a copy.
+    if (nowMs - new Date(row.superseded_at).getTime() <= REUSE_GRACE_SECONDS * 1000)
       return { kind: 'grace', userId: row.user_id, sessionId: row.family_id };
     await endAuthSession(tx, row.family_id, 'reuse', nowMs);
     return { kind: 'reused' };
   }
-  await tx.query('UPDATE refresh_tokens SET rotated_at = $1 WHERE token_hash = $2', [
-    iso(nowMs),
-    hashToken(token),
-  ]);
+  if (!row.rotated_at) {
+    // The first use of this token: the rotation that issued it is final. The token it came from
+    // and the other tokens issued from that one stop here.
+    await tx.query('UPDATE refresh_tokens SET rotated_at = $1 WHERE token_hash = $2', [iso(nowMs), hash]);
+    if (row.parent_hash) {
+      await tx.query(
+        `UPDATE refresh_tokens SET superseded_at = $1
+          WHERE (token_hash = $2 OR (parent_hash = $2 AND token_hash <> $3)) AND superseded_at IS NULL`,
+        [iso(nowMs), row.parent_hash, hash],
+      );
+    }
+  }
+  // Otherwise this token was rotated before and none of its new tokens has been used: the browser
+  // lost that answer or that cookie. It gets another new token; the earlier ones stay good too
+  // (two tabs), until one of them is used.
   // A refresh is activity: the app refreshes only while it is open and its own inactivity watch has not fired.
   await tx.query('UPDATE auth_sessions SET last_active_at = $2 WHERE id = $1', [row.family_id, iso(nowMs)]);
-  const next = await createRefreshToken(tx, row.user_id, row.family_id, nowMs);
+  const next = await createRefreshToken(tx, row.user_id, row.family_id, nowMs, hash);
   return { kind: 'rotated', userId: row.user_id, sessionId: row.family_id, token: next };
 }
 
