@@ -75,6 +75,29 @@ describe('idempotent()', () => {
     expect(otherPath.body.code).toBe(WALLET_ERROR_CODES.IDEMPOTENCY_KEY_REUSED);
   });
 
+  it('a ledger key already used for another amount is 409 LEDGER_KEY_CONFLICT, never "already done"', async () => {
+    const key = newKey();
+    const before = (await bucketBalances(ctx.db, player.id))['sweeps:free']!;
+    expect((await call('/spend', { amount_cents: 40 }, key)).status).toBe(201);
+    // The stored answer is gone (as after a 500, whose answer is not kept): the request store lets
+    // a second body through, and the ledger itself must tell the two movements apart.
+    await ctx.db.query('DELETE FROM idempotency_requests WHERE key = $1', [key]);
+    const other = await call('/spend', { amount_cents: 90 }, key);
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({
+      code: WALLET_ERROR_CODES.LEDGER_KEY_CONFLICT,
+      field: null,
+      extra: { differs: ['amount'] },
+    });
+    expect(other.body.message).toMatch(/different amount; nothing was changed/);
+    expect((await bucketBalances(ctx.db, player.id))['sweeps:free']).toBe(before - 40);
+    // The same movement again is still a replay (its first answer, nothing spent).
+    await ctx.db.query('DELETE FROM idempotency_requests WHERE key = $1', [key]);
+    const same = await call('/spend', { amount_cents: 40 }, key);
+    expect(same.status).toBe(201);
+    expect((await bucketBalances(ctx.db, player.id))['sweeps:free']).toBe(before - 40);
+  });
+
   it('scopes keys per player', async () => {
     const other = await signUpPlayer(ctx);
     const key = newKey();

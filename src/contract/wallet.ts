@@ -63,6 +63,11 @@ export const WALLET_ERROR_CODES = {
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   /** 409: the first request with this key is still running; retry with the same key shortly. extra { retry_after_seconds }. */
   IDEMPOTENCY_IN_PROGRESS: 'IDEMPOTENCY_IN_PROGRESS',
+  /**
+   * 409: the ledger already holds a different coin movement under this request's key (another
+   * amount, player, currency, bucket or kind); nothing was written. extra { differs: string[] }.
+   */
+  LEDGER_KEY_CONFLICT: 'LEDGER_KEY_CONFLICT',
   /** 400 field promo_code: unknown, expired, used up or not applicable here; extra { reason: PromoCodeProblem }. */
   INVALID_PROMO_CODE: 'INVALID_PROMO_CODE',
   /** 409: a purchase with a promotion too soon after the last one; extra { retry_after_seconds }. */

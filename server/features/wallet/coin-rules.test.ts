@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../../db/transaction.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { creditWin, NotReversibleError, reverseEntry, spendGold, spendSweeps } from './coin-rules.ts';
-import { InsufficientFundsError, postLedgerEntry, type Bucket } from './ledger.ts';
+import { InsufficientFundsError, LedgerKeyConflictError, postLedgerEntry, type Bucket } from './ledger.ts';
 import { creditPurchase } from './purchase-credit.ts';
 import { readBalances } from './balances.ts';
 import { bucketBalances, ledgerViolations, signUpPlayer } from './wallet-test-helpers.ts';
@@ -132,6 +132,104 @@ describe('Sweeps spending and winning rules', () => {
   });
 });
 
+describe('ledger keys: the same key is a replay of the same entry, never of a different one', () => {
+  const gold = (
+    userId: string,
+    amountMinor: number,
+    idempotencyKey: string,
+    kind: 'bonus' | 'win' = 'bonus',
+  ) =>
+    transaction(ctx.db, (tx) =>
+      postLedgerEntry(tx, {
+        userId,
+        currency: 'gold',
+        bucket: 'main',
+        amountMinor,
+        kind,
+        reference: 'test',
+        idempotencyKey,
+      }),
+    );
+  const entriesUnder = (k: string) =>
+    ctx.db.query<{ amount_minor: string | number }>(
+      'SELECT amount_minor FROM ledger_entries WHERE idempotency_key LIKE $1',
+      [`${k}%`],
+    );
+
+  it('one key, two amounts: the second is refused and the balance moved once', async () => {
+    const p = await signUpPlayer(ctx);
+    const k = key('credit');
+    const first = await gold(p.id, 500, k);
+    expect(first.replayed).toBe(false);
+    const refused = await gold(p.id, 900, k).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(LedgerKeyConflictError);
+    expect((refused as LedgerKeyConflictError).differs).toEqual(['amount']);
+    expect((refused as LedgerKeyConflictError).message).toMatch(
+      /already used for a different entry \(amount differ\)/,
+    );
+    expect((await bucketBalances(ctx.db, p.id))['gold:main']).toBe(500);
+    expect(await entriesUnder(k)).toHaveLength(1);
+  });
+
+  it('one key, same entry twice: one move, the second answers the first', async () => {
+    const p = await signUpPlayer(ctx);
+    const k = key('credit');
+    const first = await gold(p.id, 500, k);
+    const again = await gold(p.id, 500, k);
+    expect(again).toEqual({ ...first, replayed: true });
+    expect((await bucketBalances(ctx.db, p.id))['gold:main']).toBe(500);
+    expect(await entriesUnder(k)).toHaveLength(1);
+  });
+
+  it('one key, another player, kind or bucket: refused, naming what differs', async () => {
+    const [p, q] = [await signUpPlayer(ctx), await signUpPlayer(ctx)];
+    const k = key('credit');
+    await gold(p.id, 500, k);
+    await expect(gold(q.id, 500, k)).rejects.toMatchObject({ differs: ['player'] });
+    await expect(gold(p.id, 500, k, 'win')).rejects.toMatchObject({ differs: ['kind'] });
+    await expect(
+      transaction(ctx.db, (tx) =>
+        postLedgerEntry(tx, {
+          userId: p.id,
+          currency: 'sweeps',
+          bucket: 'free',
+          amountMinor: 700,
+          kind: 'bonus',
+          reference: 'test',
+          idempotencyKey: k,
+        }),
+      ),
+    ).rejects.toMatchObject({ differs: ['currency', 'bucket', 'amount'] });
+    expect(await bucketBalances(ctx.db, p.id)).toMatchObject({ 'gold:main': 500 });
+    expect((await bucketBalances(ctx.db, q.id))['gold:main'] ?? 0).toBe(0);
+    expect(await entriesUnder(k)).toHaveLength(1);
+  });
+
+  it('a Sweeps spend split over buckets: the same amount replays, another amount is refused', async () => {
+    const p = await signUpPlayer(ctx);
+    await fund(p.id, 'paid', 100);
+    await fund(p.id, 'free', 500);
+    const k = key('bet');
+    const spend = (amountMinor: number, userId = p.id) =>
+      transaction(ctx.db, (tx) =>
+        spendSweeps(tx, { userId, amountMinor, reference: 'g', idempotencyKey: k }),
+      );
+    const first = await spend(300);
+    expect(first.parts.map((x) => x.amountMinor)).toEqual([-100, -200]);
+    // Balances changed since (the split would now differ), yet the same spend is a replay.
+    await fund(p.id, 'paid', 1000);
+    const again = await spend(300);
+    expect(again).toEqual({ ...first, replayed: true });
+    await expect(spend(400)).rejects.toMatchObject({ name: 'LedgerKeyConflictError', differs: ['amount'] });
+    const other = await signUpPlayer(ctx);
+    await fund(other.id, 'paid', 1000);
+    await expect(spend(300, other.id)).rejects.toMatchObject({ differs: ['player'] });
+    expect(await bucketBalances(ctx.db, p.id)).toMatchObject({ 'sweeps:paid': 1000, 'sweeps:free': 300 });
+    expect((await bucketBalances(ctx.db, other.id))['sweeps:paid']).toBe(1000);
+    expect(await ledgerViolations(ctx.db)).toEqual([]);
+  });
+});
+
 describe('reverseEntry', () => {
   it('writes the opposite entry once, refuses to reverse a reversal, and never goes negative', async () => {
     const p = await signUpPlayer(ctx);
@@ -201,6 +299,7 @@ describe('ledger property: random operations keep sum(entries) = balances and no
       const add = (u: string, k: string, v: number) =>
         model.set(`${u}|${k}`, (model.get(`${u}|${k}`) ?? 0) + v);
       let refused = 0;
+      let conflicts = 0;
       for (let step = 0; step < 120; step++) {
         const p = players[int(0, 1)]!;
         const op = int(0, 6);
@@ -260,7 +359,12 @@ describe('ledger property: random operations keep sum(entries) = balances and no
           });
           usedKeys.push(k);
         } catch (error) {
-          if (!(error instanceof InsufficientFundsError || error instanceof NotReversibleError)) throw error;
+          if (error instanceof LedgerKeyConflictError) {
+            // Only a reused key can conflict, and it wrote nothing (the invariants below hold).
+            expect(reuse).toBe(true);
+            conflicts += 1;
+          } else if (!(error instanceof InsufficientFundsError || error instanceof NotReversibleError))
+            throw error;
           refused += 1;
         }
       }
@@ -279,6 +383,8 @@ describe('ledger property: random operations keep sum(entries) = balances and no
       }
       // The sequence exercised both paths (accepted and refused operations).
       expect(refused).toBeGreaterThan(0);
+      // Keys reused for another movement were refused (10 % of the steps reuse a key).
+      expect(conflicts).toBeGreaterThan(0);
       expect(entryIds.length).toBeGreaterThan(20);
     });
   }

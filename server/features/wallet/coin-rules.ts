@@ -6,11 +6,20 @@
  * - Gold has one bucket (`main`) for spends and wins.
  * - A correction is a reversing entry (`reverseEntry`), never an edit.
  * Every function runs inside the caller's transaction and is idempotent on its key: the same key
- * answers the entries written the first time and changes nothing.
+ * with the same movement answers the entries written the first time and changes nothing; the key
+ * with a different movement (amount, player, kind) throws LedgerKeyConflictError.
  */
 import type { Currency } from '../../../src/contract/currency.ts';
 import type { Queryable } from '../../db/driver.ts';
-import { entryKey, InsufficientFundsError, postLedgerEntry, type Bucket, type LedgerKind } from './ledger.ts';
+import {
+  entryKey,
+  InsufficientFundsError,
+  LedgerKeyConflictError,
+  postLedgerEntry,
+  type Bucket,
+  type LedgerEntryFacet,
+  type LedgerKind,
+} from './ledger.ts';
 
 /** Order in which a Sweeps spend draws on the buckets. */
 export const SWEEPS_SPEND_ORDER = ['paid', 'free', 'redeemable'] as const satisfies readonly Bucket[];
@@ -43,21 +52,36 @@ const positive = (amount: number): void => {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error('Amounts are positive whole minor units');
 };
 
-/** Entries already written under a request key (any of its per-bucket keys). */
+/**
+ * Entries already written under a request key (any of its per-bucket keys). They must be the same
+ * movement as the one asked for now (the player's, of `kind`, summing to `signedAmount`; the split
+ * over the buckets may differ, it was computed on the balances of the time): otherwise the key was
+ * used for a different movement and LedgerKeyConflictError is thrown.
+ */
 async function existingParts(
   tx: Queryable,
   keys: string[],
+  expected: { requestKey: string; userId: string; kind: LedgerKind; signedAmount: number },
 ): Promise<{ parts: MovementPart[]; total: number } | null> {
   const rows = await tx.query<{
     id: number | string;
+    user_id: string;
+    kind: LedgerKind;
     bucket: Bucket;
     amount_minor: number | string;
     currency_total_after_minor: number | string | null;
   }>(
-    'SELECT id, bucket, amount_minor, currency_total_after_minor FROM ledger_entries WHERE idempotency_key = ANY($1::text[]) ORDER BY id',
+    `SELECT id, user_id, kind, bucket, amount_minor, currency_total_after_minor
+       FROM ledger_entries WHERE idempotency_key = ANY($1::text[]) ORDER BY id`,
     [keys],
   );
   if (rows.length === 0) return null;
+  const differs: LedgerEntryFacet[] = [];
+  if (rows.some((r) => r.user_id !== expected.userId)) differs.push('player');
+  if (rows.some((r) => r.kind !== expected.kind)) differs.push('kind');
+  if (rows.reduce((sum, r) => sum + Number(r.amount_minor), 0) !== expected.signedAmount)
+    differs.push('amount');
+  if (differs.length > 0) throw new LedgerKeyConflictError(expected.requestKey, differs);
   return {
     parts: rows.map((r) => ({
       entryId: Number(r.id),
@@ -83,7 +107,12 @@ export async function spendSweeps(tx: Queryable, input: MovementInput): Promise<
   );
   // Checked after taking the locks: a concurrent spend with this key has committed by now (READ
   // COMMITTED sees it), and its split may differ from ours, so its per-bucket keys would not collide.
-  const before = await existingParts(tx, keys);
+  const before = await existingParts(tx, keys, {
+    requestKey: input.idempotencyKey,
+    userId: input.userId,
+    kind: 'bet',
+    signedAmount: -input.amountMinor,
+  });
   if (before) return { parts: before.parts, currencyTotalAfterMinor: before.total, replayed: true };
   const have = (b: Bucket) => Number(rows.find((r) => r.bucket === b)?.amount_minor ?? 0);
   let left = input.amountMinor;

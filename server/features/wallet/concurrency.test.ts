@@ -12,7 +12,7 @@ import { openPostgres } from '../../db/postgres-driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { spendSweeps } from './coin-rules.ts';
-import { postLedgerEntry } from './ledger.ts';
+import { LedgerKeyConflictError, postLedgerEntry } from './ledger.ts';
 import { walletTransaction } from './wallet-transaction.ts';
 import {
   bucketBalances,
@@ -184,6 +184,45 @@ describe.skipIf(!onPostgres)('wallet under concurrent requests (PostgreSQL)', ()
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     const b = await bucketBalances(ctx.db, other.id);
     expect(b['sweeps:paid']! + b['sweeps:free']!).toBe(1050);
+    expect(await ledgerViolations(ctx.db)).toEqual([]);
+  });
+
+  it('one key with two amounts from two instances at once: one moves, every other is refused', async () => {
+    const other = await signUpPlayer(ctx);
+    const key = `two-amounts-${other.id}`;
+    // Gold credits of 100 and 700 under one key, raced from both instances (the loser of the
+    // insert race retries after 23505 and must then see a different entry, not "already done").
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        walletTransaction(i % 2 ? second : ctx.db, other.id, (tx) =>
+          postLedgerEntry(tx, {
+            userId: other.id,
+            currency: 'gold',
+            bucket: 'main',
+            amountMinor: i % 4 < 2 ? 100 : 700,
+            kind: 'bonus',
+            reference: 'test',
+            idempotencyKey: key,
+          }),
+        ),
+      ),
+    );
+    const rows = await ctx.db.query<{ amount_minor: string | number }>(
+      'SELECT amount_minor FROM ledger_entries WHERE idempotency_key = $1',
+      [key],
+    );
+    expect(rows).toHaveLength(1);
+    const won = Number(rows[0]!.amount_minor);
+    // Each call of the winning amount moved or replayed it; each of the other was refused.
+    results.forEach((r, i) => {
+      const amount = i % 4 < 2 ? 100 : 700;
+      if (amount === won) expect(r.status).toBe('fulfilled');
+      else {
+        expect(r.status).toBe('rejected');
+        expect((r as PromiseRejectedResult).reason).toBeInstanceOf(LedgerKeyConflictError);
+      }
+    });
+    expect((await bucketBalances(ctx.db, other.id))['gold:main']).toBe(won);
     expect(await ledgerViolations(ctx.db)).toEqual([]);
   });
 });

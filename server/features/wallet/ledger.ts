@@ -1,8 +1,10 @@
 /**
  * The wallet ledger. Coins move only through `postLedgerEntry`, inside the caller's transaction:
  * it changes the balance row (CHECK amount_minor >= 0 refuses overdrafts) and appends the entry
- * with the balance after it. Each entry has a unique idempotency key; posting a key again changes
- * nothing and answers the first entry, so a retried request cannot pay twice.
+ * with the balance after it. Each entry has a unique idempotency key; posting the same entry again
+ * under its key changes nothing and answers the first entry, so a retried request cannot pay twice.
+ * A key already used for a different entry (another amount, player, currency, bucket or kind) is
+ * refused with LedgerKeyConflictError, never answered as "already done".
  * Amounts are minor units: Gold in whole coins, Sweeps in cents.
  */
 import type { Currency } from '../../../src/contract/currency.ts';
@@ -59,6 +61,29 @@ export class InsufficientFundsError extends Error {
   }
 }
 
+/** What an entry is, for telling a replay from a different entry under a used key. */
+export type LedgerEntryFacet = 'player' | 'currency' | 'bucket' | 'amount' | 'kind';
+
+/**
+ * A ledger write whose idempotency key already belongs to a different entry. Nothing is written:
+ * a replay must be the same movement, so a reused key with another amount (or player, currency,
+ * bucket, kind) is a bug or a misuse to surface, not a payment to skip. The HTTP error handler
+ * answers it 409 LEDGER_KEY_CONFLICT (server/http/errors.ts).
+ */
+export class LedgerKeyConflictError extends Error {
+  readonly code = 'LEDGER_KEY_CONFLICT';
+  constructor(
+    readonly idempotencyKey: string,
+    /** What differs from the entry already written under the key. */
+    readonly differs: LedgerEntryFacet[],
+  ) {
+    super(
+      `Ledger key "${idempotencyKey}" was already used for a different entry (${differs.join(', ')} differ); nothing was written.`,
+    );
+    this.name = 'LedgerKeyConflictError';
+  }
+}
+
 /** Key for one entry of a request that writes several: "<request key>:<currency>:<bucket>". */
 export const entryKey = (requestKey: string, currency: Currency, bucket: Bucket): string =>
   `${requestKey}:${currency}:${bucket}`;
@@ -68,21 +93,35 @@ export async function postLedgerEntry(tx: Queryable, e: LedgerEntryInput): Promi
     throw new Error('Ledger amounts are non-zero whole minor units');
   const existing = await tx.query<{
     id: number | string;
+    user_id: string;
+    currency: Currency;
+    bucket: Bucket;
+    amount_minor: number | string;
+    kind: LedgerKind;
     balance_after_minor: number | string;
     currency_total_after_minor: number | string | null;
   }>(
-    'SELECT id, balance_after_minor, currency_total_after_minor FROM ledger_entries WHERE idempotency_key = $1',
+    `SELECT id, user_id, currency, bucket, amount_minor, kind, balance_after_minor, currency_total_after_minor
+       FROM ledger_entries WHERE idempotency_key = $1`,
     [e.idempotencyKey],
   );
-  if (existing[0])
+  const first = existing[0];
+  if (first) {
+    // A replay is the same movement; the description, reference and time may differ (texts).
+    const differs: LedgerEntryFacet[] = [];
+    if (first.user_id !== e.userId) differs.push('player');
+    if (first.currency !== e.currency) differs.push('currency');
+    if (first.bucket !== e.bucket) differs.push('bucket');
+    if (Number(first.amount_minor) !== e.amountMinor) differs.push('amount');
+    if (first.kind !== e.kind) differs.push('kind');
+    if (differs.length > 0) throw new LedgerKeyConflictError(e.idempotencyKey, differs);
     return {
-      id: Number(existing[0].id),
-      balanceAfterMinor: Number(existing[0].balance_after_minor),
-      currencyTotalAfterMinor: Number(
-        existing[0].currency_total_after_minor ?? existing[0].balance_after_minor,
-      ),
+      id: Number(first.id),
+      balanceAfterMinor: Number(first.balance_after_minor),
+      currencyTotalAfterMinor: Number(first.currency_total_after_minor ?? first.balance_after_minor),
       replayed: true,
     };
+  }
   // Lock the player's rows of this currency first: the balance after and the currency total
   // written below must not interleave with another transaction's change (see wallet-transaction.ts).
   const locked = await tx.query<{ bucket: Bucket; amount_minor: number | string }>(
