@@ -94,6 +94,15 @@ export const TEST_ENGINES: EngineRegistry = {
   [COIN_TOSS_ID]: coinFlipEngine,
 };
 
+/**
+ * The coin flip's bet steps, minor units: the seeded games' steps plus the in-between amounts the
+ * tests stake (the house games' rule, bets are the catalogue's steps only, holds for it too).
+ */
+export const COIN_FLIP_STEPS = {
+  gold: [100, 150, 200, 250, 300, 400, 500, 1_000, 1_500, 2_000, 2_500],
+  sweeps: [20, 50, 100, 200, 500],
+};
+
 /** The app with the coin-flip engine and its catalogue row (limits as the seeded games). */
 export async function createGamesContext(env: Record<string, string> = {}): Promise<TestContext> {
   const ctx = await createTestContext(env, { seedDemo: false });
@@ -104,9 +113,10 @@ export async function createGamesContext(env: Record<string, string> = {}): Prom
     [COIN_TOSS_ID, 'Coin Toss'],
   ])
     await ctx.db.query(
-      `INSERT INTO games (id, name, kind, categories, art_url, min_bet_gold, max_bet_gold, min_bet_sweeps, max_bet_sweeps, rtp, sort_order)
-       VALUES ($1, $2, 'house', '{new}', '/games/art/coin-flip.svg', 100, 2500, 20, 500, 100, 99)`,
-      [id, name],
+      `INSERT INTO games (id, name, kind, categories, art_url, min_bet_gold, max_bet_gold, min_bet_sweeps, max_bet_sweeps, rtp,
+         bet_steps_gold, bet_steps_sweeps, sort_order)
+       VALUES ($1, $2, 'house', '{new}', '/games/art/coin-flip.svg', 100, 2500, 20, 500, 100, $3::bigint[], $4::bigint[], 99)`,
+      [id, name, COIN_FLIP_STEPS.gold, COIN_FLIP_STEPS.sweeps],
     );
   return ctx;
 }

@@ -275,14 +275,18 @@ describe('house games through the API', () => {
     ]);
   });
 
-  it('Crown Jewels refuses a bet that does not split evenly over its 10 lines', async () => {
+  it('Crown Jewels refuses a bet that does not split evenly over its 10 lines, and one off its steps', async () => {
     const p = await fundedPlayer(ctx, { gold: 10_000, free: 2_000 });
     const uneven = await start(p.client, HOUSE_GAME_IDS.slots, { betValue: 105, currency: 'gold' });
     expect(uneven.status).toBe(400);
     expect(uneven.body).toMatchObject({ code: GAME_ERROR_CODES.BET_OUT_OF_RANGE, field: 'betValue' });
     const cents = await start(p.client, HOUSE_GAME_IDS.slots, { betValue: 0.25, currency: 'sweeps' });
     expect(cents.status).toBe(400);
-    expect((await start(p.client, HOUSE_GAME_IDS.slots, { betValue: 0.3, currency: 'sweeps' })).status).toBe(
+    // A whole number of cents per line, but not one of the game's bets.
+    const between = await start(p.client, HOUSE_GAME_IDS.slots, { betValue: 0.3, currency: 'sweeps' });
+    expect(between.status).toBe(400);
+    expect(between.body).toMatchObject({ code: GAME_ERROR_CODES.BET_OUT_OF_RANGE, field: 'betValue' });
+    expect((await start(p.client, HOUSE_GAME_IDS.slots, { betValue: 0.5, currency: 'sweeps' })).status).toBe(
       201,
     );
   });
@@ -347,4 +351,55 @@ describe('house games through the API', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: GAME_ERROR_CODES.TEST_DECK_NOT_ALLOWED, field: 'testDeck' });
   });
+});
+
+/** Inside every house game's limits, but not one of the catalogue's steps (Gold 100, 200, 500, 1,000, 2,500; Sweeps 0.20, 0.50, 1.00, 2.00, 5.00). */
+const OFF_STEP_BETS = [
+  { betValue: 101, currency: 'gold' },
+  { betValue: 150, currency: 'gold' },
+  { betValue: 2_400, currency: 'gold' },
+  { betValue: 0.3, currency: 'sweeps' },
+  { betValue: 4.9, currency: 'sweeps' },
+] as const;
+
+/** Each house game by each of its start calls: the generic round start and the spec's own calls. */
+const START_CALLS = [
+  ...Object.values(HOUSE_GAME_IDS).map((gameId) => ({
+    name: `${gameId} (round start)`,
+    path: GAMES_API_PATHS.startRound(gameId),
+    body: (bet: Record<string, unknown>) => bet,
+  })),
+  {
+    name: 'lucky-scratch (purchase instant win)',
+    path: GAMES_API_PATHS.purchaseInstantWin,
+    body: (bet: Record<string, unknown>) => ({ gameId: HOUSE_GAME_IDS.scratchCard, ...bet }),
+  },
+  {
+    name: 'klondike (purchase solitaire)',
+    path: GAMES_API_PATHS.purchaseSolitaire,
+    body: (bet: Record<string, unknown>) => bet,
+  },
+];
+
+describe('bets are the catalogue steps only, in every house game', () => {
+  it.each(START_CALLS)(
+    '$name: a bet off the steps is 400 BET_OUT_OF_RANGE on betValue, nothing written',
+    async (call) => {
+      const p = await fundedPlayer(ctx, { gold: 10_000, free: 1_000 });
+      for (const bet of OFF_STEP_BETS) {
+        const res = await moneyCall(p.client, 'POST', call.path, call.body(bet));
+        expect(res.status, `${bet.betValue} ${bet.currency}`).toBe(400);
+        expect(res.body).toMatchObject({
+          code: GAME_ERROR_CODES.BET_OUT_OF_RANGE,
+          field: 'betValue',
+          extra: {
+            bet_steps: bet.currency === 'gold' ? [100, 200, 500, 1000, 2500] : [0.2, 0.5, 1, 2, 5],
+          },
+        });
+      }
+      expect(await bucketBalances(ctx.db, p.id)).toEqual({ 'gold:main': 10_000, 'sweeps:free': 1_000 });
+      const rounds = await ctx.db.query('SELECT 1 FROM game_rounds WHERE user_id = $1', [p.id]);
+      expect(rounds).toHaveLength(0);
+    },
+  );
 });

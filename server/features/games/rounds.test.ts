@@ -6,6 +6,7 @@ import { Client, createTestContext, type TestContext } from '../../test-support/
 import { bucketBalances, ledgerViolations, signUpPlayer } from '../wallet/wallet-test-helpers.ts';
 import {
   COIN_FLIP_ID,
+  COIN_FLIP_STEPS,
   createGamesContext,
   flipCoin,
   fund,
@@ -242,9 +243,10 @@ describe('refusals', () => {
       goldOnly.deps.gameEngines = TEST_ENGINES;
       goldOnly.app = createApp(goldOnly.deps);
       await goldOnly.db.query(
-        `INSERT INTO games (id, name, kind, art_url, min_bet_gold, max_bet_gold, min_bet_sweeps, max_bet_sweeps, rtp)
-         VALUES ($1, 'Coin Flip', 'house', '/x.svg', 100, 2500, 20, 500, 100)`,
-        [COIN_FLIP_ID],
+        `INSERT INTO games (id, name, kind, art_url, min_bet_gold, max_bet_gold, min_bet_sweeps, max_bet_sweeps, rtp,
+           bet_steps_gold, bet_steps_sweeps)
+         VALUES ($1, 'Coin Flip', 'house', '/x.svg', 100, 2500, 20, 500, 100, $2::bigint[], $3::bigint[])`,
+        [COIN_FLIP_ID, COIN_FLIP_STEPS.gold, COIN_FLIP_STEPS.sweeps],
       );
       const g = await signUpPlayer(goldOnly);
       await fund(goldOnly, g.id, { gold: 1_000, free: 500 });

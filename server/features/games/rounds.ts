@@ -24,17 +24,10 @@ import { constraintName, sqlState, type Database, type Queryable } from '../../d
 import { currencyTotalMinor, readBalances } from '../wallet/balances.ts';
 import { creditWin, spendGold, spendSweeps } from '../wallet/coin-rules.ts';
 import { InsufficientFundsError } from '../wallet/ledger.ts';
-import { minorToDisplay } from '../wallet/money.ts';
 import { walletTransaction } from '../wallet/wallet-transaction.ts';
-import {
-  betLimitsOf,
-  findGameRow,
-  isUnderMaintenance,
-  parseGameMetadata,
-  type GameRow,
-} from './catalogue.ts';
+import { findGameRow, isUnderMaintenance, parseGameMetadata, type GameRow } from './catalogue.ts';
 import { activeSeed, takeNonce } from './fair-seeds.ts';
-import { displayToMinor, engineStartOptions } from './start-options.ts';
+import { checkBet, displayToMinor, engineStartOptions } from './start-options.ts';
 import { gameErrors } from './game-errors.ts';
 import {
   findOpenRound,
@@ -167,13 +160,7 @@ export async function startRound(deps: RoundsDeps, input: StartRoundInput): Prom
   if (metadata.disabledCurrencies.includes(input.currency)) throw gameErrors.currencyDisabled(input.currency);
   const betField = input.betField ?? 'betValue';
   const betMinor = displayToMinor(input.currency, input.betValue, betField);
-  const limits = betLimitsOf(game, input.currency);
-  if (betMinor < limits.minMinor || betMinor > limits.maxMinor)
-    throw gameErrors.betOutOfRange(
-      betField,
-      minorToDisplay(input.currency, limits.minMinor),
-      minorToDisplay(input.currency, limits.maxMinor),
-    );
+  checkBet(game, input.currency, betMinor, betField);
   const options = engineStep(() =>
     engine.parseOptions(
       engineStartOptions({
