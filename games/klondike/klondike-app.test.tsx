@@ -165,6 +165,37 @@ describe('Klondike page', { timeout: 30_000 }, () => {
     expect((button('Draw') as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it("offers only stakes within the game's maximum: the bet and side bets together at most the top step", async () => {
+    const host = fakeHost();
+    render(<KlondikeApp bridge={host.bridge} />);
+    await waitFor(() => expect((button('Deal') as HTMLButtonElement).disabled).toBe(false));
+    const disabled = (name: string) => (button(name) as HTMLButtonElement).disabled;
+    // 500 GC with both side bets is 1,500: fits; 1,000 with both (3,000) does not.
+    fireEvent.click(button('Increase bet'));
+    fireEvent.click(button('Increase bet'));
+    expect(screen.getByText('Bet 500 GC')).toBeTruthy();
+    fireEvent.click(button('No moves'));
+    fireEvent.click(button('Red or black'));
+    expect(disabled('Increase bet')).toBe(true);
+    expect(screen.getByText(/together are at most 2,500 GC/)).toBeTruthy();
+    // One side bet off: 1,000 with one side bet is 2,000, then the other side bet no longer fits.
+    fireEvent.click(button('Red or black'));
+    fireEvent.click(button('Increase bet'));
+    expect(screen.getByText('Bet 1,000 GC')).toBeTruthy();
+    expect(disabled('Increase bet')).toBe(true);
+    expect(disabled('Red or black')).toBe(true);
+    // No side bets: up to 2,500, where no side bet fits.
+    fireEvent.click(button('No moves'));
+    fireEvent.click(button('Increase bet'));
+    expect(screen.getByText('Bet 2,500 GC')).toBeTruthy();
+    expect(disabled('No moves')).toBe(true);
+    expect(disabled('Red or black')).toBe(true);
+    fireEvent.click(button('Deal'));
+    await screen.findByRole('button', { name: 'Ace of Hearts, waste' });
+    const purchase = host.calls.find((c) => c.call === 'solitaire.purchase');
+    expect(purchase?.body).toEqual({ betValue: 2_500, currency: 'gold', noMovesBet: 0, redOrBlackBet: 0 });
+  });
+
   it('resumes the open round on load, moves by keyboard (select, destination, Escape), draws and collects', async () => {
     const host = fakeHost({ openRound: true });
     render(<KlondikeApp bridge={host.bridge} />);

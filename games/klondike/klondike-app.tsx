@@ -6,13 +6,14 @@
  * the round left open and resumes it exactly where it was.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { RoundAnswer, RoundView } from '../../src/contract/games.ts';
+import type { RecalledRound, RoundAnswer, RoundView } from '../../src/contract/games.ts';
 import { GameLinks } from '../shared/game-links.tsx';
-import { GameCallError, newActionKey, type HostBridge } from '../shared/host-bridge.ts';
+import { GameCallError, type HostBridge } from '../shared/host-bridge.ts';
+import { useActionKeys } from '../shared/use-action-keys.ts';
 import { shownErrorOf } from '../shared/shown-error.ts';
 import { useHostSession } from '../shared/use-host-session.ts';
 import type { SolitaireAction, SolitaireView } from '../engines/solitaire.ts';
-import { BET_STEPS, formatAmount, minorToDisplay } from './money.ts';
+import { BET_STEPS, formatAmount, minorToDisplay, toMinor } from './money.ts';
 import { cardLabel, pileLabel, sameSource, type MoveSource } from './piles.ts';
 import { Table } from './table.tsx';
 import { useCardDrag } from './use-card-drag.ts';
@@ -39,6 +40,9 @@ export function KlondikeApp({ bridge }: { bridge: HostBridge }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [selected, setSelected] = useState<MoveSource | null>(null);
+  // One key per deal or move until its outcome is known (kept across reloads): pressing again
+  // after a lost answer sends the same request, and the server replays its answer.
+  const keys = useActionKeys(bridge);
 
   useEffect(() => {
     let live = true;
@@ -62,6 +66,14 @@ export function KlondikeApp({ bridge }: { bridge: HostBridge }) {
   const steps = BET_STEPS[currency];
   const bet = steps[Math.min(betIndex, steps.length - 1)] as number;
   const blocked = busy || !online;
+  // The whole stake (the bet and each side bet, the same amount) stays within the game's maximum
+  // bet, the highest step, as the server requires: the page offers only stakes that fit.
+  const maxStake = toMinor(currency, steps[steps.length - 1] as number);
+  const sideBets = (noMoves ? 1 : 0) + (redOrBlack ? 1 : 0);
+  const fits = (value: number | undefined, sides: number) =>
+    value !== undefined && toMinor(currency, value) * (1 + sides) <= maxStake;
+  const canIncrease = fits(steps[betIndex + 1], sideBets);
+  const canAddSideBet = fits(bet, sideBets + 1);
 
   const finishIfOver = (answer: RoundAnswer) => {
     if (answer.round.status !== 'finished') return;
@@ -82,11 +94,10 @@ export function KlondikeApp({ bridge }: { bridge: HostBridge }) {
     setError(null);
     setSelected(null);
     try {
-      const answer = await bridge.call<RoundAnswer>(
-        'solitaire.purchase',
-        { betValue: bet, currency, noMovesBet: noMoves ? bet : 0, redOrBlackBet: redOrBlack ? bet : 0 },
-        newActionKey(),
-      );
+      const { answer } = await keys.send<RoundAnswer>('deal', {
+        call: 'solitaire.purchase',
+        body: { betValue: bet, currency, noMovesBet: noMoves ? bet : 0, redOrBlackBet: redOrBlack ? bet : 0 },
+      });
       setRound(answer.round);
       bridge.report('purchase_outcome', { balances: answer.balances, currency: answer.round.currency });
       const state = answer.round.state as SolitaireView;
@@ -114,15 +125,28 @@ export function KlondikeApp({ bridge }: { bridge: HostBridge }) {
     setError(null);
     setSelected(null);
     try {
-      const answer = await bridge.call<RoundAnswer>(
-        'round.act',
-        { round_id: round.id, action },
-        newActionKey(),
-      );
+      const { answer, request } = await keys.send<RoundAnswer>(`act:${round.id}`, {
+        call: 'round.act',
+        body: { round_id: round.id, action },
+      });
       setRound(answer.round);
-      setNotice(describe);
+      // A move still pending from a lost answer went first: say so rather than this move.
+      setNotice(
+        JSON.stringify(request.body.action) === JSON.stringify(action) ? describe : 'Your last move is in.',
+      );
       finishIfOver(answer);
     } catch (e) {
+      if (e instanceof GameCallError && e.code === 'ROUND_FINISHED') {
+        // The game was finished by a try whose answer was lost: show it as it ended.
+        const recent = await bridge.call<{ results: RecalledRound[] }>('rounds.recent').catch(() => null);
+        const done = recent?.results.find((r) => r.id === round.id);
+        if (done) {
+          setRound(done);
+          setNotice(`Game over. You won ${formatAmount(done.currency, done.win)}.`);
+          bridge.report('end_round', { win: done.win, currency: done.currency });
+          return;
+        }
+      }
       setError(messageOf(e));
     } finally {
       setBusy(false);
@@ -261,8 +285,8 @@ export function KlondikeApp({ bridge }: { bridge: HostBridge }) {
               </output>
               <button
                 type="button"
-                onClick={() => setBetIndex((i) => Math.min(steps.length - 1, i + 1))}
-                disabled={blocked || loading || betIndex >= steps.length - 1}
+                onClick={() => setBetIndex((i) => (fits(steps[i + 1], sideBets) ? i + 1 : i))}
+                disabled={blocked || loading || !canIncrease}
               >
                 Increase bet
               </button>
@@ -272,7 +296,7 @@ export function KlondikeApp({ bridge }: { bridge: HostBridge }) {
                 type="button"
                 aria-pressed={noMoves}
                 onClick={() => setNoMoves((v) => !v)}
-                disabled={blocked}
+                disabled={blocked || (!noMoves && !canAddSideBet)}
               >
                 No moves
               </button>
@@ -280,11 +304,14 @@ export function KlondikeApp({ bridge }: { bridge: HostBridge }) {
                 type="button"
                 aria-pressed={redOrBlack}
                 onClick={() => setRedOrBlack((v) => !v)}
-                disabled={blocked}
+                disabled={blocked || (!redOrBlack && !canAddSideBet)}
               >
                 Red or black
               </button>
-              <span className="side-bet-note">Each side bet stakes {formatAmount(currency, bet)}.</span>
+              <span className="side-bet-note">
+                Each side bet stakes {formatAmount(currency, bet)}. The bet and side bets together are at most{' '}
+                {formatAmount(currency, minorToDisplay(currency, maxStake))}.
+              </span>
             </div>
             <button type="button" className="deal" onClick={() => void deal()} disabled={blocked || loading}>
               Deal

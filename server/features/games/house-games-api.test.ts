@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fairFloats } from '../../../games/engines/fair-random.ts';
 import { GAME_ENGINES, engineOf } from '../../../games/engines/registry.ts';
 import { replayRound } from '../../../games/engines/replay.ts';
+import { BET_STEPS } from '../../../games/shared/bet-steps.ts';
 import {
   GAME_ERROR_CODES,
   GAMES_API_PATHS,
@@ -392,9 +393,8 @@ describe('bets are the catalogue steps only, in every house game', () => {
         expect(res.body).toMatchObject({
           code: GAME_ERROR_CODES.BET_OUT_OF_RANGE,
           field: 'betValue',
-          extra: {
-            bet_steps: bet.currency === 'gold' ? [100, 200, 500, 1000, 2500] : [0.2, 0.5, 1, 2, 5],
-          },
+          // The steps the game pages offer (games/shared/bet-steps.ts) are the server's.
+          extra: { bet_steps: BET_STEPS[bet.currency] },
         });
       }
       expect(await bucketBalances(ctx.db, p.id)).toEqual({ 'gold:main': 10_000, 'sweeps:free': 1_000 });
