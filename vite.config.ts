@@ -260,6 +260,35 @@ const gameAssetFileName = (asset: {
       ? 'assets/[hash][extname]'
       : 'assets/[name]-[hash][extname]';
 
+/**
+ * The files under games/chunks/ that the app itself reaches (its entry's static and dynamic
+ * imports, transitively): the engines the fairness verifier replays rounds with. They are
+ * precached with the app, so Verify works offline in the installed app (docs/fairness.md); the
+ * games' own pages, UI chunks and styles stay out, cached at runtime once a game is opened.
+ */
+const appGameChunks = new Set<string>();
+const collectAppGameChunks = (): Plugin => ({
+  name: 'app-game-chunks',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const chunks = new Map<string, { imports: readonly string[]; dynamicImports: readonly string[] }>();
+    const stack: string[] = [];
+    for (const output of Object.values(bundle)) {
+      if (output.type !== 'chunk') continue;
+      chunks.set(output.fileName, output);
+      if (output.isEntry && !output.fileName.startsWith('games/')) stack.push(output.fileName);
+    }
+    const seen = new Set<string>();
+    for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const chunk = chunks.get(file);
+      if (chunk) stack.push(...chunk.imports, ...chunk.dynamicImports);
+    }
+    for (const file of seen) if (file.startsWith('games/chunks/')) appGameChunks.add(file);
+  },
+});
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
@@ -270,6 +299,7 @@ export default defineConfig({
     inlineEntryStylesheet(),
     reactRouterProductionBuild(),
     prerenderBundle(),
+    collectAppGameChunks(),
     wyw({
       include: ['src/**/*.{ts,tsx}', 'games/**/*.{ts,tsx}'],
     }),
@@ -282,15 +312,22 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         // House games are cached at runtime once opened (sw/routes.ts), never all up front.
-        // (The lobby's card art, games/art/, stays precached so the lobby opens offline.)
+        // (The lobby's card art, games/art/, stays precached so the lobby opens offline; so do
+        // the engines the app's fairness verifier imports, below.)
         globIgnores: [
           'screenshots/**',
           'icons/shortcut-*',
-          'games/chunks/**',
           'games/assets/**',
           ...Object.keys(gameEntries).map((name) => `games/${name.slice(GAME_ENTRY_PREFIX.length)}/**`),
         ],
         maximumFileSizeToCacheInBytes: 512 * 1024,
+        // Of games/chunks/, only what the app itself imports (the verifier's engines).
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries.filter((e) => !e.url.startsWith('games/chunks/') || appGameChunks.has(e.url)),
+            warnings: [],
+          }),
+        ],
       },
       devOptions: { enabled: false },
     }),

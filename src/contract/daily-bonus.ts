@@ -123,8 +123,11 @@ export const DailyBonusStateSchema = type({
   /** Today's prize (0 and 0 before today's spin). */
   prize_ghc: number(),
   prize_gld: number(),
-  /** The commitment the next spin uses: the SHA-256 of the player's server seed, client seed, nonce. */
-  fairness: type({ server_seed_hash: string(), client_seed: string(), next_nonce: integer() }),
+  /**
+   * The commitment the next spin uses: the SHA-256 of the player's server seed, client seed (null
+   * until the player's app has sent one: the spin is refused until then), nonce.
+   */
+  fairness: type({ server_seed_hash: string(), client_seed: nullable(string()), next_nonce: integer() }),
   last_spin: nullable(DailyBonusSpinSchema),
 });
 export type DailyBonusState = Infer<typeof DailyBonusStateSchema>;

@@ -105,6 +105,11 @@ export const GAME_ERROR_CODES = {
   ILLEGAL_ACTION: 'ILLEGAL_ACTION',
   /** 409: seeds cannot be rotated while a round is open. */
   SEED_ROTATION_BLOCKED: 'SEED_ROTATION_BLOCKED',
+  /**
+   * 409 (field 'client_seed'): the player has no client seed yet. The server never picks one: the
+   * app makes one in the browser and sends it (PUT /games/fairness/client-seed) before the first round.
+   */
+  CLIENT_SEED_REQUIRED: 'CLIENT_SEED_REQUIRED',
   /** 400: testDeck outside test mode. */
   TEST_DECK_NOT_ALLOWED: 'TEST_DECK_NOT_ALLOWED',
 } as const;
@@ -241,7 +246,8 @@ export const RecallResponseSchema = type({ results: array(RecalledRoundSchema) }
 
 export const FairnessStateSchema = type({
   server_seed_hash: string(),
-  client_seed: string(),
+  /** The player's own client seed; null until their app has sent one (rounds are refused until then). */
+  client_seed: nullable(string()),
   /** The nonce the next round will use. */
   next_nonce: integer(),
   /** True while a round is open (rotation is refused then). */
@@ -256,7 +262,7 @@ export const RotateSeedResponseSchema = type({
   previous: type({
     server_seed: string(),
     server_seed_hash: string(),
-    client_seed: string(),
+    client_seed: nullable(string()),
     last_nonce: integer(),
   }),
   current: FairnessStateSchema,

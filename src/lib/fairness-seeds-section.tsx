@@ -57,7 +57,7 @@ export function FairnessSeedsSection({
           <dt>Server seed hash</dt>
           <dd data-testid="server-seed-hash">{state.server_seed_hash}</dd>
           <dt>Client seed</dt>
-          <dd>{state.client_seed}</dd>
+          <dd>{state.client_seed ?? 'None yet: your browser makes one before your first round.'}</dd>
           <dt>Next nonce</dt>
           <dd data-testid="next-nonce">{state.next_nonce}</dd>
         </dl>

@@ -28,6 +28,13 @@ describe('offline copies of history pages', () => {
     expect(isPersistedKey('@"/payments/cards","{}",')).toBe(false);
   });
 
+  it('persists recall of the house games (a recalled round verifies offline), not the seeds or open rounds', () => {
+    expect(isPersistedKey('@"/games/rounds/recent","{}",')).toBe(true);
+    expect(isPersistedKey('@"/games/jacks-or-better/rounds/recent","{}",')).toBe(true);
+    expect(isPersistedKey('@"/games/fairness","{}",')).toBe(false);
+    expect(isPersistedKey('@"/games/jacks-or-better/rounds/open","{}",')).toBe(false);
+  });
+
   it('a page seen online is served from the saved copy after a reload while the network fails', async () => {
     const online = renderHook(() => useSWR(historyKey, async () => ({ results: [{ id: 1 }] })), { wrapper });
     await waitFor(() => expect(online.result.current.data).toEqual({ results: [{ id: 1 }] }));

@@ -1,6 +1,7 @@
 /**
  * Offline copies of the player's recently viewed history pages (coin histories, their filters,
- * yearly summaries, redemptions with their timelines, referrals). An SWR middleware writes each answer of
+ * yearly summaries, redemptions with their timelines, referrals, recall of the house games, so
+ * Verify replays a recalled round offline). An SWR middleware writes each answer of
  * those calls to IndexedDB and, after a reload, offers the saved copy as fallback data until the
  * network answers — so a history page the player viewed opens offline. Kept apart from the
  * service worker on purpose: these are authenticated, player-specific answers, so they live in
@@ -21,6 +22,8 @@ const PERSISTED_PATHS = [
   /"\/referrals"/,
   // The weekly challenge's board, shown offline with the time it was read.
   /"\/leaderboards\//,
+  // Recall of the house games (every game, or one game's): a recalled round verifies offline too.
+  /"\/games\/(?:[^"/]+\/)?rounds\/recent"/,
 ];
 const MAX_ENTRIES = 30;
 

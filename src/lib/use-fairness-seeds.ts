@@ -2,9 +2,10 @@
  * The player's provably fair seeds (docs/fairness.md) for the Fairness panel of a game and for
  * recall: the state (hash of the server seed in use, client seed, next nonce), changing the
  * client seed, and rotating the server seed (which reveals the one in use; the server refuses
- * while a round is open and its message is kept for the page to show).
+ * while a round is open and its message is kept for the page to show). Every commitment shown is
+ * kept in the browser's commitment store; a player without a client seed gets one made here.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   CLIENT_SEED_PATTERN,
   FairnessStateSchema,
@@ -13,6 +14,7 @@ import {
   type FairnessState,
 } from '../contract/games.ts';
 import { api, isApiError, type ApiError } from './api-client.ts';
+import { ensureClientSeed, keepShownCommitment } from './fair-client-seed.ts';
 import { useApiGet } from './swr.tsx';
 
 export const CLIENT_SEED_RULE = 'Use 1 to 64 letters, digits, - or _.';
@@ -40,6 +42,22 @@ export function useFairnessSeeds(): FairnessSeeds {
   const [seedError, setSeedError] = useState<string | null>(null);
   const [rotateError, setRotateError] = useState<string | null>(null);
   const [revealedSeed, setRevealedSeed] = useState<string | null>(null);
+  const shownHash = fairness.data?.server_seed_hash;
+  const noClientSeed = fairness.data !== undefined && fairness.data.client_seed === null;
+  const { mutate } = fairness;
+
+  // Every commitment shown here is kept in this browser (Verify checks revealed seeds against it).
+  useEffect(() => {
+    if (shownHash) void keepShownCommitment({ server_seed_hash: shownHash });
+  }, [shownHash]);
+  // No client seed yet: the browser makes one and sends it (the server never picks it).
+  useEffect(() => {
+    if (!noClientSeed) return;
+    ensureClientSeed().then(
+      (state) => mutate(state, { revalidate: false }),
+      () => undefined,
+    );
+  }, [noClientSeed, mutate]);
 
   async function changeClientSeed(clientSeed: string): Promise<boolean> {
     if (!CLIENT_SEED_PATTERN.test(clientSeed)) {

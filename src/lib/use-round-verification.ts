@@ -1,10 +1,12 @@
 /**
  * The "Verify" action of the fairness panel and of recall: loads the verifier and the game's
- * engine only when the player asks (their own chunks, never in the app's first load), replays
- * the round and keeps one plain-words result per round id.
+ * engine only when the player asks (their own chunks, never in the app's first load; precached
+ * by the service worker, so it works offline), reads the commitment this browser kept for the
+ * round (fair-commitments.ts), replays the round and keeps one plain-words result per round id.
  */
 import { useCallback, useState } from 'react';
 import type { RecalledRound } from '../contract/games.ts';
+import { currentPlayerId, keptEvidenceFor, readKept, type KeptEvidence } from './fair-commitments.ts';
 
 export interface VerificationResult {
   busy: boolean;
@@ -26,7 +28,9 @@ export function useRoundVerification(): {
       const { describeOutcome, loadEngine, verifyRound } = await import('./verify-round.ts');
       const replayable = round.status === 'finished' && round.server_seed !== null;
       const engine = replayable ? await loadEngine(round.game_id) : null;
-      const outcome = verifyRound(round, engine);
+      const userId = currentPlayerId();
+      const kept: KeptEvidence = userId ? keptEvidenceFor(await readKept(userId), round) : { kind: 'none' };
+      const outcome = verifyRound(round, engine, kept);
       set({ busy: false, text: describeOutcome(outcome), verified: outcome.kind === 'verified' });
     } catch {
       set({

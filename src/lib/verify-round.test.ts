@@ -93,8 +93,10 @@ const finishedActions = [{ type: 'roll' }, { type: 'roll' }, { type: 'stop' }];
 describe('verifyRound', () => {
   it('confirms a round replayed from its revealed seed', () => {
     const round = playedRound(diceEngine, {}, { actions: finishedActions });
-    expect(verifyRound(round, diceEngine)).toEqual({ kind: 'verified' });
-    expect(describeOutcome({ kind: 'verified' })).toBe('Verified: same result.');
+    expect(verifyRound(round, diceEngine)).toEqual({ kind: 'verified', against: 'none' });
+    expect(describeOutcome({ kind: 'verified', against: 'none' })).toMatch(
+      /^Verified: same result\. This browser kept no commitment/,
+    );
   });
 
   it('confirms a Sweeps round (cents against display units)', () => {
@@ -104,12 +106,12 @@ describe('verifyRound', () => {
       { actions: finishedActions, currency: 'sweeps', betMinor: 125 },
     );
     expect(round.bet).toBe(1.25);
-    expect(verifyRound(round, diceEngine)).toEqual({ kind: 'verified' });
+    expect(verifyRound(round, diceEngine)).toEqual({ kind: 'verified', against: 'none' });
   });
 
   it('replays from the recorded bet when the base bet is not given', () => {
     const round = playedRound(diceEngine, { base_bet_minor: undefined }, { actions: finishedActions });
-    expect(verifyRound(round, diceEngine)).toEqual({ kind: 'verified' });
+    expect(verifyRound(round, diceEngine)).toEqual({ kind: 'verified', against: 'none' });
   });
 
   it('says to rotate the seed while it is still in use', () => {
@@ -167,13 +169,77 @@ describe('verifyRound', () => {
 
   it('says when no engine replays the game', () => {
     const round = playedRound(diceEngine, {}, { actions: finishedActions });
-    expect(verifyRound(round, null)).toEqual({ kind: 'no-engine' });
+    expect(verifyRound(round, null)).toEqual({ kind: 'no-engine', against: 'none' });
   });
 
   it('converts display amounts to minor units', () => {
     expect(toMinor('gold', 250)).toBe(250);
     expect(toMinor('sweeps', 0.29)).toBe(29);
     expect(toMinor('sweeps', 10.1)).toBe(1010);
+  });
+});
+
+describe("the commitment kept in this browser, not the server's word", () => {
+  const FORGED_SEED = 'b'.repeat(64);
+  const kept = { kind: 'kept', hash: serverSeedHash(SEED) } as const;
+
+  it('verifies against the kept commitment and says so', () => {
+    const round = playedRound(diceEngine, {}, { actions: finishedActions });
+    const outcome = verifyRound(round, diceEngine, kept);
+    expect(outcome).toEqual({ kind: 'verified', against: 'kept' });
+    expect(describeOutcome(outcome)).toBe(
+      'Verified: same result. The revealed server seed matches the commitment shown to you before you played.',
+    );
+  });
+
+  it('reports, in words, a later answer whose seed and commitment both differ from the one shown before play', () => {
+    // A consistent forgery: the server's later answer swaps the seed and its hash together. The
+    // server's own figures agree with each other, so only the kept commitment can catch it.
+    const round = playedRound(
+      diceEngine,
+      { server_seed: FORGED_SEED, server_seed_hash: serverSeedHash(FORGED_SEED) },
+      { actions: finishedActions },
+    );
+    const outcome = verifyRound(round, diceEngine, kept);
+    expect(outcome).toEqual({
+      kind: 'commitment-mismatch',
+      shown: serverSeedHash(SEED),
+      reported: serverSeedHash(FORGED_SEED),
+      revealedHash: serverSeedHash(FORGED_SEED),
+    });
+    expect(describeOutcome(outcome)).toBe(
+      `Not verified: the server seed revealed for this round does not match the commitment shown to you before you played. Shown before play: ${serverSeedHash(SEED)}. The revealed seed hashes to: ${serverSeedHash(FORGED_SEED)}.`,
+    );
+    // Without the kept commitment, the same answer only shows up as another result, if at all.
+    expect(verifyRound(round, diceEngine).kind).not.toBe('commitment-mismatch');
+  });
+
+  it('reports another reported commitment even before the seed is revealed, or while the round is open', () => {
+    const other = { server_seed_hash: serverSeedHash(OTHER_SEED) };
+    for (const round of [
+      playedRound(diceEngine, { ...other, server_seed: null }, { actions: finishedActions }),
+      playedRound(diceEngine, { ...other, server_seed: null }),
+    ]) {
+      const outcome = verifyRound(round, diceEngine, kept);
+      expect(outcome.kind).toBe('commitment-mismatch');
+      expect(describeOutcome(outcome)).toMatch(
+        /^Not verified: the commitment the server now reports for this round is not the one shown to you before you played\./,
+      );
+    }
+  });
+
+  it('catches a revealed seed that does not hash to the kept commitment even when the reported one is kept', () => {
+    const round = playedRound(diceEngine, { server_seed: OTHER_SEED }, { actions: finishedActions });
+    const outcome = verifyRound(round, diceEngine, kept);
+    expect(outcome.kind).toBe('commitment-mismatch');
+    expect(describeOutcome(outcome)).toMatch(/does not match the commitment shown to you before you played/);
+  });
+
+  it('says when the round used a commitment this browser had not been shown before play', () => {
+    const round = playedRound(diceEngine, {}, { actions: finishedActions });
+    const outcome = verifyRound(round, diceEngine, { kind: 'unannounced', hash: serverSeedHash(SEED) });
+    expect(outcome).toEqual({ kind: 'verified', against: 'unannounced' });
+    expect(describeOutcome(outcome)).toMatch(/had not been shown before you played it/);
   });
 });
 
@@ -197,7 +263,7 @@ describe('every engine of the registry verifies a round it played', () => {
         state = engine.act(state, action, floats);
       }
       const round = playedRound(engine, { game_id: gameId }, { options, actions });
-      expect(verifyRound(round, engine), gameId).toEqual({ kind: 'verified' });
+      expect(verifyRound(round, engine), gameId).toEqual({ kind: 'verified', against: 'none' });
     }
   });
 });

@@ -27,7 +27,7 @@ import { fairFloats } from '../../../games/engines/fair-random.ts';
 import { spinDailyBonusWheel } from '../../../games/engines/daily-bonus-wheel.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { assertMayAct } from '../eligibility/play-gate.ts';
-import { activeSeed, takeNonce } from '../games/fair-seeds.ts';
+import { activeSeed, roundSeed, takeNonce } from '../games/fair-seeds.ts';
 import { readProperties } from '../properties/properties.ts';
 import { readBalances } from '../wallet/balances.ts';
 import { creditCoins } from '../wallet/ledger.ts';
@@ -162,7 +162,7 @@ export async function claimDailyBonus(
   const streak = liveStreak(last, today) + 1;
   const streakDay = streakDayOf(streak);
 
-  const seed = await activeSeed(tx, userId, nowMs, { lock: true });
+  const seed = await roundSeed(tx, userId, nowMs);
   const nonce = await takeNonce(tx, seed);
   const spin = spinDailyBonusWheel(
     { streak_day: streakDay, gold_only: goldOnly },

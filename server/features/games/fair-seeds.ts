@@ -1,7 +1,8 @@
 /**
  * Provably fair seeds (docs/fairness.md). Each player has one active seed row: a server seed of
  * 32 bytes from the crypto RNG, its SHA-256 shown before play, the player's client seed, and the
- * nonce of the next round. A round takes the nonce and increments it in its own transaction.
+ * nonce of the next round. The server never picks a client seed: a new row has none until the
+ * player's app sends one (made in the browser), and rounds are refused until then. A round takes the nonce and increments it in its own transaction.
  * Rotating reveals the seed in use (kept with revealed_at, so recall can show it and anyone can
  * replay its rounds) and commits a new one; it is refused while a round is open, since the open
  * round's remaining cards would then be known.
@@ -18,16 +19,19 @@ export interface FairSeedRow {
   user_id: string;
   server_seed: string;
   server_seed_hash: string;
-  client_seed: string;
+  /** Null until the player's app has sent one (the server never picks it). */
+  client_seed: string | null;
   next_nonce: number;
 }
 
+/** The seed a round is played with: it has the player's client seed. */
+export type RoundSeedRow = FairSeedRow & { client_seed: string };
+
 export const newServerSeed = (): string => randomBytes(32).toString('hex');
-const newClientSeed = (): string => randomBytes(8).toString('hex');
 
 const SEED_COLUMNS = 'id, user_id, server_seed, server_seed_hash, client_seed, next_nonce';
 
-async function insertSeed(tx: Queryable, userId: string, clientSeed: string, nowIso: string): Promise<void> {
+async function insertSeed(tx: Queryable, userId: string, clientSeed: string | null, nowIso: string): Promise<void> {
   const seed = newServerSeed();
   await tx.query(
     `INSERT INTO fair_seeds (user_id, server_seed, server_seed_hash, client_seed, created_at)
@@ -54,7 +58,7 @@ export async function activeSeed(
     );
   let rows = await read();
   if (!rows[0]) {
-    await insertSeed(tx, userId, newClientSeed(), new Date(nowMs).toISOString());
+    await insertSeed(tx, userId, null, new Date(nowMs).toISOString());
     rows = await read();
   }
   const row = rows[0];
@@ -62,8 +66,19 @@ export async function activeSeed(
   return { ...row, next_nonce: Number(row.next_nonce) };
 }
 
+/**
+ * The active seed, locked, for a round or a daily-bonus spin about to take its nonce. 409
+ * CLIENT_SEED_REQUIRED while the player has no client seed yet: the app sends one (made in the
+ * browser) before the first round, and the server never picks one itself.
+ */
+export async function roundSeed(tx: Queryable, userId: string, nowMs: number): Promise<RoundSeedRow> {
+  const seed = await activeSeed(tx, userId, nowMs, { lock: true });
+  if (seed.client_seed === null) throw gameErrors.clientSeedRequired();
+  return { ...seed, client_seed: seed.client_seed };
+}
+
 /** Takes the nonce for a new round (the seed row must be locked by the caller). */
-export async function takeNonce(tx: Queryable, seed: FairSeedRow): Promise<number> {
+export async function takeNonce(tx: Queryable, seed: RoundSeedRow): Promise<number> {
   await tx.query('UPDATE fair_seeds SET next_nonce = next_nonce + 1 WHERE id = $1', [seed.id]);
   return seed.next_nonce;
 }
@@ -101,11 +116,14 @@ export async function setClientSeed(
 }
 
 export interface RotatedSeed {
-  previous: { server_seed: string; server_seed_hash: string; client_seed: string; last_nonce: number };
+  previous: { server_seed: string; server_seed_hash: string; client_seed: string | null; last_nonce: number };
   current: FairnessState;
 }
 
-/** Reveals the active seed and commits a new one (same client seed, nonce 0). 409 while a round is open. */
+/**
+ * Reveals the active seed and commits a new one (same client seed, nonce 0; none while the player
+ * has none yet). 409 while a round is open.
+ */
 export async function rotateSeed(tx: Queryable, userId: string, nowMs: number): Promise<RotatedSeed> {
   const seed = await activeSeed(tx, userId, nowMs, { lock: true });
   if (await hasOpenRound(tx, userId)) throw gameErrors.seedRotationBlocked();

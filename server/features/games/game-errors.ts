@@ -57,6 +57,13 @@ export const gameErrors = {
   roundFinished: () => new ApiError(409, GAME_ERROR_CODES.ROUND_FINISHED, 'This round is already finished.'),
   illegalAction: (message: string, field: string | null) =>
     new ApiError(400, GAME_ERROR_CODES.ILLEGAL_ACTION, message, field),
+  clientSeedRequired: () =>
+    new ApiError(
+      409,
+      GAME_ERROR_CODES.CLIENT_SEED_REQUIRED,
+      'Your app has not sent your client seed yet. Reload the page, or set one under Fairness, then play.',
+      'client_seed',
+    ),
   seedRotationBlocked: () =>
     new ApiError(
       409,

@@ -26,7 +26,7 @@ import { creditWin, spendGold, spendSweeps } from '../wallet/coin-rules.ts';
 import { InsufficientFundsError } from '../wallet/ledger.ts';
 import { walletTransaction } from '../wallet/wallet-transaction.ts';
 import { findGameRow, isUnderMaintenance, parseGameMetadata, type GameRow } from './catalogue.ts';
-import { activeSeed, takeNonce } from './fair-seeds.ts';
+import { roundSeed, takeNonce } from './fair-seeds.ts';
 import { checkBet, displayToMinor, engineStartOptions } from './start-options.ts';
 import { gameErrors } from './game-errors.ts';
 import {
@@ -184,7 +184,7 @@ export async function startRound(deps: RoundsDeps, input: StartRoundInput): Prom
       }
       await assertMayAct(tx, userId, 'play', nowMs);
       if (currency === 'sweeps') await checkSweepsEligible(deps, tx, userId);
-      const seed = await activeSeed(tx, userId, nowMs, { lock: true });
+      const seed = await roundSeed(tx, userId, nowMs);
       const open = await findOpenRound(tx, userId, game.id);
       if (open) throw gameErrors.roundAlreadyOpen(open.id);
       const nonce = await takeNonce(tx, seed);

@@ -1,4 +1,5 @@
 /** Helpers of the wallet tests: sign up a player through the API, read balances and ledger sums in SQL. */
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Database, Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -17,9 +18,15 @@ export interface TestPlayer {
   client: Client;
 }
 
+/**
+ * Signs a player up through the API. As the player's app does before the first round, it then sends
+ * a client seed of the player's own (the server never picks one and refuses rounds without it,
+ * docs/fairness.md); `clientSeed: null` leaves the player without one.
+ */
 export async function signUpPlayer(
   ctx: TestContext,
   overrides: Record<string, unknown> = {},
+  options: { clientSeed?: string | null } = {},
 ): Promise<TestPlayer> {
   const client = new Client(ctx);
   const res = await client.request<{ token: string; user: { id: string } }>('POST', '/users', {
@@ -27,6 +34,14 @@ export async function signUpPlayer(
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   client.token = res.body.token;
+  const clientSeed = options.clientSeed === undefined ? randomBytes(16).toString('hex') : options.clientSeed;
+  if (clientSeed !== null) {
+    const seeded = await client.request('PUT', '/games/fairness/client-seed', {
+      body: { client_seed: clientSeed },
+    });
+    if (seeded.status !== 200)
+      throw new Error(`client seed refused: ${seeded.status} ${JSON.stringify(seeded.body)}`);
+  }
   return { id: res.body.user.id, client };
 }
 

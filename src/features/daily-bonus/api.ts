@@ -6,6 +6,7 @@ import {
   type DailyBonusPlayResponse,
 } from '../../contract/daily-bonus.ts';
 import { api } from '../../lib/api-client.ts';
+import { ensureClientSeed } from '../../lib/fair-client-seed.ts';
 import { useApiGet } from '../../lib/swr.tsx';
 
 export function useDailyBonusState() {
@@ -15,8 +16,11 @@ export function useDailyBonusState() {
   });
 }
 
-export const playDailyBonus = (idempotencyKey: string): Promise<DailyBonusPlayResponse> =>
-  api.post(DAILY_BONUS_API_PATHS.play, {}, DailyBonusPlayResponseSchema, {
+/** The spin; the player's client seed (made in this browser) is sent first when there is none yet. */
+export async function playDailyBonus(idempotencyKey: string): Promise<DailyBonusPlayResponse> {
+  await ensureClientSeed().catch(() => undefined);
+  return api.post(DAILY_BONUS_API_PATHS.play, {}, DailyBonusPlayResponseSchema, {
     handleErrors: false,
     idempotencyKey,
   });
+}

@@ -123,7 +123,7 @@ describe('GameHistoryPage', () => {
     expect(await within(cards[0] as HTMLElement).findByText(/Rotate the seed to reveal it/)).toBeTruthy();
     fireEvent.click(within(cards[1] as HTMLElement).getByRole('button', { name: 'Verify' }));
     expect(
-      await within(cards[1] as HTMLElement).findByText(/does not hash to the commitment shown before play/),
+      await within(cards[1] as HTMLElement).findByText(/does not hash to the commitment the server reports for this round/),
     ).toBeTruthy();
   });
 

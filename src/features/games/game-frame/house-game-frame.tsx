@@ -25,6 +25,8 @@ import { isOnline, useOnline } from '../../../pwa/online-status.ts';
 import { AppLink } from '../../../ui/app-link.tsx';
 import { connectHostBridge, type GameNavigateTarget, type HostBridge } from './host-bridge.ts';
 import { FairnessPanel } from './fairness-panel.tsx';
+import { fairSend, keepRoundCommitment } from './fair-play.ts';
+import { ensureClientSeed } from '../../../lib/fair-client-seed.ts';
 
 const wrap = css`
   display: grid;
@@ -93,9 +95,12 @@ export function HouseGameFrame({ game }: { game: Game }) {
   useEffect(() => {
     const frame = frameRef.current;
     if (!frame) return;
+    // The player's client seed is made here before the first round (the server never picks it).
+    void ensureClientSeed().catch(() => undefined);
     const bridge = connectHostBridge({
       frame,
       gameId,
+      send: fairSend,
       init: () => ({
         game_id: gameId,
         currency: store.currency.activeCurrency,
@@ -107,6 +112,7 @@ export function HouseGameFrame({ game }: { game: Game }) {
       onLoaded: applyGameFrameLoaded,
       onEvent: (message) => applyGameEvent(message),
       onAnswer: (_call, body) => {
+        keepRoundCommitment(body);
         if (!is(body, RoundCarrier)) return;
         if (body.round) noteGameRound(body.round.game_id, body.round.status);
         else noteGameRound(gameId, 'finished');
