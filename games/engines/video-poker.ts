@@ -28,6 +28,8 @@ import {
 export const VIDEO_POKER_GAME_ID = 'jacks-or-better';
 /** Declared return, percent, at the maximum bet under optimal holds (computed exactly in video-poker-return.ts). */
 export const VIDEO_POKER_DECLARED_RTP = 99.54;
+/** Return, percent, below the maximum bet (one to four coins: the royal flush pays 250 per coin). */
+export const VIDEO_POKER_BELOW_MAX_RTP = 98.37;
 const HAND_SIZE = 5;
 const CARDS_USED = 10;
 

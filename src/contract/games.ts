@@ -115,6 +115,9 @@ export const GAME_ERROR_CODES = {
 } as const;
 export type GameErrorCode = (typeof GAME_ERROR_CODES)[keyof typeof GAME_ERROR_CODES];
 
+/** Longest RTP note (Game.rtp_note) the catalogue carries: it sits under one figure at 360 px. */
+export const RTP_NOTE_MAX_LENGTH = 160;
+
 const CurrencySchema = enums(['gold', 'sweeps']);
 const BetLimitsSchema = type({ gold: number(), sweeps: number() });
 
@@ -138,6 +141,13 @@ export const GameSchema = type({
   max_bet: BetLimitsSchema,
   /** Declared return to player, percent (e.g. 96.12). */
   rtp: number(),
+  /**
+   * A short note shown under the declared RTP, or null: the conditions the figure holds under
+   * ("At the maximum bet (five coins) …") or the range players get ("Between 88.00 % (a casual
+   * player) and 97.50 % (an expert)."). Plain text, one or two sentences, at most
+   * RTP_NOTE_MAX_LENGTH characters. Optional on the wire so a catalogue kept by an older app still reads.
+   */
+  rtp_note: optional(nullable(string())),
   /** Bet steps offered by the game UI, per currency, display units. */
   bet_steps: type({ gold: array(number()), sweeps: array(number()) }),
   created_at: string(),

@@ -7,11 +7,12 @@ import {
   GamesCatalogueSchema,
   HOUSE_GAME_IDS,
   InstantWinGamesResponseSchema,
+  RTP_NOTE_MAX_LENGTH,
   VENDOR_GAME_ID,
   type Game,
 } from '../../../src/contract/games.ts';
 import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { parseGameMetadata, seedGames } from './catalogue.ts';
+import { parseGameMetadata, SEED_GAMES, seedGames } from './catalogue.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -57,6 +58,26 @@ describe('games catalogue', () => {
       ).toBe(true);
     expect(res.body.results.find((g) => g.id === VENDOR_GAME_ID)?.kind).toBe('vendor');
     expect(res.headers.get('Cache-Control')).toMatch(/^public, max-age=\d+/);
+  });
+
+  it('carries a note under the RTP where the figure needs one: Jacks or Better holds at five coins', async () => {
+    const games = (await catalogue()).body.results;
+    const notes = Object.fromEntries(games.map((g) => [g.id, g.rtp_note]));
+    expect(notes).toEqual({
+      [HOUSE_GAME_IDS.scratchCard]: null,
+      [HOUSE_GAME_IDS.slots]: null,
+      [HOUSE_GAME_IDS.blackjack]: null,
+      [HOUSE_GAME_IDS.videoPoker]:
+        'At the maximum bet (five coins) with the best hold on every deal; 98.37 % at smaller bets.',
+      [HOUSE_GAME_IDS.solitaire]: null,
+      [VENDOR_GAME_ID]: null,
+    });
+    // Every note fits under the figure, and each percentage it states is in the game's own rules.
+    for (const g of SEED_GAMES.filter((x) => x.rtpNote !== null)) {
+      expect(g.rtpNote!.length, g.id).toBeLessThanOrEqual(RTP_NOTE_MAX_LENGTH);
+      const rules = readFileSync(new URL(`../../../games/${g.id}/rules.md`, import.meta.url), 'utf8');
+      for (const figure of g.rtpNote!.match(/\d+\.\d\d %/g) ?? []) expect(rules, g.id).toContain(figure);
+    }
   });
 
   it('parses metadata stored as JSON and as a JSON string of JSON; unreadable metadata disables nothing', async () => {

@@ -8,6 +8,7 @@
 import { isCurrency, type Currency } from '../../../src/contract/currency.ts';
 import { HOUSE_GAME_IDS, VENDOR_GAME_ID, type Game } from '../../../src/contract/games.ts';
 import { DECLARED_RTP } from '../../../games/engines/registry.ts';
+import { VIDEO_POKER_BELOW_MAX_RTP } from '../../../games/engines/video-poker.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { minorToDisplay } from '../wallet/money.ts';
 
@@ -111,6 +112,7 @@ export function toWireGame(row: GameRow, nowMs: number): Game {
       sweeps: minorToDisplay('sweeps', Number(row.max_bet_sweeps)),
     },
     rtp: Number(row.rtp),
+    rtp_note: rtpNoteOf(row.id),
     bet_steps: {
       gold: row.bet_steps_gold.map((v) => minorToDisplay('gold', Number(v))),
       sweeps: row.bet_steps_sweeps.map((v) => minorToDisplay('sweeps', Number(v))),
@@ -137,7 +139,16 @@ interface SeedGame {
   /** Stored as given (the scratch card keeps its metadata as a JSON string of JSON). */
   metadata: string;
   rtp: number;
+  /**
+   * Shown under the RTP in the game's info (Game.rtp_note; RTP_NOTE_MAX_LENGTH at most): when the
+   * figure holds, or the range players get, e.g. "Between 88.00 % (a casual player) and 97.50 %
+   * (an expert)." Null when the figure needs no note.
+   */
+  rtpNote: string | null;
 }
+
+/** "98.37 %": a return as the notes write it (two decimals, as the declared RTP is shown). */
+const percent = (rtp: number): string => `${rtp.toFixed(2)} %`;
 
 const PLAIN_METADATA = JSON.stringify({ disabledCurrencies: [] });
 
@@ -150,6 +161,7 @@ export const SEED_GAMES: readonly SeedGame[] = [
     description: 'Scratch the spots, or reveal them all at once: every ticket is decided when you buy it.',
     metadata: JSON.stringify(JSON.stringify({ disabledCurrencies: [], instantWin: true })),
     rtp: DECLARED_RTP[HOUSE_GAME_IDS.scratchCard] ?? 95,
+    rtpNote: null,
   },
   {
     id: HOUSE_GAME_IDS.slots,
@@ -159,6 +171,7 @@ export const SEED_GAMES: readonly SeedGame[] = [
     description: 'Five reels, wild crowns and free spins.',
     metadata: PLAIN_METADATA,
     rtp: DECLARED_RTP[HOUSE_GAME_IDS.slots] ?? 96,
+    rtpNote: null,
   },
   {
     id: HOUSE_GAME_IDS.blackjack,
@@ -168,6 +181,7 @@ export const SEED_GAMES: readonly SeedGame[] = [
     description: 'Beat the dealer to 21. Blackjack pays 3 to 2, dealer stands on soft 17.',
     metadata: PLAIN_METADATA,
     rtp: DECLARED_RTP[HOUSE_GAME_IDS.blackjack] ?? 99.5,
+    rtpNote: null,
   },
   {
     id: HOUSE_GAME_IDS.videoPoker,
@@ -177,6 +191,8 @@ export const SEED_GAMES: readonly SeedGame[] = [
     description: 'Classic 9/6 video poker: hold, draw and make a pair of jacks or better.',
     metadata: PLAIN_METADATA,
     rtp: DECLARED_RTP[HOUSE_GAME_IDS.videoPoker] ?? 99.54,
+    // The royal flush pays 800 per coin only at five coins (docs/games.md, the game's rules).
+    rtpNote: `At the maximum bet (five coins) with the best hold on every deal; ${percent(VIDEO_POKER_BELOW_MAX_RTP)} at smaller bets.`,
   },
   {
     id: HOUSE_GAME_IDS.solitaire,
@@ -186,6 +202,7 @@ export const SEED_GAMES: readonly SeedGame[] = [
     description: 'One pass through the stock; every card you build on the foundations pays.',
     metadata: PLAIN_METADATA,
     rtp: DECLARED_RTP[HOUSE_GAME_IDS.solitaire] ?? 95,
+    rtpNote: null,
   },
   {
     id: VENDOR_GAME_ID,
@@ -196,8 +213,17 @@ export const SEED_GAMES: readonly SeedGame[] = [
     metadata: PLAIN_METADATA,
     // The sandbox vendor's slot: 216 equally likely reel outcomes, whole-number pays (95.83 %).
     rtp: 95.83,
+    rtpNote: null,
   },
 ];
+
+const RTP_NOTES = new Map(SEED_GAMES.map((g) => [g.id, g.rtpNote]));
+
+/**
+ * The note under a game's RTP. It follows the code, like the declared RTP (it describes the
+ * engine's math), so it is not stored: a game added by an operator has none.
+ */
+export const rtpNoteOf = (gameId: string): string | null => RTP_NOTES.get(gameId) ?? null;
 
 /** Gold 100..2,500 coins, Sweeps 0.20..5.00 (cents below). */
 const LIMITS = { minGold: 100, maxGold: 2_500, minSweeps: 20, maxSweeps: 500 };

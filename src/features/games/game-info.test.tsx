@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { testGame } from '../../test-support/game-fixtures.ts';
 import { formatRtp, GameInfo } from './game-info.tsx';
@@ -12,6 +12,28 @@ describe('GameInfo', () => {
     expect(screen.getByRole('link', { name: 'Official Game Rules' }).getAttribute('href')).toBe(
       '/policies/official-game-rules',
     );
+  });
+
+  it("shows the catalogue's RTP note under the figure, and nothing when there is none", () => {
+    cleanup();
+    const note = 'Between 88.00 % (a casual player) and 97.50 % (an expert).';
+    const { unmount } = render(
+      <GameInfo
+        game={testGame({ id: 'klondike', name: 'Klondike Solitaire', rtp: 95.48, rtp_note: note })}
+      />,
+    );
+    const rtp = screen.getByText('Return to player').nextElementSibling!;
+    expect(rtp.textContent).toBe(`95.48 %${note}`);
+    expect(screen.getByTestId('rtp-note').textContent).toBe(note);
+    unmount();
+    for (const rtp_note of [null, undefined]) {
+      const view = render(
+        <GameInfo game={testGame({ id: 'blackjack', name: 'Blackjack', rtp: 99.57, rtp_note })} />,
+      );
+      expect(screen.getByText('Return to player').nextElementSibling?.textContent).toBe('99.57 %');
+      expect(screen.queryByTestId('rtp-note')).toBeNull();
+      view.unmount();
+    }
   });
 
   it('writes RTPs with two decimals', () => {

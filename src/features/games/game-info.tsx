@@ -1,7 +1,8 @@
 /**
  * The game's info panel on the game page: what the game is, its bets in each currency and its
  * declared return to player (the figure of the Official Game Rules, where each game's full rules
- * are), folded away so the game keeps the screen at 360 px.
+ * are) with the catalogue's note under it when there is one (when the figure holds, or the range
+ * players get), folded away so the game keeps the screen at 360 px.
  */
 import { css } from '@linaria/core';
 import type { Game } from '../../contract/games.ts';
@@ -29,6 +30,13 @@ const panel = css`
   }
 `;
 
+/** The RTP note: its own line under the figure, smaller, wrapping within the panel at 360 px. */
+const rtpNote = css`
+  display: block;
+  color: var(--color-text-muted);
+  font-size: 0.875em;
+`;
+
 /** "95.30 %": the declared RTP as the rules state it. */
 export const formatRtp = (rtp: number): string => `${rtp.toFixed(2)} %`;
 
@@ -39,7 +47,15 @@ export function GameInfo({ game }: { game: Game }) {
       <p>{game.description}</p>
       <dl>
         <dt>Return to player</dt>
-        <dd>{formatRtp(game.rtp)}</dd>
+        <dd>
+          {formatRtp(game.rtp)}
+          {/* When the figure holds, or the range players get (Game.rtp_note). */}
+          {game.rtp_note ? (
+            <span className={rtpNote} data-testid="rtp-note">
+              {game.rtp_note}
+            </span>
+          ) : null}
+        </dd>
         <dt>Gold Coin bets</dt>
         <dd>
           {formatGold(game.min_bet.gold)} to {formatGold(game.max_bet.gold)}
