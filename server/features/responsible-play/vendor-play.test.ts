@@ -1,11 +1,14 @@
 /**
  * The vendor game under the same rules as the house games: a pending terms version and a break
- * stop new vendor bets, and the reality check counts vendor bets, wins and rollbacks.
+ * stop new vendor bets, a break or self-exclusion stops its launch (the house games' refusal, word
+ * for word), and the reality check counts vendor bets, wins and rollbacks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAMES_API_PATHS, HOUSE_GAME_IDS, VENDOR_GAME_ID } from '../../../src/contract/games.ts';
 import { LEGAL_ACCEPTANCE_PATHS } from '../../../src/contract/legal-acceptance.ts';
 import { RESPONSIBLE_PLAY_PATHS, type SessionSummary } from '../../../src/contract/responsible-play.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
+import { moneyCall } from '../games/games-test-support.ts';
 import { publishRevision } from '../legal/legal-acceptance-routes.ts';
 import {
   bet,
@@ -58,5 +61,40 @@ describe('vendor game and responsible play', () => {
     const refused = await vendorCall(ctx, PATHS.bet, bet(token, txId('bet'), 100));
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'PLAY_RESTRICTED', extra: { restriction: 'break' } });
+  });
+
+  it('does not launch during a break or a self-exclusion: 403 PLAY_RESTRICTED, as a house game refuses its round', async () => {
+    for (const restriction of [
+      { restriction: 'break', hours: 72 },
+      { restriction: 'self_exclusion', months: 6 },
+    ] as const) {
+      const { player } = await launchedPlayer(ctx, 'gold');
+      await fund(ctx, player.id, { gold: 5_000 });
+      const set = await player.client.request('POST', RESPONSIBLE_PLAY_PATHS.restriction, {
+        body: restriction,
+      });
+      expect(set.status).toBe(201);
+      const sessionsBefore = await ctx.db.query('SELECT 1 FROM vendor_sessions WHERE user_id = $1', [
+        player.id,
+      ]);
+      const launch = await player.client.request('POST', GAMES_API_PATHS.vendorLaunch(VENDOR_GAME_ID), {
+        body: { currency: 'gold' },
+      });
+      const house = await moneyCall(player.client, 'POST', GAMES_API_PATHS.startRound(HOUSE_GAME_IDS.slots), {
+        betValue: 100,
+        currency: 'gold',
+      });
+      expect(launch.status).toBe(403);
+      expect(launch.body).toMatchObject({
+        code: 'PLAY_RESTRICTED',
+        extra: { restriction: restriction.restriction },
+      });
+      expect(house.status).toBe(403);
+      expect(launch.body).toEqual(house.body);
+      // No new session: nothing for the vendor to bet with.
+      expect(
+        await ctx.db.query('SELECT 1 FROM vendor_sessions WHERE user_id = $1', [player.id]),
+      ).toHaveLength(sessionsBefore.length);
+    }
   });
 });

@@ -1,8 +1,9 @@
 /**
  * POST /games/:gameId/launch { currency } (signed in): opens a vendor session for a vendor game
  * and answers the launch URL the game page loads in its frame. Refused for an unknown or house
- * game (404), a game under maintenance or not taking the currency (409), and Sweeps for a player
- * not eligible for them (403). Opening a session moves no coins, so no Idempotency-Key is needed:
+ * game (404), a game under maintenance or not taking the currency (409), a player who may not
+ * play now (403, the play gate's refusal: PLAY_RESTRICTED during a break or self-exclusion, as a
+ * house game's round start answers) and Sweeps for a player not eligible for them (403). Opening a session moves no coins, so no Idempotency-Key is needed:
  * a repeated call opens another session, and each session settles only its own bets.
  */
 import { Hono } from 'hono';
@@ -16,6 +17,7 @@ import { ApiError } from '../../http/api-error.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { checkText, readBody } from '../../http/validate.ts';
+import { assertMayAct } from '../eligibility/play-gate.ts';
 import { sweepsEligibility } from '../store/coin-packages.ts';
 import { findLaunchableGame } from './vendor-game-lookup.ts';
 import { vendorGameProvider } from './vendor-provider.ts';
@@ -52,6 +54,9 @@ export function vendorLaunchRoutes(deps: AppDeps): Hono<AppEnv> {
         'currency',
       );
     const userId = c.get('userId');
+    // A player who may not play now (a break or self-exclusion, a suspension, a W-9 or updated
+    // terms awaited) gets no frame: the same refusal, code and message, as a house game's round.
+    await assertMayAct(db, userId, 'play', nowMs);
     if (currency === 'sweeps') {
       const [player] = await db.query<{ state_or_province: string }>(
         'SELECT state_or_province FROM users WHERE id = $1',

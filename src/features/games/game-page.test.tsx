@@ -273,4 +273,19 @@ describe('GamePage', () => {
     });
     expect((await screen.findByTestId('vendor-launch-failed')).textContent).toContain('Vendor down.');
   });
+
+  it('the vendor game during a break: no frame, the refusal in the words a house game shows, no "try again"', async () => {
+    const message =
+      'You are taking a break from play until Nov 30, 2026, 9:00 AM ET. You can still redeem and read your history.';
+    renderGame('fruit-frenzy', {
+      '/games/fruit-frenzy/launch': {
+        status: 403,
+        body: { code: 'PLAY_RESTRICTED', message, field: null, extra: { restriction: 'break' } },
+      },
+    });
+    const notice = await screen.findByTestId('vendor-launch-failed');
+    expect(notice.textContent).toBe(message);
+    expect(notice.getAttribute('role')).toBe('alert');
+    expect(screen.queryByTitle('Fruit Frenzy')).toBeNull();
+  });
 });

@@ -9,6 +9,7 @@ import { css } from '@linaria/core';
 import type { Game } from '../../contract/games.ts';
 import type { Currency } from '../../contract/currency.ts';
 import { enterVendorGame, leaveVendorGame } from '../../state/game-actions.ts';
+import { isApiError } from '../../lib/api-client.ts';
 import { Notice } from '../../ui/page.tsx';
 import { launchVendorGame, type VendorLaunch } from './api.ts';
 
@@ -36,7 +37,8 @@ const originOf = (url: string): string | null => {
 type LaunchState =
   | { status: 'loading'; key: string }
   | { status: 'ready'; key: string; launch: VendorLaunch }
-  | { status: 'failed'; key: string; message: string };
+  /** `retry`: worth trying again (no answer, a server error); a refusal is shown as the server words it. */
+  | { status: 'failed'; key: string; message: string; retry: boolean };
 
 export function VendorGameFrame({ game, currency }: { game: Game; currency: Currency }) {
   const key = `${game.id}:${currency}`;
@@ -55,12 +57,15 @@ export function VendorGameFrame({ game, currency }: { game: Game; currency: Curr
           // The frame loads only the vendor's own origin, whatever else an answer might carry.
           originOf(launch.launch_url) === originOf(launch.vendor_origin)
             ? { status: 'ready', key, launch }
-            : { status: 'failed', key, message: 'The game could not be started.' },
+            : { status: 'failed', key, message: 'The game could not be started.', retry: true },
         ),
       (e: unknown) => {
         if (abort.signal.aborted) return;
         const message = e instanceof Error && e.message ? e.message : 'The game could not be started.';
-        setState({ status: 'failed', key, message });
+        // A refusal (a break or self-exclusion, maintenance...) is final: said as the house games
+        // say it, the server's words, without "try again".
+        const refused = isApiError(e) && e.status >= 400 && e.status < 500;
+        setState({ status: 'failed', key, message, retry: !refused });
       },
     );
     return () => abort.abort();
@@ -71,7 +76,10 @@ export function VendorGameFrame({ game, currency }: { game: Game; currency: Curr
   if (current.status === 'failed') {
     return (
       <Notice tone="error" testId="vendor-launch-failed">
-        <p>{current.message} Please try again in a moment.</p>
+        <p>
+          {current.message}
+          {current.retry && ' Please try again in a moment.'}
+        </p>
       </Notice>
     );
   }
