@@ -224,9 +224,11 @@ export async function precheckPurchase(
 
   let promoCode: string | null = null;
   if (input.promo_code && input.promo_code.trim()) {
+    // Inside the reservation (player locked; the code row too when it has a total): the purchase
+    // stored below claims the promotion before the card is charged (docs/payments.md).
     const grant = await checkPurchasePromo(
       db,
-      { userId, code: input.promo_code, nowMs: now },
+      { userId, code: input.promo_code, nowMs: now, lockIfCapped: true },
       promoSettingsOf(deps.config),
     );
     promoCode = grant.code;

@@ -6,6 +6,13 @@
  * purchase with a promotion. Applying re-checks everything inside the caller's transaction and
  * counts the use with a conditional update, so concurrent uses cannot exceed the limits.
  *
+ * A purchase claims its promotion when it is reserved, before the card is charged: a purchase still
+ * being paid (processing, requires_action) with a code counts as a use of that code by its player,
+ * starts the time lock, and counts against the uses left in total. The purchase reservation holds
+ * the player's lock (and the code row's, for a code with a total), so parallel purchases with
+ * different keys cannot all pass; a declined or abandoned purchase is final and holds nothing.
+ * Crediting the purchase then honours its claim (no per-player re-check against itself).
+ *
  * The welcome code FREECOINS takes its amounts from the configuration (WELCOME_PROMO_SWEEPS = V,
  * default 1): it credits V Sweeps; its displayed Sweeps value is V x 2.5 and its Gold is the
  * displayed value x 100,000 (so V x 250,000; default 250,000 Gold + 1 Sweeps). See docs/ledger.md.
@@ -119,7 +126,14 @@ export interface PromoCheck {
   nowMs: number;
   /** Lock the code row (when applying). */
   forUpdate?: boolean;
+  /** Lock the code row when it has uses left in total (reserving a purchase with it). */
+  lockIfCapped?: boolean;
+  /** The purchase that claimed this use when it was reserved (crediting it): its claim stands. */
+  claimedByPurchase?: string | null;
 }
+
+/** Purchase states that still hold what they claimed (purchase-limits' UNSETTLED_PURCHASE_STATUSES). */
+const CLAIMING_PURCHASE_STATUSES = ['processing', 'requires_action'];
 
 /** Checks a code for use now; answers the grant or throws INVALID_PROMO_CODE / PROMO_PURCHASE_TIME_LOCKED. */
 export async function checkPromoCode(
@@ -129,24 +143,44 @@ export async function checkPromoCode(
 ): Promise<PromoGrant> {
   const code = normalizePromoCode(check.code);
   if (!PROMO_CODE_PATTERN.test(code)) throw promoProblem('unknown');
-  const rows = await tx.query<PromoRow>(
-    `SELECT * FROM promo_codes WHERE code = $1${check.forUpdate ? ' FOR UPDATE' : ''}`,
-    [code],
-  );
+  const select = (lock: boolean) =>
+    tx.query<PromoRow>(`SELECT * FROM promo_codes WHERE code = $1${lock ? ' FOR UPDATE' : ''}`, [code]);
+  let rows = await select(check.forUpdate === true);
+  if (!check.forUpdate && check.lockIfCapped && rows[0]?.max_uses_total != null) rows = await select(true);
   const row = rows[0];
   if (!row || !row.active) throw promoProblem('unknown');
   if (row.applies_at !== 'both' && row.applies_at !== check.context) throw promoProblem('not_applicable');
   if (row.starts_at !== null && new Date(row.starts_at).getTime() > check.nowMs)
     throw promoProblem('not_started');
   if (row.ends_at !== null && new Date(row.ends_at).getTime() <= check.nowMs) throw promoProblem('expired');
-  if (row.max_uses_total !== null && Number(row.uses_count) >= Number(row.max_uses_total))
-    throw promoProblem('used_up');
-  if (check.userId !== null) {
+  const claimedBy = check.claimedByPurchase ?? null;
+  if (row.max_uses_total !== null) {
+    // Purchases still being paid with this code hold a use each (the one being credited aside).
+    const held = await tx.query<{ n: number | string }>(
+      `SELECT count(*) AS n FROM purchases
+        WHERE promo_code = $1 AND status = ANY($2::text[]) AND ($3::text IS NULL OR id::text <> $3::text)`,
+      [code, CLAIMING_PURCHASE_STATUSES, claimedBy],
+    );
+    if (Number(row.uses_count) + Number(held[0]?.n ?? 0) >= Number(row.max_uses_total))
+      throw promoProblem('used_up');
+  }
+  // A purchase being credited claimed its per-player use and its place in the time lock when it was reserved.
+  if (check.userId !== null && claimedBy === null) {
     const used = await tx.query<{ n: number | string }>(
       'SELECT count(*) AS n FROM promo_redemptions WHERE code = $1 AND user_id = $2',
       [code, check.userId],
     );
-    if (Number(used[0]?.n ?? 0) >= Number(row.max_uses_per_player)) throw promoProblem('used');
+    // The player's purchases with a promotion still being paid: their claims.
+    const pending =
+      check.context === 'purchase'
+        ? await tx.query<{ same_code: number | string; last_at: string | Date | null }>(
+            `SELECT count(*) FILTER (WHERE promo_code = $2) AS same_code, max(created_at) AS last_at
+               FROM purchases WHERE user_id = $1 AND promo_code IS NOT NULL AND status = ANY($3::text[])`,
+            [check.userId, code, CLAIMING_PURCHASE_STATUSES],
+          )
+        : [];
+    const usedAndHeld = Number(used[0]?.n ?? 0) + Number(pending[0]?.same_code ?? 0);
+    if (usedAndHeld >= Number(row.max_uses_per_player)) throw promoProblem('used');
     const lock = Number(row.purchase_time_lock_seconds);
     if (check.context === 'purchase' && lock > 0) {
       const last = await tx.query<{ created_at: string | Date }>(
@@ -154,10 +188,12 @@ export async function checkPromoCode(
           ORDER BY created_at DESC LIMIT 1`,
         [check.userId],
       );
-      if (last[0]) {
-        const until = new Date(last[0].created_at).getTime() + lock * 1000;
-        if (until > check.nowMs) throw promoTimeLocked(Math.max(1, Math.ceil((until - check.nowMs) / 1000)));
-      }
+      const lastAt = Math.max(
+        last[0] ? new Date(last[0].created_at).getTime() : -Infinity,
+        pending[0]?.last_at ? new Date(pending[0].last_at).getTime() : -Infinity,
+      );
+      const until = lastAt + lock * 1000;
+      if (until > check.nowMs) throw promoTimeLocked(Math.max(1, Math.ceil((until - check.nowMs) / 1000)));
     }
   }
   return grantOf(row, settings);
@@ -182,9 +218,25 @@ export async function applyPromoCode(
 ): Promise<AppliedPromo> {
   // One promotion at a time per player: the per-player count and the time lock read below stay true.
   await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [input.userId]);
+  // A stored purchase of this player reserved with this code claimed it then (its claim stands).
+  const claimed =
+    input.context === 'purchase' && input.purchaseId
+      ? await tx.query('SELECT 1 FROM purchases WHERE id::text = $1 AND user_id = $2 AND promo_code = $3', [
+          input.purchaseId,
+          input.userId,
+          normalizePromoCode(input.code),
+        ])
+      : [];
   const grant = await checkPromoCode(
     tx,
-    { code: input.code, context: input.context, userId: input.userId, nowMs: input.nowMs, forUpdate: true },
+    {
+      code: input.code,
+      context: input.context,
+      userId: input.userId,
+      nowMs: input.nowMs,
+      forUpdate: true,
+      claimedByPurchase: claimed.length > 0 ? (input.purchaseId ?? null) : null,
+    },
     settings,
   );
   const counted = await tx.query(

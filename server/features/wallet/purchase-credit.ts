@@ -21,8 +21,10 @@
  *
  * Before charging, the payments feature should call `checkPurchaseLimits` (purchase-limits) and
  * `checkPurchasePromo` (below) so the player hears about a limit or a bad code before paying.
- * A promotion that became unusable between that check and the credit (used up by others, time
- * lock) does not block the paid coins: the purchase is credited and `promo.applied` is false with
+ * A purchase reserved with a code claims it (promo-codes.ts): its per-player use, time lock and
+ * share of the uses in total are held until it is credited or fails, so crediting honours them.
+ * A promotion that became unusable between that check and the credit otherwise (deactivated,
+ * ended) does not block the paid coins: the purchase is credited and `promo.applied` is false with
  * the reason; no coin is ever withheld from a paid purchase.
  */
 import type { Queryable } from '../../db/driver.ts';
@@ -171,12 +173,18 @@ export async function creditPurchase(
  */
 export const checkPurchasePromo = (
   tx: Queryable,
-  input: { userId: string; code: string; nowMs: number },
+  input: { userId: string; code: string; nowMs: number; lockIfCapped?: boolean },
   settings: PromoSettings,
 ): Promise<PromoGrant> =>
   checkPromoCode(
     tx,
-    { code: input.code, context: 'purchase', userId: input.userId, nowMs: input.nowMs },
+    {
+      code: input.code,
+      context: 'purchase',
+      userId: input.userId,
+      nowMs: input.nowMs,
+      lockIfCapped: input.lockIfCapped ?? false,
+    },
     settings,
   );
 
