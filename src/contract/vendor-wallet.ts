@@ -3,8 +3,9 @@
  * plays the vendor's game (docs/vendor-wallet.md). Paths are relative to /api/v1 (API_PREFIX).
  *
  * Every call is signed: `X-Vendor-Timestamp: <unix seconds>` and
- * `X-Vendor-Signature: <hex HMAC-SHA256(shared secret, "<timestamp>.<raw body>")>`; a timestamp
- * more than VENDOR_CLOCK_WINDOW_SECONDS away from our clock is refused. Amounts are display units
+ * `X-Vendor-Signature: <hex HMAC-SHA256(shared secret, "<timestamp>\n<METHOD>\n<path>\n<raw body>")>`
+ * (the path from `/api/v1/`, no query string); a timestamp more than VENDOR_CLOCK_WINDOW_SECONDS
+ * away from our clock is refused. Amounts are display units
  * of the session's currency: Gold whole coins, Sweeps numbers with up to 2 decimals.
  * Requests use strict `object()`; answers use `type()` so a newer server may add fields.
  */
@@ -89,7 +90,7 @@ export type VendorWalletAnswer = Infer<typeof VendorWalletAnswerSchema>;
 
 /** Error codes of the seamless wallet (status in brackets); body `{ code, message, field, extra }`. */
 export const VENDOR_WALLET_ERROR_CODES = {
-  /** 401: signature header missing or not matching the body. */
+  /** 401: signature header missing or not matching the method, path, body and time of the call. */
   VENDOR_SIGNATURE_INVALID: 'VENDOR_SIGNATURE_INVALID',
   /** 401: timestamp header missing, malformed or outside the clock window (extra.server_time). */
   VENDOR_TIMESTAMP_INVALID: 'VENDOR_TIMESTAMP_INVALID',

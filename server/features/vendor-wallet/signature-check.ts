@@ -1,8 +1,9 @@
 /**
  * The door of the seamless wallet routes: no cookie, no JWT, no CSRF token (the vendor's server
- * calls them), but a timestamp within VENDOR_CLOCK_WINDOW_SECONDS of our clock and an HMAC of
- * "<timestamp>.<raw body>" with the shared key. Checked before the body is parsed, so an unsigned
- * caller learns nothing about the body rules.
+ * calls them), but a timestamp within VENDOR_CLOCK_WINDOW_SECONDS of our clock and an HMAC with
+ * the shared key of "<timestamp>\n<METHOD>\n<path>\n<raw body>" (wallet-signature.ts): a
+ * signature is good for one call only, never for another path or method. Checked before the body
+ * is parsed, so an unsigned caller learns nothing about the body rules.
  */
 import type { MiddlewareHandler } from 'hono';
 import {
@@ -30,12 +31,13 @@ export function requireVendorSignature(secret: string, now: () => number): Middl
         null,
         { server_time: Math.floor(nowMs / 1000), window_seconds: VENDOR_CLOCK_WINDOW_SECONDS },
       );
-    const raw = await c.req.text();
-    if (!isValidSignature(secret, timestamp!, raw, c.req.header(VENDOR_SIGNATURE_HEADER)))
+    const rawBody = await c.req.text();
+    const request = { method: c.req.method, path: c.req.path, rawBody };
+    if (!isValidSignature(secret, timestamp!, request, c.req.header(VENDOR_SIGNATURE_HEADER)))
       throw new ApiError(
         401,
         VENDOR_WALLET_ERROR_CODES.VENDOR_SIGNATURE_INVALID,
-        `${VENDOR_SIGNATURE_HEADER} is missing or does not match the body.`,
+        `${VENDOR_SIGNATURE_HEADER} is missing or does not match the method, path and body of the call.`,
       );
     await next();
   };

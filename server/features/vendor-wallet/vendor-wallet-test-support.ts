@@ -16,7 +16,10 @@ export interface SignedReply {
   headers: Headers;
 }
 
-/** A signed wallet call as the vendor makes it; `signAt` / `secret` / `tamper` break it on purpose. */
+/**
+ * A signed wallet call as the vendor makes it; `signAt` / `secret` / `tamper` / `signFor` (the
+ * method and path the signature is made for, instead of the call's own) break it on purpose.
+ */
 export async function vendorCall(
   ctx: TestContext,
   path: string,
@@ -26,12 +29,18 @@ export async function vendorCall(
     secret?: string;
     tamper?: (raw: string) => string;
     headers?: Record<string, string>;
+    signFor?: { method?: string; path?: string };
   } = {},
 ): Promise<SignedReply> {
   const raw = JSON.stringify(body);
+  const signed = {
+    method: o.signFor?.method ?? 'POST',
+    path: o.signFor?.path ?? `${API_PREFIX}${path}`,
+    rawBody: raw,
+  };
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
-    ...signedHeaders(o.secret ?? ctx.deps.secrets.vendorWalletSecret, raw, o.signAt ?? ctx.clock.now),
+    ...signedHeaders(o.secret ?? ctx.deps.secrets.vendorWalletSecret, signed, o.signAt ?? ctx.clock.now),
     ...o.headers,
   };
   const res = await ctx.app.request(`${API_PREFIX}${path}`, {

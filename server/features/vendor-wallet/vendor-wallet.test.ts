@@ -3,7 +3,9 @@
  * signature and clock window, session expiry, bucket handling, and bursts of parallel calls.
  * PGlite by default; PostgreSQL with TEST_DATABASE_URL.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../../../src/contract/api-paths.ts';
 import { VENDOR_GAME_ID, GAMES_API_PATHS } from '../../../src/contract/games.ts';
 import {
   VENDOR_SIGNATURE_HEADER,
@@ -14,6 +16,7 @@ import { is } from 'superstruct';
 import { createApp } from '../../app.ts';
 import type { Database } from '../../db/driver.ts';
 import { openPostgres } from '../../db/postgres-driver.ts';
+import { signedString, vendorSignature } from '../../providers/vendor-games/wallet-signature.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { bucketBalances, ledgerViolations, signUpPlayer } from '../wallet/wallet-test-helpers.ts';
 import { VENDOR_SESSION_TTL_MS } from './vendor-sessions.ts';
@@ -182,6 +185,43 @@ describe('signature and clock window', () => {
     // A signed bet replayed later than the window is refused before it reaches the ledger.
     const old = await vendorCall(ctx, PATHS.bet, bet(token, txId(), 1), { signAt: ctx.clock.now - 60_000 });
     expect([old.status, old.body.code]).toEqual([401, 'VENDOR_TIMESTAMP_INVALID']);
+  });
+
+  it('refuses a signature made for another path or another method (401 VENDOR_SIGNATURE_INVALID), nothing moved', async () => {
+    const { player, token: own } = await launchedPlayer(ctx, 'gold');
+    await fund(ctx, player.id, { gold: 1_000 });
+    const before = await ledgerCount(player.id);
+    const body = bet(own, txId('bet'), 100);
+    // The same body and time, signed for the win path, or for the bet path under another method.
+    for (const signFor of [
+      { path: `${API_PREFIX}${PATHS.win}` },
+      { path: `${API_PREFIX}${PATHS.rollback}` },
+      { path: PATHS.bet },
+      { method: 'PUT' },
+      { method: 'GET' },
+    ]) {
+      const r = await vendorCall(ctx, PATHS.bet, body, { signFor });
+      expect([r.status, r.body.code], JSON.stringify(signFor)).toEqual([401, 'VENDOR_SIGNATURE_INVALID']);
+    }
+    expect(await ledgerCount(player.id)).toBe(before);
+    // Signed for its own method and path, the very same call goes through.
+    expect((await vendorCall(ctx, PATHS.bet, body)).status).toBe(200);
+  });
+
+  it('keeps the worked example of docs/vendor-wallet.md true (the string signed and its HMAC)', () => {
+    const doc = readFileSync(new URL('../../../docs/vendor-wallet.md', import.meta.url), 'utf8');
+    const example =
+      /Worked example: key `([^`]+)`, timestamp `(\d+)`, method `([A-Z]+)`, path\s+`([^`]+)`, body\s+`([^`]+)` → signature\s+`([0-9a-f]{64})`/.exec(
+        doc,
+      );
+    expect(example).not.toBeNull();
+    const [, key, timestamp, method, path, rawBody, signature] = example!;
+    expect(vendorSignature(key!, timestamp!, { method: method!, path: path!, rawBody: rawBody! })).toBe(
+      signature,
+    );
+    expect(signedString(timestamp!, { method: method!, path: path!, rawBody: rawBody! })).toBe(
+      `${timestamp}\n${method}\n${path}\n${rawBody}`,
+    );
   });
 
   it('answers a bad body of a signed call with 400 and an unknown token with 404', async () => {

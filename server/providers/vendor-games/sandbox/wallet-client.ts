@@ -1,5 +1,6 @@
 /**
- * The sandbox vendor's client of our seamless wallet: signed JSON POSTs, retried on a network
+ * The sandbox vendor's client of our seamless wallet: JSON POSTs signed over their method, path,
+ * body and time (wallet-signature.ts), retried on a network
  * failure or a 5xx with the very same body (the wallet answers a repeated transaction id with its
  * first answer, so a retry never pays twice).
  */
@@ -34,12 +35,15 @@ export function createVendorWalletClient(o: {
   return {
     async call(path, body) {
       const raw = JSON.stringify(body);
+      const url = `${o.walletApiBase}${API_PREFIX}${path}`;
+      // The signature covers the method and the URL's path as well as the body and the time.
+      const signed = { method: 'POST', path: new URL(url).pathname, rawBody: raw };
       let last: WalletReply = { status: 0, body: {} };
       for (let attempt = 1; attempt <= attempts; attempt++) {
         try {
-          const res = await o.fetch(`${o.walletApiBase}${API_PREFIX}${path}`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', ...signedHeaders(o.secret, raw, o.now()) },
+          const res = await o.fetch(url, {
+            method: signed.method,
+            headers: { 'Content-Type': 'application/json', ...signedHeaders(o.secret, signed, o.now()) },
             body: raw,
           });
           const parsed = (await res.json().catch(() => ({}))) as Record<string, unknown>;
