@@ -164,26 +164,43 @@ export type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
 let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
 /**
+ * Waits before each retry of a refresh whose answer did not arrive while the browser is online
+ * (a lost answer on a flaky link). The server accepts the same refresh cookie again: a rotation
+ * becomes final only when the new cookie is used (docs/security.md, "Refresh-token rotation").
+ */
+export const REFRESH_RETRY_DELAYS_MS = [300, 1_000] as const;
+
+const browserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
  * Exchanges the httpOnly refresh cookie for a new access token (one call at a time however
- * many requests need it) and hands the token to the session (onTokenRefreshed).
+ * many requests need it) and hands the token to the session (onTokenRefreshed). A lost answer
+ * is retried (REFRESH_RETRY_DELAYS_MS) unless the browser is offline.
  */
 export function refreshAccessToken(): Promise<RefreshOutcome> {
   refreshInFlight ??= (async (): Promise<RefreshOutcome> => {
-    try {
-      const answer = await send(
-        'POST',
-        API_PATHS.refresh,
-        {},
-        RefreshResponseSchema,
-        { auth: false, handleErrors: false },
-        true,
-      );
-      hooks.onTokenRefreshed(answer);
-      return 'refreshed';
-    } catch (e) {
-      hooks.onTokenRefreshFailed();
-      const unreachable = e instanceof ApiError && (e.status === 0 || e.status >= 500);
-      return unreachable ? 'unreachable' : 'refused';
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const answer = await send(
+          'POST',
+          API_PATHS.refresh,
+          {},
+          RefreshResponseSchema,
+          { auth: false, handleErrors: false },
+          true,
+        );
+        hooks.onTokenRefreshed(answer);
+        return 'refreshed';
+      } catch (e) {
+        const unreachable = e instanceof ApiError && (e.status === 0 || e.status >= 500);
+        const delay = REFRESH_RETRY_DELAYS_MS[attempt];
+        if (unreachable && delay !== undefined && !browserOffline()) {
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          continue;
+        }
+        hooks.onTokenRefreshFailed();
+        return unreachable ? 'unreachable' : 'refused';
+      }
     }
   })().finally(() => {
     refreshInFlight = null;
@@ -333,8 +350,21 @@ async function send<T>(
     if (res.status === 401 && useAuth && !isRefreshCall) {
       // An expired token, or none yet (a session resumed offline from the mirror): refresh, retry once.
       if ((error.code === ERROR_CODES.TOKEN_EXPIRED || !token) && !retried.token) {
-        if ((await refreshAccessToken()) === 'refreshed')
+        const outcome = await refreshAccessToken();
+        if (outcome === 'refreshed')
           return send(method, path, body, schema, opts, false, { ...retried, token: true });
+        // The refresh answer did not arrive: the session may well be fine, so this is a network
+        // error for the call, never a sign-out.
+        if (outcome === 'unreachable')
+          return fail(
+            new ApiError(
+              0,
+              browserOffline() ? CLIENT_ERROR_CODES.OFFLINE : CLIENT_ERROR_CODES.NETWORK_ERROR,
+              browserOffline()
+                ? 'You are offline. Check your connection and try again.'
+                : 'We could not reach our servers. Please try again.',
+            ),
+          );
       }
       // The session is over (refresh refused, or the server no longer knows the token).
       if (hooks.isSignedIn()) {

@@ -192,6 +192,68 @@ describe('api client', () => {
     expect(store.session.jwtRefreshFailed).toBe(true);
   });
 
+  /** Answers by path, in order per path; the health probe of a lost answer always answers. */
+  function routeByPath(routes: Record<string, (() => Response)[]>) {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string | URL | Request) => {
+        const path = String(url);
+        calls.push(path);
+        if (path === '/api/v1/health') return json(200, { status: 'ok' });
+        const next = routes[path]?.shift();
+        if (!next) throw new Error(`unexpected fetch ${path}`);
+        return next();
+      }),
+    );
+    return calls;
+  }
+  const lost = (): Response => {
+    throw new TypeError('Failed to fetch');
+  };
+
+  it('a lost refresh answer is retried with the same cookie and the call goes on, signed in', async () => {
+    document.cookie = 'lc_csrf=c.v; path=/';
+    store.session.token = 'old';
+    store.session.status = 'signed-in';
+    const expired = vi.fn();
+    configureApiClient({ onSessionExpired: expired });
+    const calls = routeByPath({
+      '/api/v1/x': [
+        () => json(401, { code: 'TOKEN_EXPIRED', message: 'expired' }),
+        () => json(200, { value: 3 }),
+      ],
+      '/api/v1/auth/refresh': [
+        lost,
+        () => json(200, { token: 'new', token_expires_at: 1_900_000_000_000, method: 'refresh' }),
+      ],
+    });
+    expect((await api.get('/x', Value)).value).toBe(3);
+    expect(calls.filter((c) => c === '/api/v1/auth/refresh')).toHaveLength(2);
+    expect(expired).not.toHaveBeenCalled();
+    expect(store.session.token).toBe('new');
+    cancelTokenRefresh();
+  });
+
+  it('refresh answers lost every time: the call fails as a network error, and the player stays signed in', async () => {
+    document.cookie = 'lc_csrf=c.v; path=/';
+    store.session.token = 'old';
+    store.session.status = 'signed-in';
+    const expired = vi.fn();
+    configureApiClient({ onSessionExpired: expired });
+    const calls = routeByPath({
+      '/api/v1/x': [() => json(401, { code: 'TOKEN_EXPIRED', message: 'expired' })],
+      '/api/v1/auth/refresh': [lost, lost, lost],
+    });
+    await expect(api.get('/x', Value, { handleErrors: false })).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+    });
+    expect(calls.filter((c) => c === '/api/v1/auth/refresh')).toHaveLength(3);
+    expect(expired).not.toHaveBeenCalled();
+    expect(store.session.status).toBe('signed-in');
+  });
+
   it('retries once with a fresh CSRF token after CSRF_FAILED', async () => {
     const calls = mockFetch(
       () => json(200, { csrf_token: 'first.sig' }),
