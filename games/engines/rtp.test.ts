@@ -8,7 +8,7 @@
  * without it has both a low mean and a too-narrow interval (the normal approximation needs n large).
  */
 import { describe, expect, it } from 'vitest';
-import { SIMULATIONS, roundSeed, simulateGame } from './simulations.ts';
+import { EXPERT_SIMULATIONS, SIMULATIONS, roundSeed, simulateGame } from './simulations.ts';
 
 const ROUNDS = Number(
   (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.RTP_TEST_ROUNDS ??
@@ -73,4 +73,25 @@ describe('simulation seeds', () => {
     expect(result.measuredRtp).toBe(200);
     expect(result.wonOverStaked).toBe(150);
   });
+});
+
+/**
+ * Klondike's return depends on skill, so its pay table is priced against the strongest player we
+ * built (solitaire-expert.ts): the upper end of that player's 99 % interval must stay below 100 %,
+ * and the expert figure the rules publish must lie inside it. EXPERT_TEST_ROUNDS rounds (about
+ * 0.2 s each: the player searches six moves ahead at every turn).
+ */
+const EXPERT_ROUNDS = Number(
+  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.EXPERT_TEST_ROUNDS ??
+    600,
+);
+
+describe('skill games: the strongest player we built stays below the ceiling', () => {
+  for (const [gameId, expert] of Object.entries(EXPERT_SIMULATIONS)) {
+    it(`${gameId} (${expert.player})`, { timeout: 1_200_000 }, () => {
+      const result = simulateGame(gameId, expert, EXPERT_ROUNDS, SEED);
+      expect(result.interval99[1]).toBeLessThan(expert.ceilingRtp);
+      expect(result.inside).toBe(true);
+    });
+  }
 });
