@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fairFloats } from '../../../games/engines/fair-random.ts';
 import { GAME_ENGINES, engineOf } from '../../../games/engines/registry.ts';
 import { replayRound } from '../../../games/engines/replay.ts';
-import { BET_STEPS } from '../../../games/shared/bet-steps.ts';
 import {
   GAME_ERROR_CODES,
   GAMES_API_PATHS,
@@ -354,6 +353,9 @@ describe('house games through the API', () => {
   });
 });
 
+/** The catalogue's bet steps of every house game, display units. */
+const CATALOGUE_STEPS = { gold: [100, 200, 500, 1000, 2500], sweeps: [0.2, 0.5, 1, 2, 5] } as const;
+
 /** Inside every house game's limits, but not one of the catalogue's steps (Gold 100, 200, 500, 1,000, 2,500; Sweeps 0.20, 0.50, 1.00, 2.00, 5.00). */
 const OFF_STEP_BETS = [
   { betValue: 101, currency: 'gold' },
@@ -393,8 +395,8 @@ describe('bets are the catalogue steps only, in every house game', () => {
         expect(res.body).toMatchObject({
           code: GAME_ERROR_CODES.BET_OUT_OF_RANGE,
           field: 'betValue',
-          // The steps the game pages offer (games/shared/bet-steps.ts) are the server's.
-          extra: { bet_steps: BET_STEPS[bet.currency] },
+          // The steps the game pages offer (games/shared/bet-steps.ts).
+          extra: { bet_steps: CATALOGUE_STEPS[bet.currency] },
         });
       }
       expect(await bucketBalances(ctx.db, p.id)).toEqual({ 'gold:main': 10_000, 'sweeps:free': 1_000 });
