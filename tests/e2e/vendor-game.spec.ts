@@ -3,13 +3,15 @@
  * through our seamless wallet) at 390 px, by keyboard: a returning player in a fresh browser
  * opens it from the lobby's card, the header says IN GAME while it is open, a spin in the
  * vendor's frame moves the wallet by the bet and the win the vendor shows, and back in the lobby
- * the header shows that balance; then the same with Sweeps Coins.
+ * the header shows that balance; then the same with Sweeps Coins. During a break the game is not
+ * launched: no frame, the server's refusal in its words.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Currency } from '../../src/contract/currency.ts';
 import { VENDOR_GAME_ID } from '../../src/contract/games.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { expectLobby } from './support/app.ts';
+import { freshPlayerInLobby } from './store-helpers.ts';
 import {
   amountOf,
   expectHeaderAmount,
@@ -72,4 +74,25 @@ test('the vendor game from the lobby: IN GAME while it is open, the new balance 
   // Played once, the game is in Recently played: the second round starts from there.
   await switchToSweeps(page);
   await spinOnceFromTheLobby(page, 'sweeps', page.getByTestId('recently-played').getByTestId(card));
+});
+
+test('during a break the vendor game is not launched: no frame, the refusal as the house games word it', async ({
+  page,
+  request,
+}) => {
+  await freshPlayerInLobby(page, request);
+  await page.goto(`${ROUTES.myAccount}#responsible-play`);
+  await page.getByRole('radio', { name: '72 hours' }).check();
+  await page.getByRole('button', { name: 'Take a break', exact: true }).click();
+  const confirm = page.getByTestId('dialog-confirm-restriction');
+  await confirm.getByRole('button', { name: 'Confirm break' }).click();
+  await expect(confirm).toHaveCount(0);
+
+  await page.goto(gamePath(VENDOR_GAME_ID));
+  const refused = page.getByTestId('vendor-launch-failed');
+  await expect(refused).toHaveText(
+    /^You are taking a break from play until .+ ET\. You can still redeem and read your history\.$/,
+  );
+  await expect(refused).toHaveAttribute('role', 'alert');
+  await expect(page.locator('iframe[title="Fruit Frenzy"]')).toHaveCount(0);
 });
