@@ -89,7 +89,11 @@ export const GAME_ERROR_CODES = {
   GAME_UNDER_MAINTENANCE: 'GAME_UNDER_MAINTENANCE',
   /** 409: the game does not take this currency (field 'currency'). */
   GAME_CURRENCY_DISABLED: 'GAME_CURRENCY_DISABLED',
-  /** 400: bet below the minimum or above the maximum (field 'betValue', extra.min_bet / max_bet). */
+  /**
+   * 400: bet below the minimum or above the maximum (field 'betValue', extra.min_bet / max_bet), or
+   * not one of the game's bet steps (extra.bet_steps as well), or a round's whole stake (bet plus
+   * side bets) above the maximum (field: the side bet, extra.stake).
+   */
   BET_OUT_OF_RANGE: 'BET_OUT_OF_RANGE',
   /** 402: the bet is more than the balance of that currency. */
   INSUFFICIENT_BALANCE: 'INSUFFICIENT_BALANCE',
@@ -148,6 +152,12 @@ export const GameSchema = type({
    * RTP_NOTE_MAX_LENGTH characters. Optional on the wire so a catalogue kept by an older app still reads.
    */
   rtp_note: optional(nullable(string())),
+  /**
+   * The largest total a round pays, as a multiple of its bet (the pay table's top prize), when the
+   * catalogue publishes one: the vendor game's wins above it are refused (docs/vendor-wallet.md).
+   * Null when none is published. Optional on the wire so a catalogue kept by an older app still reads.
+   */
+  max_win_multiple: optional(nullable(number())),
   /** Bet steps offered by the game UI, per currency, display units. */
   bet_steps: type({ gold: array(number()), sweeps: array(number()) }),
   created_at: string(),
@@ -193,9 +203,13 @@ export const RedeemInstantWinRequestSchema = object({
 export const PurchaseSolitaireRequestSchema = object({
   betValue: BetValue,
   currency: CurrencySchema,
-  /** Side bet "No moves", display units, 0 for none. */
+  /**
+   * Side bet "No moves", display units: 0 (or absent) for none, else exactly betValue (anything
+   * else is 400 VALIDATION_ERROR on this field). The bet and the side bets together stay within
+   * the game's max_bet (400 BET_OUT_OF_RANGE, extra.stake) and are debited together.
+   */
   noMovesBet: optional(BetValue),
-  /** Side bet "Red or black", display units, 0 for none. */
+  /** Side bet "Red or black": as noMovesBet. */
   redOrBlackBet: optional(BetValue),
   /** 52 cards top of stock last; accepted only in test mode. */
   testDeck: optional(size(array(string()), 52, 52)),

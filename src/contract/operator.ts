@@ -100,6 +100,9 @@ export const OPERATOR_AUDIT_ACTIONS = [
   'promo_reordered',
   // a marketing mail sent to the players who want its category: subject 'mailing:<id>'
   'marketing_mailing_sent',
+  // written by the server itself (operator_email 'server'), for the operator to look into:
+  // a vendor win above the game's published maximum, refused; subject 'vendor-win:<transaction id>'
+  'vendor_win_refused',
 ] as const;
 export type OperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];
 
@@ -174,9 +177,13 @@ export const SetPropertySchema = object({
   reason,
 });
 
+/** The operator_email of an audit row the server wrote itself (no operator acted). */
+export const SERVER_AUDIT_ACTOR = 'server';
+
 /** One audit row, as listed. */
 export const AuditRowSchema = type({
   id: string(),
+  /** The operator who acted, or SERVER_AUDIT_ACTOR for a row the server wrote itself. */
   operator_email: string(),
   at: string(),
   action: string(),

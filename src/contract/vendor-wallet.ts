@@ -110,6 +110,13 @@ export const VENDOR_WALLET_ERROR_CODES = {
   VENDOR_BET_ROLLED_BACK: 'VENDOR_BET_ROLLED_BACK',
   /** 409: the bet already has a win: it cannot be rolled back. */
   VENDOR_BET_SETTLED: 'VENDOR_BET_SETTLED',
+  /**
+   * 400: the wins of the bet would pass the game's published maximum (Game.max_win_multiple times
+   * the bet; field amount, extra { max_win_multiple, bet_amount, max_win, already_won }). Nothing
+   * is credited, the bet stays open (a corrected win or a rollback may follow) and the refusal is
+   * recorded for the operator.
+   */
+  VENDOR_WIN_ABOVE_MAXIMUM: 'VENDOR_WIN_ABOVE_MAXIMUM',
 } as const;
 export type VendorWalletErrorCode =
   (typeof VENDOR_WALLET_ERROR_CODES)[keyof typeof VENDOR_WALLET_ERROR_CODES];

@@ -113,6 +113,7 @@ export function toWireGame(row: GameRow, nowMs: number): Game {
     },
     rtp: Number(row.rtp),
     rtp_note: rtpNoteOf(row.id),
+    max_win_multiple: maxWinMultipleOf(row.id),
     bet_steps: {
       gold: row.bet_steps_gold.map((v) => minorToDisplay('gold', Number(v))),
       sweeps: row.bet_steps_sweeps.map((v) => minorToDisplay('sweeps', Number(v))),
@@ -145,6 +146,13 @@ interface SeedGame {
    * (an expert)." Null when the figure needs no note.
    */
   rtpNote: string | null;
+  /**
+   * The largest total a round pays, times its bet (the pay table's top prize), published in the
+   * catalogue (Game.max_win_multiple). The vendor wallet refuses a win above it for the vendor's
+   * game (docs/vendor-wallet.md). Null: none published (the house games' engines pay by their own
+   * tables, decided on our server).
+   */
+  maxWinMultiple: number | null;
 }
 
 /** "98.37 %": a return as the notes write it (two decimals, as the declared RTP is shown). */
@@ -162,6 +170,7 @@ export const SEED_GAMES: readonly SeedGame[] = [
     metadata: JSON.stringify(JSON.stringify({ disabledCurrencies: [], instantWin: true })),
     rtp: DECLARED_RTP[HOUSE_GAME_IDS.scratchCard] ?? 95,
     rtpNote: null,
+    maxWinMultiple: null,
   },
   {
     id: HOUSE_GAME_IDS.slots,
@@ -172,6 +181,7 @@ export const SEED_GAMES: readonly SeedGame[] = [
     metadata: PLAIN_METADATA,
     rtp: DECLARED_RTP[HOUSE_GAME_IDS.slots] ?? 96,
     rtpNote: null,
+    maxWinMultiple: null,
   },
   {
     id: HOUSE_GAME_IDS.blackjack,
@@ -182,6 +192,7 @@ export const SEED_GAMES: readonly SeedGame[] = [
     metadata: PLAIN_METADATA,
     rtp: DECLARED_RTP[HOUSE_GAME_IDS.blackjack] ?? 99.5,
     rtpNote: null,
+    maxWinMultiple: null,
   },
   {
     id: HOUSE_GAME_IDS.videoPoker,
@@ -193,6 +204,7 @@ export const SEED_GAMES: readonly SeedGame[] = [
     rtp: DECLARED_RTP[HOUSE_GAME_IDS.videoPoker] ?? 99.54,
     // The royal flush pays 800 per coin only at five coins (docs/games.md, the game's rules).
     rtpNote: `At the maximum bet (five coins) with the best hold on every deal; ${percent(VIDEO_POKER_BELOW_MAX_RTP)} at smaller bets.`,
+    maxWinMultiple: null,
   },
   {
     id: HOUSE_GAME_IDS.solitaire,
@@ -203,6 +215,7 @@ export const SEED_GAMES: readonly SeedGame[] = [
     metadata: PLAIN_METADATA,
     rtp: DECLARED_RTP[HOUSE_GAME_IDS.solitaire] ?? 95,
     rtpNote: null,
+    maxWinMultiple: null,
   },
   {
     id: VENDOR_GAME_ID,
@@ -214,6 +227,9 @@ export const SEED_GAMES: readonly SeedGame[] = [
     // The sandbox vendor's slot: 216 equally likely reel outcomes, whole-number pays (95.83 %).
     rtp: 95.83,
     rtpNote: null,
+    // Its pay table's top prize: three sevens pay 100 times the bet, and a spin pays once
+    // (server/providers/vendor-games/sandbox/slot-math.ts; a test keeps the two equal).
+    maxWinMultiple: 100,
   },
 ];
 
@@ -224,6 +240,14 @@ const RTP_NOTES = new Map(SEED_GAMES.map((g) => [g.id, g.rtpNote]));
  * engine's math), so it is not stored: a game added by an operator has none.
  */
 export const rtpNoteOf = (gameId: string): string | null => RTP_NOTES.get(gameId) ?? null;
+
+const MAX_WIN_MULTIPLES = new Map(SEED_GAMES.map((g) => [g.id, g.maxWinMultiple]));
+
+/**
+ * The published maximum win of a game, times its bet, or null. It follows the code, like the RTP
+ * note (it is the pay table's), so it is not stored: a game added by an operator has none.
+ */
+export const maxWinMultipleOf = (gameId: string): number | null => MAX_WIN_MULTIPLES.get(gameId) ?? null;
 
 /** Gold 100..2,500 coins, Sweeps 0.20..5.00 (cents below). */
 const LIMITS = { minGold: 100, maxGold: 2_500, minSweeps: 20, maxSweeps: 500 };

@@ -3,13 +3,22 @@
  * subject, the state before and after, and why. An action and its audit row are written in ONE
  * transaction (`runOperatorAction`), so an action that fails leaves no row and a row always
  * describes a change that happened.
+ *
+ * The server also writes rows of its own (no operator: operator_id NULL, listed as
+ * SERVER_AUDIT_ACTOR) for what an operator must look into, e.g. a vendor win above the game's
+ * published maximum that was refused (`recordServerEvent`).
  */
-import type { AuditRow, OperatorAuditAction } from '../../../src/contract/operator.ts';
+import {
+  SERVER_AUDIT_ACTOR,
+  type AuditRow,
+  type OperatorAuditAction,
+} from '../../../src/contract/operator.ts';
 import type { Database, Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 
 export interface AuditEntry {
-  operatorId: string;
+  /** Null for a row the server writes itself. */
+  operatorId: string | null;
   nowMs: number;
   action: OperatorAuditAction;
   playerId: string | null;
@@ -42,6 +51,23 @@ export async function writeAuditRow(tx: Queryable, entry: AuditEntry): Promise<s
     ],
   );
   return String(rows[0]!.id);
+}
+
+/**
+ * A row the server writes itself, in its own transaction (the refused call it records wrote
+ * nothing). One row per subject and action: a vendor sending the same refused call again adds none.
+ */
+export async function recordServerEvent(
+  db: Database,
+  entry: Omit<AuditEntry, 'operatorId' | 'subject'> & { subject: string },
+): Promise<void> {
+  await transaction(db, async (tx) => {
+    const seen = await tx.query(
+      'SELECT 1 FROM operator_audit WHERE operator_id IS NULL AND action = $1 AND subject = $2 LIMIT 1',
+      [entry.action, entry.subject],
+    );
+    if (seen.length === 0) await writeAuditRow(tx, { ...entry, operatorId: null });
+  });
 }
 
 /** Who acts and when. */
@@ -102,10 +128,11 @@ type AuditDbRow = {
 /** The latest audit rows, newest first. */
 export async function listAudit(db: Queryable, limit: number): Promise<AuditRow[]> {
   const rows = await db.query<AuditDbRow>(
-    `SELECT a.id, o.email AS operator_email, a.at, a.action, a.player_id, a.subject, a.before, a.after, a.reason
-       FROM operator_audit a JOIN operators o ON o.id = a.operator_id
+    `SELECT a.id, coalesce(o.email, $2) AS operator_email, a.at, a.action, a.player_id, a.subject, a.before,
+            a.after, a.reason
+       FROM operator_audit a LEFT JOIN operators o ON o.id = a.operator_id
       ORDER BY a.at DESC, a.id DESC LIMIT $1`,
-    [limit],
+    [limit, SERVER_AUDIT_ACTOR],
   );
   return rows.map((r) => ({
     id: String(r.id),

@@ -76,7 +76,7 @@ export function vendorWalletRoutes(deps: AppDeps): Hono<AppEnv> {
       roundId: body.round_id,
       amount: body.amount,
     } as const;
-    return answer(c, await runVendorCall(db, session, call, now()));
+    return answer(c, await runVendorCall(db, session, call, now(), deps.logger));
   });
 
   routes.post(VENDOR_WALLET_PATHS.rollback, signed, async (c) => {

@@ -7,6 +7,10 @@
  * Idempotent by the vendor's transaction id: the same id with the same body answers the stored
  * first answer; with another body it is refused (DUPLICATE_TRANSACTION). Refusals are not stored,
  * so a refused call may be sent again once its cause is gone (e.g. a bet after a purchase).
+ *
+ * The wins of a bet never pass the game's published maximum (Game.max_win_multiple times the
+ * bet): a win that would is refused (VENDOR_WIN_ABOVE_MAXIMUM), nothing is credited, and the
+ * refusal is recorded for the operator (an audit row of the server's own, a warning in the log).
  */
 import { createHash } from 'node:crypto';
 import type { Currency } from '../../../src/contract/currency.ts';
@@ -25,13 +29,48 @@ import { displayToCents, minorToDisplay } from '../wallet/money.ts';
 import { walletTransaction } from '../wallet/wallet-transaction.ts';
 import { assertMayAct } from '../eligibility/play-gate.ts';
 import { recordPlayPoints, voidPlayPoints } from '../leaderboard/points.ts';
+import { maxWinMultipleOf } from '../games/catalogue.ts';
+import { recordServerEvent } from '../operator/audit.ts';
+import type { Logger } from '../../logger.ts';
 import { findLaunchableGame } from './vendor-game-lookup.ts';
 import type { VendorSession } from './vendor-sessions.ts';
 
 interface CatalogueFacts {
   name: string;
   limits: { min: number; max: number } | null;
+  /** The game's published maximum win, times the bet (Game.max_win_multiple), or null. */
+  maxWinMultiple: number | null;
 }
+
+/** A win refused for passing the game's published maximum: answered to the vendor, recorded for the operator. */
+class WinAboveMaximum extends ApiError {
+  constructor(
+    readonly record: { userId: string; betTransactionId: string; roundId: string; amount: number },
+    currency: Currency,
+    facts: { maxWinMultiple: number; betMinor: number; maxMinor: number; wonMinor: number },
+  ) {
+    super(
+      400,
+      E.VENDOR_WIN_ABOVE_MAXIMUM,
+      `The wins of this bet would pass the game's maximum of ${facts.maxWinMultiple} times the bet: ` +
+        'nothing was credited, and the operator is told.',
+      'amount',
+      {
+        max_win_multiple: facts.maxWinMultiple,
+        bet_amount: minorToDisplay(currency, facts.betMinor),
+        max_win: minorToDisplay(currency, facts.maxMinor),
+        already_won: minorToDisplay(currency, facts.wonMinor),
+      },
+    );
+  }
+}
+
+/**
+ * The most a bet of `betMinor` may win in all, minor units: the multiple in hundredths (a
+ * published multiple such as 2.5 stays exact), rounded down to a whole minor unit.
+ */
+const maxWinMinor = (betMinor: number, multiple: number): number =>
+  Math.floor((betMinor * Math.round(multiple * 100)) / 100);
 
 const E = VENDOR_WALLET_ERROR_CODES;
 
@@ -110,6 +149,7 @@ export async function runVendorCall(
   session: VendorSession,
   call: VendorCall,
   nowMs: number,
+  logger?: Logger,
 ): Promise<VendorCallResult> {
   let amountMinor = 0;
   if (call.kind !== 'rollback') {
@@ -132,6 +172,8 @@ export async function runVendorCall(
     name: game?.name ?? session.gameId,
     // The catalogue's limits bind the vendor too: a bet outside them is refused like a house game's.
     limits: game?.betLimitsMinor?.[session.currency] ?? null,
+    // And its published maximum win: more than that is never credited.
+    maxWinMultiple: maxWinMultipleOf(session.gameId),
   };
   // Two calls with one id for two players are not serialised by the player lock: the unique
   // transaction id stops the second, and running it again answers it from the first one's row.
@@ -141,9 +183,48 @@ export async function runVendorCall(
         applyCall(tx, session, call, amountMinor, hash, nowMs, catalogue),
       );
     } catch (error) {
+      if (error instanceof WinAboveMaximum) {
+        // Nothing of the call was written (its transaction rolled back); the record is its own.
+        await recordRefusedWin(db, session, call, error, nowMs, logger);
+        throw error;
+      }
       if (!isTransactionIdRace(error) || attempt >= 3) throw error;
     }
   }
+}
+
+/** The operator's record of a refused win: an audit row of the server's own and a warning in the log. */
+async function recordRefusedWin(
+  db: Database,
+  session: VendorSession,
+  call: VendorCall,
+  error: WinAboveMaximum,
+  nowMs: number,
+  logger: Logger | undefined,
+): Promise<void> {
+  const details = {
+    game_id: session.gameId,
+    session_id: session.id,
+    currency: session.currency,
+    transaction_id: call.transactionId,
+    bet_transaction_id: error.record.betTransactionId,
+    round_id: error.record.roundId,
+    amount: error.record.amount,
+    ...error.extra,
+  };
+  logger?.warn('vendor win above the game maximum: refused, not credited', {
+    user_id: session.userId,
+    ...details,
+  });
+  await recordServerEvent(db, {
+    nowMs,
+    action: 'vendor_win_refused',
+    playerId: session.userId,
+    subject: `vendor-win:${call.transactionId}`.slice(0, 200),
+    before: null,
+    after: details,
+    reason: error.message,
+  });
 }
 
 async function applyCall(
@@ -153,7 +234,7 @@ async function applyCall(
   amountMinor: number,
   hash: string,
   nowMs: number,
-  { name, limits }: CatalogueFacts,
+  { name, limits, maxWinMultiple }: CatalogueFacts,
 ): Promise<VendorCallResult> {
   // Every vendor call of this player waits here for the one before it (READ COMMITTED: each
   // statement below then sees what that one committed).
@@ -294,6 +375,27 @@ async function applyCall(
       E.VENDOR_BET_ROLLED_BACK,
       'This bet was rolled back: it cannot win.',
     );
+    // All the wins of one bet (a feature may pay several) stay within the published maximum.
+    if (maxWinMultiple !== null && amountMinor > 0) {
+      const betMinor = Number(betOfSession.amount_minor);
+      const [won] = await tx.query<{ total: number | string | null }>(
+        "SELECT sum(amount_minor) AS total FROM vendor_transactions WHERE kind = 'win' AND bet_transaction_id = $1",
+        [call.betTransactionId],
+      );
+      const wonMinor = Number(won?.total ?? 0);
+      const maxMinor = maxWinMinor(betMinor, maxWinMultiple);
+      if (wonMinor + amountMinor > maxMinor)
+        throw new WinAboveMaximum(
+          {
+            userId: session.userId,
+            betTransactionId: call.betTransactionId,
+            roundId: call.roundId,
+            amount: call.amount,
+          },
+          currency,
+          { maxWinMultiple, betMinor, maxMinor, wonMinor },
+        );
+    }
     let ledgerEntryIds: number[] = [];
     let balance: number;
     if (amountMinor > 0) {

@@ -13,11 +13,13 @@ import {
   VendorWalletAnswerSchema,
 } from '../../../src/contract/vendor-wallet.ts';
 import { is } from 'superstruct';
+import { OPERATOR_API_PATHS, type AuditRow } from '../../../src/contract/operator.ts';
 import { createApp } from '../../app.ts';
 import type { Database } from '../../db/driver.ts';
 import { openPostgres } from '../../db/postgres-driver.ts';
 import { signedString, vendorSignature } from '../../providers/vendor-games/wallet-signature.ts';
-import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
+import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
+import { auditCount, signedInOperator } from '../operator/operator-test-support.ts';
 import { bucketBalances, ledgerViolations, signUpPlayer } from '../wallet/wallet-test-helpers.ts';
 import { VENDOR_SESSION_TTL_MS } from './vendor-sessions.ts';
 import {
@@ -406,6 +408,77 @@ describe('bet', () => {
     expect(after['sweeps:paid']! + after['sweeps:free']!).toBe(
       before['sweeps:paid']! + before['sweeps:free']! - 150,
     );
+  });
+});
+
+describe("win above the game's published maximum", () => {
+  it('credits a win at the maximum; refuses one above it (VENDOR_WIN_ABOVE_MAXIMUM), credits nothing, the operator sees the record', async () => {
+    const catalogue = await new Client(ctx).request<{
+      results: Array<{ id: string; max_win_multiple?: number | null }>;
+    }>('GET', GAMES_API_PATHS.catalogue);
+    const multiple = catalogue.body.results.find((g) => g.id === VENDOR_GAME_ID)?.max_win_multiple;
+    expect(multiple).toBe(100);
+    const { player, token } = await launchedPlayer(ctx, 'gold');
+    await fund(ctx, player.id, { gold: 1_000 });
+
+    // At the maximum: 100 times a bet of 200, in two wins (a feature may pay twice).
+    const atMax = txId('bet');
+    expect((await vendorCall(ctx, PATHS.bet, bet(token, atMax, 200))).status).toBe(200);
+    expect((await vendorCall(ctx, PATHS.win, win(token, txId('win'), atMax, 15_000))).status).toBe(200);
+    const last = await vendorCall(ctx, PATHS.win, win(token, txId('win'), atMax, 5_000));
+    expect(last.status).toBe(200);
+    expect(last.body).toMatchObject({ kind: 'win', amount: 5_000, balance: 1_000 - 200 + 20_000 });
+
+    // Above it: one coin more than 100 times the bet, at once or on top of an earlier win.
+    const above = txId('bet');
+    expect((await vendorCall(ctx, PATHS.bet, bet(token, above, 100))).status).toBe(200);
+    expect((await vendorCall(ctx, PATHS.win, win(token, txId('win'), above, 9_000))).status).toBe(200);
+    const before = await bucketBalances(ctx.db, player.id);
+    const entries = await ledgerCount(player.id);
+    const auditBefore = await auditCount(ctx);
+    const refusedId = txId('win');
+    const refused = await vendorCall(ctx, PATHS.win, win(token, refusedId, above, 1_001, 'round-big'));
+    expect([refused.status, refused.body.code, refused.body.field]).toEqual([
+      400,
+      'VENDOR_WIN_ABOVE_MAXIMUM',
+      'amount',
+    ]);
+    expect(refused.body.extra).toEqual({
+      max_win_multiple: 100,
+      bet_amount: 100,
+      max_win: 10_000,
+      already_won: 9_000,
+    });
+    // Sent again (the same id and body): refused again, still nothing credited, one record.
+    expect((await vendorCall(ctx, PATHS.win, win(token, refusedId, above, 1_001, 'round-big'))).status).toBe(
+      400,
+    );
+    expect(await bucketBalances(ctx.db, player.id)).toEqual(before);
+    expect(await ledgerCount(player.id)).toBe(entries);
+    expect(
+      await countRows('SELECT count(*) AS n FROM vendor_transactions WHERE transaction_id = $1', [refusedId]),
+    ).toBe(0);
+    expect(await auditCount(ctx)).toBe(auditBefore + 1);
+    // The bet stays open: the rest of its maximum may still be paid.
+    expect((await vendorCall(ctx, PATHS.win, win(token, txId('win'), above, 1_000))).status).toBe(200);
+
+    const operator = await signedInOperator(ctx);
+    const audit = await operator.client.request<{ results: AuditRow[] }>('GET', OPERATOR_API_PATHS.audit);
+    expect(audit.status).toBe(200);
+    const row = audit.body.results.find((r) => r.subject === `vendor-win:${refusedId}`);
+    expect(row).toMatchObject({
+      action: 'vendor_win_refused',
+      operator_email: 'server',
+      player_id: player.id,
+      after: {
+        game_id: VENDOR_GAME_ID,
+        transaction_id: refusedId,
+        bet_transaction_id: above,
+        round_id: 'round-big',
+        amount: 1_001,
+        max_win: 10_000,
+      },
+    });
   });
 });
 

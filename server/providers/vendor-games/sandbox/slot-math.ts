@@ -32,12 +32,20 @@ export function multiplierOf([a, b, c]: Reels): number {
   return 0;
 }
 
-/** Bet steps the page offers, display units of each currency (inside the catalogue's limits). */
-export const BET_STEPS = { gold: [100, 250, 500, 1000, 2500], sweeps: [0.2, 0.5, 1, 2, 5] } as const;
+/** Bet steps the page offers, display units of each currency (the catalogue's bet steps). */
+export const BET_STEPS = { gold: [100, 200, 500, 1000, 2500], sweeps: [0.2, 0.5, 1, 2, 5] } as const;
 
 /** The exact return of the pay table over all 216 equally likely stops. */
 export function exactReturn(): number {
   let paid = 0;
   for (const a of SYMBOLS) for (const b of SYMBOLS) for (const c of SYMBOLS) paid += multiplierOf([a, b, c]);
   return paid / SYMBOLS.length ** 3;
+}
+
+/** The most a spin pays, times the bet, over all 216 stops: the maximum the catalogue publishes. */
+export function maxMultiplier(): number {
+  let most = 0;
+  for (const a of SYMBOLS)
+    for (const b of SYMBOLS) for (const c of SYMBOLS) most = Math.max(most, multiplierOf([a, b, c]));
+  return most;
 }

@@ -5,10 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VENDOR_GAME_ID } from '../../../../src/contract/games.ts';
+import { maxWinMultipleOf, SEED_GAMES } from '../../../features/games/catalogue.ts';
 import { bucketBalances, ledgerViolations } from '../../../features/wallet/wallet-test-helpers.ts';
 import { fund, launchedPlayer } from '../../../features/vendor-wallet/vendor-wallet-test-support.ts';
 import { createTestContext, type TestContext } from '../../../test-support/test-app.ts';
-import { BET_STEPS, exactReturn, multiplierOf, SYMBOLS } from './slot-math.ts';
+import { BET_STEPS, exactReturn, maxMultiplier, multiplierOf, SYMBOLS } from './slot-math.ts';
 import { createVendorSandbox, type VendorSandbox } from './vendor-sandbox.ts';
 import type { FetchLike } from './wallet-client.ts';
 
@@ -92,6 +93,15 @@ describe('slot page', () => {
     expect(multiplierOf(['seven', 'seven', 'seven'])).toBe(100);
     expect(multiplierOf(['cherry', 'cherry', 'lemon'])).toBe(2);
     expect(multiplierOf(['lemon', 'cherry', 'cherry'])).toBe(0);
+  });
+
+  it("pays at most the maximum the catalogue publishes for the game, and offers the catalogue's bet steps", () => {
+    expect(maxMultiplier()).toBe(100);
+    expect(maxWinMultipleOf(VENDOR_GAME_ID)).toBe(maxMultiplier());
+    const game = SEED_GAMES.find((g) => g.id === VENDOR_GAME_ID);
+    expect(game?.maxWinMultiple).toBe(maxMultiplier());
+    // The catalogue's steps, as the house games (docs/games.md).
+    expect(BET_STEPS).toEqual({ gold: [100, 200, 500, 1000, 2500], sweeps: [0.2, 0.5, 1, 2, 5] });
   });
 });
 
