@@ -76,6 +76,8 @@ export const STORAGE_KEYS = {
   utm: 'lc.utm',
   gclid: 'lc.gclid',
   loginDialog: 'lc.loginDialog',
+  /** A sign-out the server has not heard of yet (no answer): sent again at the next start. */
+  pendingLogout: 'lc.pendingLogout',
 } as const;
 
 export const PRODUCT_NAME = 'Lucky Crown';

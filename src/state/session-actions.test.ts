@@ -176,6 +176,48 @@ describe('session actions', () => {
     expect(navigations).toEqual(['/login']);
   });
 
+  it('a sign-out whose answer was lost is sent again, and nothing is left pending', async () => {
+    let logouts = 0;
+    const calls = routeFetch({
+      'POST /api/v1/auth/logout': () => {
+        logouts += 1;
+        if (logouts === 1) throw new TypeError('Failed to fetch');
+        return new Response(null, { status: 204 });
+      },
+      'GET /api/v1/health': () => json(200, { status: 'ok' }),
+    });
+    completeLogin(loginResponse());
+    await logout();
+    expect(calls.filter((c) => c === 'POST /api/v1/auth/logout')).toHaveLength(2);
+    expect(localStorage.getItem(STORAGE_KEYS.pendingLogout)).toBeNull();
+    expect(store.session.status).toBe('signed-out');
+  });
+
+  it('a sign-out the server never heard is finished at the next start, which does not resume the session', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    completeLogin(loginResponse());
+    await logout();
+    expect(store.session.status).toBe('signed-out');
+    expect(localStorage.getItem(STORAGE_KEYS.pendingLogout)).toBe('1');
+    // The next start: the mirror and the refresh cookie would resume the session.
+    await writeMirror({ user: demoUser(), balances: null, activeCurrency: 'gold' });
+    resetStore();
+    const calls = routeFetch({
+      'POST /api/v1/auth/logout': () => new Response(null, { status: 204 }),
+      'POST /api/v1/auth/refresh': () =>
+        json(200, { token: 'jwt-x', token_expires_at: Date.now() + 900_000, method: 'refresh' }),
+    });
+    await resumeSession();
+    expect(calls).toContain('POST /api/v1/auth/logout');
+    expect(calls).not.toContain('POST /api/v1/auth/refresh');
+    expect(store.session.status).toBe('signed-out');
+    expect(localStorage.getItem(STORAGE_KEYS.pendingLogout)).toBeNull();
+    expect(await readMirror()).toBeNull();
+  });
+
   it('resumeSession for a first-time visitor (no mirror, no cookie, no previous email) is signed out without calling the server', async () => {
     document.cookie = 'lc_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
     const calls = routeFetch({});

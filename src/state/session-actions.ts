@@ -9,7 +9,7 @@ import { API_PATHS } from '../contract/api-paths.ts';
 import { CSRF_COOKIE, STORAGE_KEYS, TIMINGS } from '../contract/constants.ts';
 import { ROUTES } from '../contract/routes.ts';
 import { UserSchema, type LoginResponse } from '../contract/schemas.ts';
-import { api, configureApiClient, readCookie, refreshAccessToken } from '../lib/api-client.ts';
+import { api, ApiError, configureApiClient, readCookie, refreshAccessToken } from '../lib/api-client.ts';
 import { clearReturnTo, rememberReturnTo } from '../lib/return-to.ts';
 import { navigateTo } from '../lib/navigation.ts';
 import {
@@ -138,6 +138,9 @@ export function completeLogin(resp: LoginResponse): void {
   } catch {
     // ignore: prefill is a convenience
   }
+  // A new sign-in ends the session a pending sign-out was about (the server ends the one the
+  // browser's refresh cookie named).
+  setPendingLogout(false);
   scheduleSessionPropertiesLoad();
   runLoginPromotions('login');
   // Without a login bonus the first promo pop-up opens once the landing page has settled.
@@ -235,6 +238,13 @@ export function resumeSession(): Promise<void> {
 }
 
 async function resume(): Promise<void> {
+  if (hasPendingLogout()) {
+    // The player signed out while the server could not hear it: finish that first.
+    if (await tellServerLogout()) setPendingLogout(false);
+    await clearMirror();
+    store.session.status = 'signed-out';
+    return;
+  }
   const mirror = await readMirror();
   if (!mirror) {
     if (!maySignInWithCookie()) {
@@ -361,6 +371,45 @@ export function clearLocalSession(
 
 let loggingOut: Promise<void> | null = null;
 
+/** Waits before each retry of a sign-out whose answer did not arrive (the browser online). */
+export const LOGOUT_RETRY_DELAYS_MS = [300, 1_000] as const;
+
+const setPendingLogout = (pending: boolean): void => {
+  try {
+    if (pending) localStorage.setItem(STORAGE_KEYS.pendingLogout, '1');
+    else localStorage.removeItem(STORAGE_KEYS.pendingLogout);
+  } catch {
+    // Storage unavailable: nothing to remember with.
+  }
+};
+
+const hasPendingLogout = (): boolean => {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.pendingLogout) === '1';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Tells the server to end the session. A sign-out is idempotent on the server, so an answer that
+ * did not arrive is asked again (LOGOUT_RETRY_DELAYS_MS); answers whether the server heard it.
+ */
+async function tellServerLogout(): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await api.post(API_PATHS.logout, {}, undefined, { handleErrors: false });
+      return true;
+    } catch (e) {
+      // Any answer (even a refusal) means the server was reached; only silence is retried.
+      if (!(e instanceof ApiError) || e.status !== 0) return true;
+      const delay = LOGOUT_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || navigator.onLine === false) return false;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
 /** Signs out: tells the server (best effort), clears the session everywhere, goes to login. */
 export function logout(
   opts: { reason?: SessionSlice['signedOutReason']; navigate?: boolean } = {},
@@ -368,8 +417,11 @@ export function logout(
   loggingOut ??= (async () => {
     // Always ask the server: it revokes the refresh token and clears the httpOnly cookie, which
     // scripts cannot do, even when this page never got an access token (e.g. a failed resume).
-    await api.post(API_PATHS.logout, {}, undefined, { handleErrors: false }).catch(() => undefined);
+    // Not heard (no network): remembered, and sent again before the next start resumes anything,
+    // so the refresh cookie left in the browser never signs the player back in.
+    const heard = await tellServerLogout();
     clearLocalSession({ reason: opts.reason ?? null });
+    setPendingLogout(!heard);
     clearReturnTo();
     await clearMirror();
     if (opts.navigate !== false) navigateTo(ROUTES.login, { replace: true });

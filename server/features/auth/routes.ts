@@ -39,6 +39,8 @@ import {
   sessionOfRefreshToken,
   setRefreshCookie,
 } from './refresh-tokens.ts';
+import { startKeyedSession } from './keyed-session.ts';
+import { startKeyOf } from './session-start-keys.ts';
 import { secureCookies, startSession } from './session.ts';
 import {
   enforceAttempts,
@@ -100,6 +102,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post(API_PATHS.login, async (c) => {
     const body = await readBody(c, LoginRequestSchema);
     const email = normalizeEmail(body.email);
+    // A retry of a sign-in whose answer was lost (same key, same request) continues its session.
+    const startKey = startKeyOf(c, deps, 'login', { email, password: body.password });
     const checks = loginChecks(email, ipOf(c));
     // Counted before the password is looked at: a burst past the limit is refused, right password or not.
     await enforceAttempts(db, checks, deps.now());
@@ -124,7 +128,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
         user.id,
       ]);
     }
-    return c.json(await startSession(deps, c, user));
+    return c.json(await startKeyedSession(deps, c, user, startKey));
   });
 
   app.post(API_PATHS.refresh, async (c) => {

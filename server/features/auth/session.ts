@@ -21,6 +21,15 @@ export const secureCookies = (deps: AppDeps): boolean => deps.config.publicOrigi
 
 /** A new sign-in session: its refresh cookie, an access token naming it, and a CSRF cookie bound to it. */
 export async function startSession(deps: AppDeps, c: Context, user: UserRow): Promise<LoginResponse> {
+  return (await startSessionWithId(deps, c, user)).answer;
+}
+
+/** startSession, also answering the new session's id (session-start-keys records it). */
+export async function startSessionWithId(
+  deps: AppDeps,
+  c: Context,
+  user: UserRow,
+): Promise<{ answer: LoginResponse; sessionId: string }> {
   const now = deps.now();
   // A browser holds one session: the one its refresh cookie named until now ends here.
   const previous = readRefreshCookie(c, secureCookies(deps));
@@ -39,7 +48,7 @@ export async function startSession(deps: AppDeps, c: Context, user: UserRow): Pr
     await readBalances(deps.db, user.id),
     await activeLoginPromos(deps.db, deps.now(), promoViewerOf(deps.config, user)),
   ];
-  return {
+  const answer: LoginResponse = {
     token: access.token,
     token_expires_at: access.expiresAt,
     user: toWireUser(user),
@@ -49,4 +58,5 @@ export async function startSession(deps: AppDeps, c: Context, user: UserRow): Pr
     ...toLoginBonusCoins(bonus),
     promo_code: user.promo_code,
   };
+  return { answer, sessionId };
 }

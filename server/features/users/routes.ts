@@ -13,7 +13,15 @@ import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { check, readJson } from '../../http/validate.ts';
 import { UNKNOWN_CLIENT } from '../auth/routes.ts';
-import { startSession } from '../auth/session.ts';
+import { startSession, startSessionWithId } from '../auth/session.ts';
+import {
+  claimStartKey,
+  completeStartKey,
+  continueStartedSession,
+  releaseStartKey,
+  sessionIsLive,
+  startKeyOf,
+} from '../auth/session-start-keys.ts';
 import { enforceAttempts, SIGN_UP_PER_CLIENT } from '../auth/throttle.ts';
 import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
 import {
@@ -63,13 +71,32 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
       throw error;
     }
     const signUp = checkSignUp(body, deps.now());
-    // Counted before the 128 MiB scrypt: a burst of sign-ups from one address is refused, not hashed.
-    const ip = throttleKeyOf(clientIp(c, deps.config.trustProxy));
-    if (ip !== UNKNOWN_CLIENT) await enforceAttempts(db, [[signUpRule, ip]], deps.now());
-    const hash = await deps.hasher.hash(signUp.password);
-    const id = await insertUser(deps, signUp, hash);
-    deps.logger.info('account created', { user_id: id, state: signUp.state });
-    return c.json(await startSession(deps, c, await loadMe(id)), 201);
+    // A join retried after its answer was lost (same Idempotency-Key, same request) signs in to the
+    // account its first request created instead of answering "email already in use".
+    const startKey = startKeyOf(c, deps, 'join', raw);
+    const claim = startKey ? await claimStartKey(db, startKey, deps.now) : null;
+    if (claim && claim !== 'claimed') {
+      const user = await loadMe(claim.userId);
+      const live = await sessionIsLive(db, claim.sessionId, user.id);
+      return c.json(
+        live ? await continueStartedSession(deps, c, user, claim) : await startSession(deps, c, user),
+        201,
+      );
+    }
+    try {
+      // Counted before the 128 MiB scrypt: a burst of sign-ups from one address is refused, not hashed.
+      const ip = throttleKeyOf(clientIp(c, deps.config.trustProxy));
+      if (ip !== UNKNOWN_CLIENT) await enforceAttempts(db, [[signUpRule, ip]], deps.now());
+      const hash = await deps.hasher.hash(signUp.password);
+      const id = await insertUser(deps, signUp, hash);
+      deps.logger.info('account created', { user_id: id, state: signUp.state });
+      const { answer, sessionId } = await startSessionWithId(deps, c, await loadMe(id));
+      if (startKey) await completeStartKey(db, startKey, answer, sessionId, deps.now());
+      return c.json(answer, 201);
+    } catch (error) {
+      if (startKey) await releaseStartKey(db, startKey);
+      throw error;
+    }
   });
 
   // A player pending mobile verification reads themselves (the app's guards need account_state).

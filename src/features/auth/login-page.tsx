@@ -62,6 +62,10 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // One Idempotency-Key per sign-in attempt, kept while the answer did not arrive: pressing Sign in
+  // again with the same email and password continues the session the server started (one session,
+  // one login bonus) instead of starting a second one.
+  const attempt = useRef<{ email: string; password: string; key: string } | null>(null);
 
   useEffect(() => {
     if (signedOutReason) clearSignedOutReason();
@@ -79,10 +83,15 @@ export function LoginPage() {
     if (next.password) return focusField(formRef.current, 'password');
 
     setSubmitting(true);
+    const sent = { email: email.trim(), password };
+    if (attempt.current?.email !== sent.email || attempt.current.password !== sent.password)
+      attempt.current = { ...sent, key: crypto.randomUUID() };
     try {
-      const answer = await api.post(API_PATHS.login, { email: email.trim(), password }, LoginResponseSchema, {
+      const answer = await api.post(API_PATHS.login, sent, LoginResponseSchema, {
         handleErrors: false,
+        idempotencyKey: attempt.current.key,
       });
+      attempt.current = null;
       completeLogin(answer);
       navigate(consumeReturnTo(), { replace: true });
     } catch (err) {
@@ -102,6 +111,10 @@ export function LoginPage() {
       const failure = loginFailure(err);
       setFormError(failure.form);
       if (failure.field) setErrors({ [failure.field.name]: failure.field.message });
+      // No answer (a lost one, or no network): the server may have signed in already. Keep the
+      // password and the attempt's key, so pressing Sign in again continues that sign-in.
+      if (err.status === 0) return;
+      attempt.current = null;
       setPassword('');
       focusField(formRef.current, failure.field?.name ?? 'password');
     }

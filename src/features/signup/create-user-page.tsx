@@ -112,6 +112,9 @@ export function CreateUserPage() {
   const [submitting, setSubmitting] = useState(false);
   const [server, setServer] = useState<ServerProblem | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // One Idempotency-Key per join attempt, kept while its answer did not arrive: sending the same
+  // form again signs in to the account the server created instead of "email already in use".
+  const attempt = useRef<{ sent: string; key: string } | null>(null);
   const acceptHintId = 'join-accept-hint';
   // Gold-only mode has no sweepstakes: their rules are not part of joining.
   const goldOnly = isTrue(useSnapshot(store.properties).values[PROPERTY_NAMES.goldOnlyMode]);
@@ -236,12 +239,14 @@ export function CreateUserPage() {
     setSubmitting(true);
     try {
       const { aggregateAttribution, storePromoCode } = await attribution();
-      const answer = await api.post(
-        API_PATHS.users,
-        { ...payload, ...aggregateAttribution(params) },
-        LoginResponseSchema,
-        { handleErrors: false },
-      );
+      const body = { ...payload, ...aggregateAttribution(params) };
+      const sent = JSON.stringify(body);
+      if (attempt.current?.sent !== sent) attempt.current = { sent, key: crypto.randomUUID() };
+      const answer = await api.post(API_PATHS.users, body, LoginResponseSchema, {
+        handleErrors: false,
+        idempotencyKey: attempt.current.key,
+      });
+      attempt.current = null;
       completeLogin(answer);
       // A new account starts from nothing: the coins of the welcome offer (or a code) count up in the lobby.
       animateCoinsFromZero(answer.balances);
@@ -250,6 +255,8 @@ export function CreateUserPage() {
       navigate(ROUTES.lobby, { replace: true });
     } catch (err) {
       setSubmitting(false);
+      // An answer (a refusal) ends the attempt; no answer keeps its key for the next press.
+      if (!isApiError(err) || err.status !== 0) attempt.current = null;
       // A newer version was published while the form was open: show it to be read and accepted.
       if (isApiError(err) && err.code === LEGAL_ACCEPTANCE_ERROR_CODES.DOCUMENT_VERSION_OUTDATED)
         void legal.mutate();
