@@ -84,6 +84,9 @@ export function keptEvidenceFor(
   return { kind: 'none' };
 }
 
+/** The id a daily-bonus spin is kept under (and verified as): one spin per Eastern day. */
+export const spinRoundId = (spin: { et_day: string }): string => `daily-bonus-${spin.et_day}`;
+
 // ------------------------------------------------------------------------------------ storage
 
 let playerIdOf: () => string | null = () => null;

@@ -22,13 +22,12 @@ const spin: DailyBonusSpin = {
 
 describe('verifying a daily bonus spin with the games check', () => {
   it('verifies the worked vector, on any streak day and in gold-only mode', () => {
-    expect(verifyDailyBonusSpin(spin)).toEqual({ kind: 'verified' });
+    const verified = { kind: 'verified', against: 'none' };
+    expect(verifyDailyBonusSpin(spin)).toEqual(verified);
     expect(
       verifyDailyBonusSpin({ ...spin, streak: 9, streak_day: 5, prize_gld: 1600, prize_ghc: 0.4 }),
-    ).toEqual({
-      kind: 'verified',
-    });
-    expect(verifyDailyBonusSpin({ ...spin, gold_only: true, prize_ghc: 0 })).toEqual({ kind: 'verified' });
+    ).toEqual(verified);
+    expect(verifyDailyBonusSpin({ ...spin, gold_only: true, prize_ghc: 0 })).toEqual(verified);
   });
 
   it('waits for the seed to be revealed, and catches another segment, prize, nonce or a seed that is not the committed one', () => {
@@ -39,7 +38,17 @@ describe('verifying a daily bonus spin with the games check', () => {
     expect(verifyDailyBonusSpin({ ...spin, nonce: 2 }).kind).toBe('mismatch');
     expect(verifyDailyBonusSpin({ ...spin, server_seed: 'f'.repeat(64) })).toEqual({
       kind: 'mismatch',
-      differences: ['The revealed server seed does not hash to the commitment shown before play.'],
+      differences: [
+        'The revealed server seed does not hash to the commitment the server reports for this round.',
+      ],
     });
+  });
+
+  it('checks the seed against the commitment kept in this browser before the spin', () => {
+    const kept = { kind: 'kept', hash: spin.server_seed_hash } as const;
+    expect(verifyDailyBonusSpin(spin, kept)).toEqual({ kind: 'verified', against: 'kept' });
+    // A later answer with another seed and its own hash: consistent, but not what was shown.
+    const other = { ...spin, server_seed: 'f'.repeat(64), server_seed_hash: 'a'.repeat(64) };
+    expect(verifyDailyBonusSpin(other, kept).kind).toBe('commitment-mismatch');
   });
 });

@@ -1,12 +1,14 @@
 /**
  * Verifies a Daily Bonus spin the way a game round is verified (verify-round.ts): the revealed
- * server seed must hash to the commitment, and the wheel engine re-run on fairFloats(seed, client
+ * server seed must hash to the commitment this browser kept for the spin (fair-commitments.ts;
+ * the server's reported one when it kept none), and the wheel engine re-run on fairFloats(seed, client
  * seed, nonce) must land on the same segment with the same prizes. The spin is handed to the
  * games' check as a finished round of the wheel engine (nothing staked, the Gold prize won).
  */
 import { dailyBonusWheelEngine, DAILY_BONUS_ENGINE_ID } from '../../games/engines/daily-bonus-wheel.ts';
 import type { DailyBonusSpin } from '../contract/daily-bonus.ts';
 import type { RecalledRound } from '../contract/games.ts';
+import { spinRoundId, type KeptEvidence } from './fair-commitments.ts';
 import { verifyRound, type VerifiableEngine, type VerifyOutcome } from './verify-round.ts';
 
 /** The spin as the round recall would show it. */
@@ -19,7 +21,7 @@ export function spinAsRound(spin: DailyBonusSpin): RecalledRound {
     prize_ghc_cents: Math.round(spin.prize_ghc * 100),
   };
   return {
-    id: `daily-bonus-${spin.et_day}`,
+    id: spinRoundId(spin),
     game_id: DAILY_BONUS_ENGINE_ID,
     game_name: 'Daily Bonus',
     currency: 'gold',
@@ -44,5 +46,5 @@ export function spinAsRound(spin: DailyBonusSpin): RecalledRound {
   };
 }
 
-export const verifyDailyBonusSpin = (spin: DailyBonusSpin): VerifyOutcome =>
-  verifyRound(spinAsRound(spin), dailyBonusWheelEngine as unknown as VerifiableEngine);
+export const verifyDailyBonusSpin = (spin: DailyBonusSpin, kept?: KeptEvidence): VerifyOutcome =>
+  verifyRound(spinAsRound(spin), dailyBonusWheelEngine as unknown as VerifiableEngine, kept);

@@ -29,6 +29,7 @@ import { Button } from '../../ui/button.tsx';
 import { Card, Notice, Page } from '../../ui/page.tsx';
 import { usePrefersReducedMotion } from '../../ui/use-prefers-reduced-motion.ts';
 import { playDailyBonus, useDailyBonusState } from './api.ts';
+import { currentPlayerId, keptEvidenceFor, readKept, spinRoundId } from '../../lib/fair-commitments.ts';
 import { BonusWheel, WHEEL_SPIN_MS } from './bonus-wheel.tsx';
 import { prizeText } from './prize-text.ts';
 import { formatEasternDateTime, nextBonusText } from './next-bonus-time.ts';
@@ -311,7 +312,15 @@ function SpinFairness({ spin }: { spin: DailyBonusSpin }) {
       import('../../lib/verify-daily-bonus.ts'),
       import('../../lib/verify-round.ts'),
     ]);
-    setResult(describeOutcome(verifyDailyBonusSpin(spin)));
+    // Checked against the commitment this browser kept for the spin, not the server's word.
+    const playerId = currentPlayerId();
+    const evidence = playerId
+      ? keptEvidenceFor(await readKept(playerId), {
+          id: spinRoundId(spin),
+          server_seed_hash: spin.server_seed_hash,
+        })
+      : undefined;
+    setResult(describeOutcome(verifyDailyBonusSpin(spin, evidence)));
   }
   return (
     <Card>
