@@ -233,7 +233,7 @@ describe('Klondike page', { timeout: 30_000 }, () => {
     fireEvent.click(button('Collect'));
     await screen.findByRole('button', { name: 'Deal' });
     const end = host.reports.find((r) => r.event === 'end_round');
-    expect(end?.details).toEqual({ balances, win: 5, currency: 'gold' });
+    expect(end?.details).toEqual({ balances, win: 20, currency: 'gold' });
   });
 
   it('refuses an illegal move with the server message shown plainly', async () => {
