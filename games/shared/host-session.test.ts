@@ -56,26 +56,43 @@ describe('useHostSession', () => {
 });
 
 describe('createActionKeys', () => {
-  it('keeps a key while the outcome is unknown and lets it go on an answer or a final refusal', () => {
-    const keys = createActionKeys();
-    const first = keys.keyFor('deal');
-    keys.failed('deal', new GameCallError(0, 'NETWORK', 'lost', null));
-    keys.failed('deal', new GameCallError(503, 'UNAVAILABLE', 'down', null));
-    expect(keys.keyFor('deal')).toBe(first);
+  it('sends a lost action again with its first key and body, and lets the key go on an answer', async () => {
+    const { bridge } = fakeBridge();
+    const call = vi.mocked(bridge.call);
+    const keys = createActionKeys(bridge);
+    call.mockRejectedValueOnce(new GameCallError(0, 'NETWORK_ERROR', 'lost', null));
+    await expect(
+      keys.send('deal', { call: 'round.start', body: { betValue: 100, currency: 'gold' } }),
+    ).rejects.toThrow('lost');
+    call.mockResolvedValueOnce({ ok: 1 });
+    // Pressed again with another bet: the pending deal goes again as it was first sent.
+    const sent = await keys.send('deal', { call: 'round.start', body: { betValue: 500, currency: 'gold' } });
+    expect(sent.request.body).toEqual({ betValue: 100, currency: 'gold' });
+    const [first, second] = call.mock.calls;
+    expect(second?.[2]).toBe(first?.[2]);
+    expect(second?.[1]).toEqual({ betValue: 100, currency: 'gold' });
 
-    keys.failed('deal', new GameCallError(409, 'ROUND_ALREADY_OPEN', 'open', null));
-    const second = keys.keyFor('deal');
-    expect(second).not.toBe(first);
-
-    keys.settle('deal');
-    expect(keys.keyFor('deal')).not.toBe(second);
+    call.mockResolvedValueOnce({ ok: 2 });
+    await keys.send('deal', { call: 'round.start', body: { betValue: 500, currency: 'gold' } });
+    expect(call.mock.calls[2]?.[2]).not.toBe(first?.[2]);
+    expect(await keys.pending()).toEqual([]);
   });
 
-  it('gives the same key to each of several presses sent while the first is in flight', () => {
-    const keys = createActionKeys();
-    const burst = Array.from({ length: 5 }, () => keys.keyFor('spin:gold:100'));
-    expect(new Set(burst).size).toBe(1);
-    expect(keys.keyFor('spin:gold:200')).not.toBe(burst[0]);
+  it('keeps a pending action for the page that opens next (a reload), and drops it on a final refusal', async () => {
+    const { bridge } = fakeBridge();
+    const call = vi.mocked(bridge.call);
+    call.mockRejectedValueOnce(new GameCallError(503, 'UNAVAILABLE', 'down', null));
+    await expect(
+      createActionKeys(bridge).send('act:r1', { call: 'round.act', body: { round_id: 'r1' } }),
+    ).rejects.toThrow();
+    const reloaded = createActionKeys(bridge);
+    const [pending] = await reloaded.pending();
+    expect(pending?.action).toBe('act:r1');
+    expect(pending?.key).toBe(call.mock.calls[0]?.[2]);
+
+    call.mockRejectedValueOnce(new GameCallError(409, 'ROUND_FINISHED', 'done', null));
+    await expect(reloaded.send('act:r1', { call: 'round.act', body: { round_id: 'r1' } })).rejects.toThrow();
+    expect(await reloaded.pending()).toEqual([]);
   });
 });
 

@@ -1,42 +1,63 @@
 /**
- * One idempotency key per player action, kept only while the action's outcome is unknown (its
- * answer was lost, or the server failed), so pressing the button again retries the same action
- * instead of placing a second bet. An answer, or a final refusal, lets the key go.
+ * A game's money-moving calls under the app's one rule (src/lib/pending-actions.ts): each player
+ * action (a deal, a move, a spin, a ticket bought or claimed) has one idempotency key from its
+ * first try until its outcome is known, kept in IndexedDB for this player and this game. Pressing
+ * again, Try again, a reload or reopening the app sends the same key and the same request, so the
+ * server replays its first answer; an answer or a final refusal lets the key go.
  */
 import { useState } from 'react';
-import { newActionKey } from './host-bridge.ts';
-import { isFinalRefusal } from './shown-error.ts';
+import type { GameCall } from '../../src/contract/game-messages.ts';
+import { newPendingKey, pendingActions, type PendingAction } from '../../src/lib/pending-actions.ts';
+import { GameCallError, type HostBridge } from './host-bridge.ts';
 
-export interface ActionKeys {
-  /** The key kept from the action's unanswered try, or a fresh one. */
-  keyFor(action: string): string;
-  /** The action was answered: trying it again is a new action with a new key. */
-  settle(action: string): void;
-  /** The action failed: its key goes when the refusal is final and stays when the outcome is unknown. */
-  failed(action: string, reason: unknown): void;
+/** What a pending game action re-sends: the call and its body. */
+export interface GameRequest {
+  call: GameCall;
+  body: Record<string, unknown>;
 }
 
-export function createActionKeys(): ActionKeys {
-  const pending = new Map<string, string>();
+export interface Sent<T> {
+  answer: T;
+  /** The request actually sent: the pending one's when an earlier try was still unanswered. */
+  request: GameRequest;
+}
+
+export interface ActionKeys {
+  /**
+   * Sends `request` as `action`, or, when an earlier try of `action` is still pending, that try
+   * again (same key, same request). Its key goes on an answer or a final refusal.
+   */
+  send<T>(action: string, request: GameRequest): Promise<Sent<T>>;
+  /** The actions whose outcome is still unknown (after a reload: to send them again). */
+  pending(): Promise<PendingAction<GameRequest>[]>;
+}
+
+const outcomeOf = (reason: unknown) =>
+  reason instanceof GameCallError ? { status: reason.status, code: reason.code } : { status: 0 };
+
+export function createActionKeys(bridge: HostBridge): ActionKeys {
+  const scope = `game:${bridge.init.player_id ?? 'player'}:${bridge.init.game_id}`;
+  const store = pendingActions(scope);
   return {
-    keyFor(action) {
-      const existing = pending.get(action);
-      if (existing) return existing;
-      const key = newActionKey();
-      pending.set(action, key);
-      return key;
+    async send<T>(action: string, request: GameRequest) {
+      const pending = await store.begin(action, request, () => newPendingKey('game'));
+      try {
+        const answer = await bridge.call<T>(pending.body.call, pending.body.body, pending.key);
+        await store.settle(action);
+        return { answer, request: pending.body };
+      } catch (reason) {
+        await store.failed(action, outcomeOf(reason));
+        throw reason;
+      }
     },
-    settle(action) {
-      pending.delete(action);
-    },
-    failed(action, reason) {
-      if (isFinalRefusal(reason)) pending.delete(action);
+    async pending() {
+      return (await store.list()) as PendingAction<GameRequest>[];
     },
   };
 }
 
 /** The page's action keys, the same object for the page's whole life. */
-export function useActionKeys(): ActionKeys {
-  const [keys] = useState(createActionKeys);
+export function useActionKeys(bridge: HostBridge): ActionKeys {
+  const [keys] = useState(() => createActionKeys(bridge));
   return keys;
 }

@@ -145,6 +145,8 @@ export const HostInitMessage = object({
   balances: BalancesSchema,
   online: boolean(),
   reduced_motion: boolean(),
+  /** The signed-in player: the scope of the game's pending actions (src/lib/pending-actions.ts). */
+  player_id: optional(string()),
 });
 export const HostResponseMessage = object({
   v: V,

@@ -50,12 +50,18 @@ export interface HostBridgeOptions {
   host?: Window;
   /** What the game gets in `init`, read when the game loads. */
   init: () => GameInit;
+  /**
+   * Whether a call is worth sending: the browser's own online signal, not "the last answer was
+   * lost" (a retry carries the first try's key, and the server replays the first answer).
+   */
   online: () => boolean;
   send?: GameCallSender;
   onEvent: (message: GameEventMessage) => void;
   onNavigate: (to: GameNavigateTarget) => void;
   /** A call answered ok (the page notes open and finished rounds). */
   onAnswer?: (call: GameCall, body: unknown) => void;
+  /** A call refused with an answer (e.g. the round was already finished: the page reads the balances again). */
+  onRefusal?: (call: GameCall, body: unknown) => void;
   /** The game (re)loaded. */
   onLoaded?: () => void;
 }
@@ -136,6 +142,7 @@ export function connectHostBridge(options: HostBridgeOptions): HostBridge {
     }
     const result = await send(mapped, message.idempotency_key);
     if (result.ok) options.onAnswer?.(message.call, result.body);
+    else if (result.status >= 400 && result.status < 500) options.onRefusal?.(message.call, result.body);
     answer(message.id, result);
   }
 

@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { enums, is, nullable, string, type } from 'superstruct';
 import { subscribeKey } from 'valtio/utils';
 import { css } from '@linaria/core';
-import { ROUND_STATUSES, type Game } from '../../../contract/games.ts';
+import { GAME_ERROR_CODES, ROUND_STATUSES, type Game } from '../../../contract/games.ts';
 import { gameHistoryPath, ROUTES } from '../../../contract/routes.ts';
 import { store } from '../../../state/store.ts';
 import {
@@ -21,7 +21,8 @@ import {
   leaveGamePage,
   noteGameRound,
 } from '../../../state/game-event-actions.ts';
-import { isOnline, useOnline } from '../../../pwa/online-status.ts';
+import { isBrowserOnline, useBrowserOnline } from '../../../pwa/online-status.ts';
+import { landPendingAndReloadBalances } from '../../../state/balances-actions.ts';
 import { AppLink } from '../../../ui/app-link.tsx';
 import { connectHostBridge, type GameNavigateTarget, type HostBridge } from './host-bridge.ts';
 import { FairnessPanel } from './fairness-panel.tsx';
@@ -71,6 +72,8 @@ const RoundCarrier = type({
   round: nullable(type({ game_id: string(), status: enums(ROUND_STATUSES) })),
 });
 
+const ErrorCarrier = type({ code: string() });
+
 const prefersReducedMotion = (): boolean =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -89,7 +92,8 @@ export function HouseGameFrame({ game }: { game: Game }) {
   useEffect(() => {
     navigateRef.current = navigate;
   }, [navigate]);
-  const online = useOnline();
+  // The game's controls follow the browser's network: a lost answer leaves Try again usable.
+  const online = useBrowserOnline();
   const gameId = game.id;
 
   useEffect(() => {
@@ -105,10 +109,11 @@ export function HouseGameFrame({ game }: { game: Game }) {
         game_id: gameId,
         currency: store.currency.activeCurrency,
         balances: { ...(store.balances.current ?? EMPTY_BALANCES) },
-        online: isOnline(),
+        online: isBrowserOnline(),
         reduced_motion: prefersReducedMotion(),
+        ...(store.session.user ? { player_id: store.session.user.id } : {}),
       }),
-      online: isOnline,
+      online: isBrowserOnline,
       onLoaded: applyGameFrameLoaded,
       onEvent: (message) => applyGameEvent(message),
       onAnswer: (_call, body) => {
@@ -116,6 +121,11 @@ export function HouseGameFrame({ game }: { game: Game }) {
         if (!is(body, RoundCarrier)) return;
         if (body.round) noteGameRound(body.round.game_id, body.round.status);
         else noteGameRound(gameId, 'finished');
+      },
+      onRefusal: (_call, body) => {
+        // The round was finished by an earlier try whose answer was lost: its win is paid.
+        if (is(body, ErrorCarrier) && body.code === GAME_ERROR_CODES.ROUND_FINISHED)
+          void landPendingAndReloadBalances();
       },
       onNavigate: (to) => {
         void navigateRef.current(to === 'recall' ? gameHistoryPath(gameId) : NAVIGATE_TARGETS[to]);
