@@ -1,14 +1,24 @@
 /**
  * The table's state and its conversation with the host: resume an open hand on load, deal,
- * act, report each outcome's event, follow currency swaps and connectivity. Every API call goes
- * through the host bridge with one idempotency key per player action; a call that failed on the
- * network can be tried again with the same key, so it is never applied twice.
+ * act, report each outcome's event, follow currency swaps and connectivity. Every deal and move
+ * goes through the game's action keys (../shared/use-action-keys.ts): one idempotency key per
+ * player action, kept in IndexedDB until its outcome is known. Pressing the move again, Try
+ * again or reloading the page sends the same move with the same key and the server replays its
+ * answer; on load, a move still pending is sent again first, so the hand's outcome is shown even
+ * when its answer was lost. A hand the server says is already finished is read back from the
+ * recent rounds and shown with its outcome.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Currency } from '../../src/contract/currency.ts';
-import { GAME_ERROR_CODES, type RoundAnswer, type RoundView } from '../../src/contract/games.ts';
+import {
+  GAME_ERROR_CODES,
+  type RecalledRound,
+  type RoundAnswer,
+  type RoundView,
+} from '../../src/contract/games.ts';
 import type { GameEvent } from '../../src/contract/game-messages.ts';
-import { GameCallError, newActionKey, type HostBridge } from '../shared/host-bridge.ts';
+import { GameCallError, type HostBridge } from '../shared/host-bridge.ts';
+import { useActionKeys, type GameRequest } from '../shared/use-action-keys.ts';
 import { shownErrorOf, type ShownError } from '../shared/shown-error.ts';
 import { useHostSession } from '../shared/use-host-session.ts';
 import type { BlackjackAction, BlackjackView } from '../engines/blackjack.ts';
@@ -24,9 +34,11 @@ const MOVE_EVENT: Record<BlackjackAction['type'], GameEvent | null> = {
   surrender: null,
 };
 
-type Attempt =
-  | { kind: 'deal'; betValue: number; currency: Currency; key: string }
-  | { kind: 'act'; roundId: string; action: BlackjackAction; key: string };
+/** A player action and the request it sends (kept, with its key, until its outcome is known). */
+interface Attempt {
+  action: string;
+  request: GameRequest;
+}
 
 export type TableError = ShownError;
 
@@ -59,6 +71,7 @@ function isBlackjackView(value: unknown): value is BlackjackView {
 
 export function useBlackjackTable(bridge: HostBridge): BlackjackTable {
   const { currency, online } = useHostSession(bridge);
+  const keys = useActionKeys(bridge);
   const [betIndex, setBetIndexState] = useState(0);
   const [round, setRound] = useState<RoundView | null>(null);
   const [busy, setBusy] = useState(false);
@@ -66,7 +79,7 @@ export function useBlackjackTable(bridge: HostBridge): BlackjackTable {
   const [error, setError] = useState<TableError | null>(null);
   const [failed, setFailed] = useState<Attempt | null>(null);
   // One call at a time: a second press before the first answer (a double click, a key held
-  // down) would otherwise send a second move with a key of its own.
+  // down) would otherwise send a second move.
   const inFlight = useRef(false);
 
   const steps = BET_STEPS[currency];
@@ -78,36 +91,18 @@ export function useBlackjackTable(bridge: HostBridge): BlackjackTable {
     if (answer.round && answer.round.status === 'open') setRound(answer.round);
   }, [bridge]);
 
-  // Resume a hand left open (closed tab, lost network) exactly where it was.
-  useEffect(() => {
-    let live = true;
-    bridge
-      .call<{ round: RoundView | null }>('round.open')
-      .then((answer) => {
-        if (live && answer.round && answer.round.status === 'open') setRound(answer.round);
-      })
-      .catch((cause: unknown) => {
-        if (live) setError(shownErrorOf(cause));
-      })
-      .finally(() => {
-        if (live) setResuming(false);
-      });
-    return () => {
-      live = false;
-    };
-  }, [bridge]);
-
   const applyAnswer = useCallback(
-    (answer: RoundAnswer, attempt: Attempt) => {
+    (answer: RoundAnswer, request: GameRequest) => {
       setRound(answer.round);
       const money = {
         balances: answer.balances,
         post_bet_balances: answer.post_bet_balances,
         currency: answer.round.currency,
       };
-      if (attempt.kind === 'deal') bridge.report('blackjack_initial_bet', money);
+      if (request.call === 'round.start') bridge.report('blackjack_initial_bet', money);
       else {
-        const event = MOVE_EVENT[attempt.action.type];
+        const move = (request.body.action as BlackjackAction | undefined)?.type;
+        const event = move ? MOVE_EVENT[move] : null;
         if (event) bridge.report(event, money);
       }
       if (answer.round.status === 'finished')
@@ -120,6 +115,26 @@ export function useBlackjackTable(bridge: HostBridge): BlackjackTable {
     [bridge],
   );
 
+  /**
+   * The server says the hand is already finished (a move whose answer was lost finished it, and
+   * its key was not kept): read the hand back from the recent rounds and show its outcome.
+   */
+  const showFinished = useCallback(
+    async (roundId: string) => {
+      const recent = await bridge.call<{ results: RecalledRound[] }>('rounds.recent');
+      const done = recent.results.find((r) => r.id === roundId);
+      if (!done) {
+        setRound(null);
+        await resume();
+        return;
+      }
+      setRound(done);
+      // The host reads the balances again on the refusal; the end releases the currency switch.
+      bridge.report('blackjack_game_end', { win: done.win, currency: done.currency });
+    },
+    [bridge, resume],
+  );
+
   const run = useCallback(
     async (attempt: Attempt) => {
       if (inFlight.current) return;
@@ -128,32 +143,55 @@ export function useBlackjackTable(bridge: HostBridge): BlackjackTable {
       setError(null);
       setFailed(null);
       try {
-        const answer =
-          attempt.kind === 'deal'
-            ? await bridge.call<RoundAnswer>(
-                'round.start',
-                { betValue: attempt.betValue, currency: attempt.currency },
-                attempt.key,
-              )
-            : await bridge.call<RoundAnswer>(
-                'round.act',
-                { round_id: attempt.roundId, action: attempt.action },
-                attempt.key,
-              );
-        applyAnswer(answer, attempt);
+        const { answer, request } = await keys.send<RoundAnswer>(attempt.action, attempt.request);
+        applyAnswer(answer, request);
       } catch (cause) {
-        const tableError = shownErrorOf(cause);
-        setError(tableError);
-        if (cause instanceof GameCallError && cause.status === 0) setFailed(attempt);
-        // A hand is already open (another tab): show it so it can be finished.
-        if (tableError.code === GAME_ERROR_CODES.ROUND_ALREADY_OPEN) await resume().catch(() => undefined);
+        const code = cause instanceof GameCallError ? cause.code : '';
+        const unknownOutcome = cause instanceof GameCallError && (cause.status === 0 || cause.status >= 500);
+        const roundId = attempt.request.body.round_id;
+        if (
+          (code === GAME_ERROR_CODES.ROUND_FINISHED || code === GAME_ERROR_CODES.ROUND_NOT_FOUND) &&
+          typeof roundId === 'string'
+        ) {
+          await showFinished(roundId).catch((reason: unknown) => setError(shownErrorOf(reason)));
+        } else {
+          setError(shownErrorOf(cause));
+          if (unknownOutcome) setFailed(attempt);
+          // A hand is already open (another tab, or a deal whose answer was lost): show it.
+          if (code === GAME_ERROR_CODES.ROUND_ALREADY_OPEN) await resume().catch(() => undefined);
+        }
       } finally {
         inFlight.current = false;
         setBusy(false);
       }
     },
-    [applyAnswer, bridge, resume],
+    [applyAnswer, keys, resume, showFinished],
   );
+
+  // On load: a deal or move whose outcome is still unknown (its answer was lost, then the page
+  // was reloaded) is sent again with its key, so its outcome shows; else resume an open hand.
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      try {
+        const pending = (await keys.pending()).sort((a, b) => a.since - b.since)[0];
+        if (pending && live) {
+          setResuming(false);
+          await run({ action: pending.action, request: pending.body });
+          return;
+        }
+        const answer = await bridge.call<{ round: RoundView | null }>('round.open');
+        if (live && answer.round && answer.round.status === 'open') setRound(answer.round);
+      } catch (cause) {
+        if (live) setError(shownErrorOf(cause));
+      } finally {
+        if (live) setResuming(false);
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [bridge, keys, run]);
 
   const view = round && isBlackjackView(round.state) ? round.state : null;
 
@@ -169,9 +207,13 @@ export function useBlackjackTable(bridge: HostBridge): BlackjackTable {
     error,
     canRetry: failed !== null && online,
     setBetIndex: (index) => setBetIndexState(Math.max(0, Math.min(index, steps.length - 1))),
-    deal: () => void run({ kind: 'deal', betValue, currency, key: newActionKey() }),
+    deal: () => void run({ action: 'deal', request: { call: 'round.start', body: { betValue, currency } } }),
     act: (action) => {
-      if (round) void run({ kind: 'act', roundId: round.id, action, key: newActionKey() });
+      if (round)
+        void run({
+          action: `act:${round.id}`,
+          request: { call: 'round.act', body: { round_id: round.id, action } },
+        });
     },
     retry: () => {
       if (failed) void run(failed);

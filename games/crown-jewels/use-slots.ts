@@ -72,7 +72,7 @@ export function useSlots(bridge: HostBridge): SlotsMachine {
   // The answer whose end_round is still to be reported (after the animation).
   const ending = useRef<RoundAnswer | null>(null);
   // Pressing Spin again after a lost answer retries the same spin instead of placing a second bet.
-  const keys = useActionKeys();
+  const keys = useActionKeys(bridge);
   const reducedMotion = bridge.init.reduced_motion;
 
   const finish = useCallback(() => {
@@ -113,16 +113,14 @@ export function useSlots(bridge: HostBridge): SlotsMachine {
 
   const spin = () => {
     if (!canSpin) return;
-    const action = `spin:${currency}:${bet}`;
-    const key = keys.keyFor(action);
     setBusy(true);
     setError(null);
     setStatus('Spinning…');
-    bridge
-      .call<RoundAnswer>('round.start', { betValue: bet, currency }, key)
+    // A spin whose answer was lost is sent again as it was (same key, same bet).
+    keys
+      .send<RoundAnswer>('spin', { call: 'round.start', body: { betValue: bet, currency } })
       .then(
-        (answer) => {
-          keys.settle(action);
+        ({ answer }) => {
           if (!isSlotsView(answer.round.state)) {
             setError({
               code: 'BAD_ANSWER',
@@ -148,7 +146,6 @@ export function useSlots(bridge: HostBridge): SlotsMachine {
           }
         },
         (reason: unknown) => {
-          keys.failed(action, reason);
           setError(shownErrorOf(reason));
           setStatus(READY);
         },

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Currency } from '../../src/contract/currency.ts';
-import type { RoundAnswer, RoundView } from '../../src/contract/games.ts';
+import type { RecalledRound, RoundAnswer, RoundView } from '../../src/contract/games.ts';
 import { GAME_ERROR_CODES } from '../../src/contract/games.ts';
 import type { VideoPokerView } from '../engines/video-poker.ts';
 import { GameCallError, type HostBridge } from '../shared/host-bridge.ts';
@@ -68,7 +68,7 @@ export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
   const [holds, setHolds] = useState<readonly boolean[]>(NO_HOLDS);
   const [status, setStatus] = useState('Loading your game…');
   const [error, setError] = useState<ShownError | null>(null);
-  const keys = useActionKeys();
+  const keys = useActionKeys(bridge);
 
   const show = useCallback((next: RoundView, resumed: boolean): VideoPokerView | null => {
     if (!isVideoPokerView(next.state)) {
@@ -97,16 +97,42 @@ export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
     return false;
   }, [bridge, show]);
 
-  const fail = useCallback(
-    (reason: unknown, action: string) => {
-      keys.failed(action, reason);
-      setError(shownErrorOf(reason));
+  const fail = useCallback((reason: unknown) => setError(shownErrorOf(reason)), []);
+
+  /** The server says the hand is already finished (a lost draw answer): read it back and show it. */
+  const showFinished = useCallback(
+    async (roundId: string) => {
+      const recent = await bridge.call<{ results: RecalledRound[] }>('rounds.recent');
+      const done = recent.results.find((r) => r.id === roundId);
+      if (done && show(done, false))
+        bridge.report('video_poker_draw', { win: done.win, currency: done.currency });
     },
-    [keys],
+    [bridge, show],
   );
 
   useEffect(() => {
     let current = true;
+    // A deal or draw whose answer was lost before a reload is sent again first (same key).
+    void keys.pending().then((pending) => {
+      const first = pending.sort((a, b) => a.since - b.since)[0];
+      if (!current || !first) return;
+      keys.send<RoundAnswer>(first.action, first.body).then(
+        ({ answer, request }) => {
+          if (!current || !show(answer.round, false)) return;
+          if (request.call === 'round.start')
+            bridge.report('video_poker_deal', { balances: answer.balances, currency: answer.round.currency });
+          else
+            bridge.report('video_poker_draw', {
+              balances: answer.balances,
+              win: answer.round.win,
+              currency: answer.round.currency,
+            });
+        },
+        (reason: unknown) => {
+          if (current) fail(reason);
+        },
+      );
+    });
     bridge.call<{ round: RoundView | null }>('round.open').then(
       (answer) => {
         if (!current) return;
@@ -118,13 +144,13 @@ export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
         if (!current) return;
         setLoading(false);
         setStatus(READY);
-        fail(reason, 'open');
+        fail(reason);
       },
     );
     return () => {
       current = false;
     };
-  }, [bridge, show, fail]);
+  }, [bridge, keys, show, fail]);
 
   const open = isOpen(round, view);
   const canDeal = !loading && !busy && online && !open;
@@ -134,20 +160,18 @@ export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
     if (!canDeal) return;
     const betValue = BET_STEPS[currency][stepIndex] ?? BET_STEPS[currency][0]!;
     const coins = coinsOfStep(stepIndex);
-    const action = `deal:${currency}:${betValue}:${coins}`;
     setBusy(true);
     setError(null);
     setStatus('Dealing…');
-    bridge
-      .call<RoundAnswer>('round.start', { betValue, currency, options: { coins } }, keys.keyFor(action))
+    keys
+      .send<RoundAnswer>('deal', { call: 'round.start', body: { betValue, currency, options: { coins } } })
       .then(
-        (answer) => {
-          keys.settle(action);
+        ({ answer }) => {
           if (show(answer.round, false))
             bridge.report('video_poker_deal', { balances: answer.balances, currency: answer.round.currency });
         },
         async (reason: unknown) => {
-          fail(reason, action);
+          fail(reason);
           if (reason instanceof GameCallError && reason.code === GAME_ERROR_CODES.ROUND_ALREADY_OPEN) {
             if (await resume().catch(() => false)) setError(null);
             return;
@@ -161,19 +185,18 @@ export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
   const draw = () => {
     if (!canDraw || !round) return;
     const hold = holds.slice();
-    const action = `draw:${round.id}:${hold.map(Number).join('')}`;
+    const roundId = round.id;
     setBusy(true);
     setError(null);
     setStatus('Drawing…');
-    bridge
-      .call<RoundAnswer>(
-        'round.act',
-        { round_id: round.id, action: { type: 'draw', hold } },
-        keys.keyFor(action),
-      )
+    // A draw whose answer was lost is sent again as it was (same key, same holds).
+    keys
+      .send<RoundAnswer>(`draw:${roundId}`, {
+        call: 'round.act',
+        body: { round_id: roundId, action: { type: 'draw', hold } },
+      })
       .then(
-        (answer) => {
-          keys.settle(action);
+        ({ answer }) => {
           if (show(answer.round, false))
             bridge.report('video_poker_draw', {
               balances: answer.balances,
@@ -181,8 +204,12 @@ export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
               currency: answer.round.currency,
             });
         },
-        (reason: unknown) => {
-          fail(reason, action);
+        async (reason: unknown) => {
+          if (reason instanceof GameCallError && reason.code === GAME_ERROR_CODES.ROUND_FINISHED) {
+            await showFinished(roundId).catch(fail);
+            return;
+          }
+          fail(reason);
           setStatus('The draw did not go through. Press Draw to try again.');
         },
       )

@@ -3,14 +3,23 @@
  * Buy ticket (instant_win.purchase), scratching spot by spot or Reveal all, and the redeem
  * (instant_win.redeem) once every spot is showing; the events the host's rules need
  * (purchase_outcome, redeem_outcome), the in-game currency swap and connectivity.
+ * A purchase and a claim each keep one idempotency key until their outcome is known
+ * (../shared/use-action-keys.ts, kept in IndexedDB): Claim prize again, or a reload, sends the
+ * same claim and the server replays its answer; on load a purchase or claim still pending is sent
+ * again first. A ticket the server says is already credited is read back from the recent rounds.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import type { Currency } from '../../src/contract/currency.ts';
-import { GAME_ERROR_CODES, type RoundAnswer, type RoundView } from '../../src/contract/games.ts';
+import {
+  GAME_ERROR_CODES,
+  type RecalledRound,
+  type RoundAnswer,
+  type RoundView,
+} from '../../src/contract/games.ts';
 import { SPOT_COUNT, type ScratchCardState } from '../engines/scratch-card.ts';
 import { GameCallError, type HostBridge } from '../shared/host-bridge.ts';
 import { shownErrorOf, type ShownError } from '../shared/shown-error.ts';
-import { useActionKeys } from '../shared/use-action-keys.ts';
+import { useActionKeys, type GameRequest } from '../shared/use-action-keys.ts';
 import { useHostSession } from '../shared/use-host-session.ts';
 import { BET_STEPS, formatAmount } from './bet-steps.ts';
 import { SYMBOL_LOOKS } from './symbols.ts';
@@ -45,6 +54,13 @@ export interface ScratchMachine {
   buyCoins(): void;
 }
 
+function outcomeText(done: RoundView): string {
+  const symbol = isScratchView(done.state) ? done.state.ticket.winningSymbol : null;
+  return done.win > 0 && symbol
+    ? `Three ${SYMBOL_LOOKS[symbol].name} symbols! You win ${formatAmount(done.currency, done.win)}. Buy another ticket to play again.`
+    : 'No match this time. Buy another ticket to play again.';
+}
+
 const READY = 'Choose your ticket price and press Buy ticket.';
 const SCRATCH = 'Scratch the spots one by one, or press Reveal all. Match three symbols to win that prize.';
 
@@ -61,15 +77,7 @@ export function useScratchCard(bridge: HostBridge): ScratchMachine {
   const [error, setError] = useState<ShownError | null>(null);
   const [claimPending, setClaimPending] = useState(false);
   // Trying a purchase or redeem again repeats it instead of making a second one.
-  const keys = useActionKeys();
-
-  const fail = useCallback(
-    (reason: unknown, action: string) => {
-      keys.failed(action, reason);
-      setError(shownErrorOf(reason));
-    },
-    [keys],
-  );
+  const keys = useActionKeys(bridge);
 
   /** Puts a ticket on the table; false when the answer is not a ticket this page can show. */
   const showTicket = useCallback((next: RoundView): boolean => {
@@ -98,69 +106,80 @@ export function useScratchCard(bridge: HostBridge): ScratchMachine {
     [bridge, showOpen],
   );
 
-  useEffect(() => {
-    let current = true;
-    bridge.call<{ round: RoundView | null }>('round.open').then(
-      (answer) => {
-        if (!current) return;
-        setLoading(false);
-        if (!showOpen(answer)) setStatus(READY);
-      },
-      (reason: unknown) => {
-        if (!current) return;
-        setLoading(false);
-        setStatus(READY);
-        fail(reason, 'open');
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [bridge, showOpen, fail]);
-
   const open = round?.status === 'open' && view !== null && !view.redeemed;
   const steps = BET_STEPS[currency];
   const price = steps[stepIndex] ?? (steps[0] as number);
   const canBuy = !loading && !busy && online && !open;
   const canScratch = !loading && !busy && open && !claimPending;
 
-  const redeem = (ticket: RoundView, order: readonly number[]) => {
-    const action = `redeem:${ticket.id}`;
+  /** Shows a redeemed ticket and its outcome, and tells the host. */
+  const showRedeemed = (answer: RoundAnswer) => {
+    setClaimPending(false);
+    if (!showTicket(answer.round)) return;
+    const { round: done } = answer;
+    if (isScratchView(done.state)) setRevealed(Array.from({ length: SPOT_COUNT }, (_, i) => i));
+    bridge.report('redeem_outcome', {
+      balances: answer.balances,
+      win: done.win,
+      currency: done.currency,
+    });
+    setStatus(outcomeText(done));
+  };
+
+  /**
+   * The server says the ticket is already credited (a claim whose answer was lost, its key not
+   * kept): read it back from the recent rounds and show its outcome.
+   */
+  const showCredited = async (ticketId: string) => {
+    const recent = await bridge.call<{ results: RecalledRound[] }>('rounds.recent');
+    const done = recent.results.find((r) => r.id === ticketId);
+    setClaimPending(false);
+    if (!done || !showTicket(done)) {
+      setStatus(READY);
+      return;
+    }
+    setRevealed(Array.from({ length: SPOT_COUNT }, (_, i) => i));
+    bridge.report('redeem_outcome', { win: done.win, currency: done.currency });
+    setStatus(outcomeText(done));
+  };
+
+  const redeem = (action: string, request: GameRequest) => {
     setBusy(true);
     setError(null);
     setStatus('Checking your ticket…');
-    bridge
-      .call<RoundAnswer>(
-        'instant_win.redeem',
-        { ticketId: ticket.id, numScratched: order.length, numSpots: SPOT_COUNT, replayData: order.slice() },
-        keys.keyFor(action),
-      )
+    keys
+      .send<RoundAnswer>(action, request)
       .then(
-        (answer) => {
-          keys.settle(action);
-          setClaimPending(false);
-          if (!showTicket(answer.round)) return;
-          const { round: done } = answer;
-          bridge.report('redeem_outcome', {
-            balances: answer.balances,
-            win: done.win,
-            currency: done.currency,
-          });
-          const symbol = isScratchView(done.state) ? done.state.ticket.winningSymbol : null;
-          setStatus(
-            done.win > 0 && symbol
-              ? `Three ${SYMBOL_LOOKS[symbol].name} symbols! You win ${formatAmount(done.currency, done.win)}. Buy another ticket to play again.`
-              : 'No match this time. Buy another ticket to play again.',
-          );
-        },
-        (reason: unknown) => {
-          fail(reason, action);
+        ({ answer }) => showRedeemed(answer),
+        async (reason: unknown) => {
+          const ticketId = request.body.ticketId;
+          if (
+            reason instanceof GameCallError &&
+            (reason.code === GAME_ERROR_CODES.ROUND_FINISHED ||
+              reason.code === GAME_ERROR_CODES.ROUND_NOT_FOUND) &&
+            typeof ticketId === 'string'
+          ) {
+            await showCredited(ticketId).catch((cause: unknown) => setError(shownErrorOf(cause)));
+            return;
+          }
+          setError(shownErrorOf(reason));
           setClaimPending(true);
           setStatus('Your ticket is not credited yet. Press Claim prize to try again.');
         },
       )
       .finally(() => setBusy(false));
   };
+
+  const redeemTicket = (ticket: RoundView, order: readonly number[]) =>
+    redeem(`redeem:${ticket.id}`, {
+      call: 'instant_win.redeem',
+      body: {
+        ticketId: ticket.id,
+        numScratched: order.length,
+        numSpots: SPOT_COUNT,
+        replayData: order.slice(),
+      },
+    });
 
   const reveal = (spots: readonly number[]) => {
     if (!canScratch || !round || !view) return;
@@ -173,20 +192,17 @@ export function useScratchCard(bridge: HostBridge): ScratchMachine {
         `Spot ${last + 1}: ${symbol ? SYMBOL_LOOKS[symbol].name : ''}. ${SPOT_COUNT - order.length} to go.`,
       );
     }
-    if (order.length === SPOT_COUNT) redeem(round, order);
+    if (order.length === SPOT_COUNT) redeemTicket(round, order);
   };
 
-  const buy = () => {
-    if (!canBuy) return;
-    const action = `buy:${currency}:${price}`;
+  const purchase = (action: string, request: GameRequest) => {
     setBusy(true);
     setError(null);
     setStatus('Buying your ticket…');
-    bridge
-      .call<RoundAnswer>('instant_win.purchase', { betValue: price, currency }, keys.keyFor(action))
+    keys
+      .send<RoundAnswer>(action, request)
       .then(
-        (answer) => {
-          keys.settle(action);
+        ({ answer }) => {
           if (!showTicket(answer.round)) {
             setStatus(READY);
             return;
@@ -197,7 +213,7 @@ export function useScratchCard(bridge: HostBridge): ScratchMachine {
           bridge.report('purchase_outcome', { balances: answer.balances, currency: answer.round.currency });
         },
         async (reason: unknown) => {
-          fail(reason, action);
+          setError(shownErrorOf(reason));
           if (reason instanceof GameCallError && reason.code === GAME_ERROR_CODES.ROUND_ALREADY_OPEN) {
             if (await resume().catch(() => false)) setError(null);
             return;
@@ -207,6 +223,45 @@ export function useScratchCard(bridge: HostBridge): ScratchMachine {
       )
       .finally(() => setBusy(false));
   };
+
+  const buy = () => {
+    if (!canBuy) return;
+    purchase('buy', { call: 'instant_win.purchase', body: { betValue: price, currency } });
+  };
+
+  // The load effect sends a pending purchase or claim again through the latest functions.
+  const replay = useEffectEvent((action: string, request: GameRequest) => {
+    if (request.call === 'instant_win.redeem') redeem(action, request);
+    else purchase(action, request);
+  });
+
+  useEffect(() => {
+    let current = true;
+    void (async () => {
+      // A purchase or claim whose answer was lost before a reload: send it again (same key).
+      const pending = (await keys.pending()).sort((a, b) => a.since - b.since)[0];
+      if (!current) return;
+      if (pending) {
+        setLoading(false);
+        replay(pending.action, pending.body);
+        return;
+      }
+      try {
+        const answer = await bridge.call<{ round: RoundView | null }>('round.open');
+        if (!current) return;
+        setLoading(false);
+        if (!showOpen(answer)) setStatus(READY);
+      } catch (reason) {
+        if (!current) return;
+        setLoading(false);
+        setStatus(READY);
+        setError(shownErrorOf(reason));
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [bridge, keys, showOpen]);
 
   return {
     loading,
@@ -229,7 +284,7 @@ export function useScratchCard(bridge: HostBridge): ScratchMachine {
     scratch: (spot) => reveal([spot]),
     revealAll: () => reveal(Array.from({ length: SPOT_COUNT }, (_, i) => i)),
     claim: () => {
-      if (claimPending && !busy && round && open) redeem(round, revealed);
+      if (claimPending && !busy && round && open) redeemTicket(round, revealed);
     },
     buyCoins: () => bridge.navigate('buy_coins'),
   };
