@@ -6,7 +6,7 @@
  */
 import { integer, is, string, type } from 'superstruct';
 import { ensureClientSeed } from '../../../lib/fair-client-seed.ts';
-import { currentPlayerId, keepRound } from '../../../lib/fair-commitments.ts';
+import { currentPlayerId, keepCommitment, keepRound } from '../../../lib/fair-commitments.ts';
 import { sendThroughApi, type GameCallSender } from './host-bridge.ts';
 
 /**
@@ -21,10 +21,15 @@ export const fairSend: GameCallSender = async (call, idempotencyKey) => {
 const RoundCommitment = type({
   round: type({ id: string(), server_seed_hash: string(), nonce: integer() }),
 });
+const ShownCommitment = type({ server_seed_hash: string() });
 
-/** Binds the round an answer carries to its commitment (the first answer about a round stands). */
+/**
+ * Binds the round an answer carries to its commitment (the first answer about a round stands),
+ * and keeps a commitment the game itself was shown (its own fairness call).
+ */
 export function keepRoundCommitment(body: unknown): void {
   const userId = currentPlayerId();
-  if (!userId || !is(body, RoundCommitment)) return;
-  void keepRound(userId, body.round);
+  if (!userId) return;
+  if (is(body, RoundCommitment)) void keepRound(userId, body.round);
+  else if (is(body, ShownCommitment)) void keepCommitment(userId, body.server_seed_hash);
 }
