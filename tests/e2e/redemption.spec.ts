@@ -69,6 +69,13 @@ async function winSweeps(request: APIRequestContext, p: NewPlayer, wanted: numbe
   const catalogue = (await (await request.get(apiUrl(GAMES_API_PATHS.catalogue))).json()) as GamesCatalogue;
   const scratch = catalogue.results.find((g) => g.id === HOUSE_GAME_IDS.scratchCard)!;
   const bet = Math.min(...scratch.bet_steps.sweeps);
+  // As the player's app does before the first round: a client seed of the player's own (the server
+  // never picks one and refuses rounds without it).
+  const seeded = await request.put(apiUrl(GAMES_API_PATHS.fairnessClientSeed), {
+    headers,
+    data: { client_seed: randomUUID().replaceAll('-', '') },
+  });
+  expect(seeded.status(), await seeded.text()).toBe(200);
   let redeemable = 0;
   let unplayed = 2;
   while (redeemable < wanted && unplayed >= bet) {
