@@ -56,6 +56,7 @@ import { GAMES_API_PATHS, HOUSE_GAME_IDS } from '../../../src/contract/games.ts'
 import { API_PREFIX } from '../../../src/contract/api-paths.ts';
 import { GAME_ENGINES } from '../../../games/engines/registry.ts';
 import { issueCsrfToken } from '../../http/csrf.ts';
+import { setClientSeed } from '../games/fair-seeds.ts';
 import { startRound, type RoundsDeps } from '../games/rounds.ts';
 import { acceptLatestWithoutAsking } from '../legal/legal-acceptance.ts';
 import { creditCoins } from './ledger.ts';
@@ -141,6 +142,11 @@ async function makePlayers(db: Database, count: number): Promise<string[]> {
     const id = rows[0]!.id;
     // Players made in SQL accept the documents in force, as sign-up records it: play is refused otherwise.
     await acceptLatestWithoutAsking(db, id, 'seed', Date.now());
+    // As a player's app does before the first round: a client seed of the player's own (the server
+    // never picks one and refuses rounds without it).
+    await walletTransaction(db, id, (tx) =>
+      setClientSeed(tx, id, randomBytes(16).toString('hex'), Date.now()),
+    );
     // Gold for the game rounds: a spin never runs out of coins during the measurement.
     await walletTransaction(db, id, (tx) =>
       creditCoins(tx, {
