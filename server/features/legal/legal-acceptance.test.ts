@@ -43,6 +43,8 @@ async function joined(overrides: Record<string, unknown> = {}) {
   expect(res.status).toBe(201);
   client.token = res.body.token;
   await fund(ctx, res.body.user.id, { gold: 10_000 });
+  // As the player's app does before the first round: a client seed of the player's own.
+  await client.request('PUT', '/games/fairness/client-seed', { body: { client_seed: 'players-own-seed' } });
   return { client, id: res.body.user.id };
 }
 
