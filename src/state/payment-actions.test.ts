@@ -5,6 +5,7 @@ import { apiError, stubApi } from '../test-support/stub-api.ts';
 import type { PurchaseResult } from '../contract/payments.ts';
 import {
   beginPurchaseAttempt,
+  resumePendingPurchase,
   checkUntilFinal,
   classifyFailedResult,
   classifyPurchaseFailure,
@@ -178,10 +179,10 @@ describe('Idempotency-Key per Buy click', () => {
         { status: 200, body: result({ purchase_id: 'pur-2' }) },
       ],
     });
-    const first = beginPurchaseAttempt(cardRequest);
+    const first = await beginPurchaseAttempt(cardRequest);
     await expect(sendPurchase(first, { retryDelayMs: 1 })).resolves.toMatchObject({ purchase_id: 'pur-1' });
     expect(retryableAttempt()).toBe(first);
-    const second = beginPurchaseAttempt(cardRequest);
+    const second = await beginPurchaseAttempt(cardRequest);
     await sendPurchase(second, { retryDelayMs: 1 });
     const keys = keysSent();
     expect(keys).toHaveLength(3);
@@ -192,6 +193,29 @@ describe('Idempotency-Key per Buy click', () => {
     expect(calls[0]?.body).toEqual(calls[1]?.body);
   });
 
+  it('keeps a purchase whose answers were all lost: Buy pressed again, or a reload, sends it with its key and body', async () => {
+    stubApi({
+      '/payments/purchases': [
+        apiError(503, 'HTTP_503', 'down'),
+        apiError(503, 'HTTP_503', 'down'),
+        { status: 200, body: result() },
+      ],
+    });
+    const first = await beginPurchaseAttempt(cardRequest);
+    await expect(sendPurchase(first, { tries: 2, retryDelayMs: 1 })).rejects.toMatchObject({ status: 503 });
+    // The page was reloaded: the pending purchase is the one Try again sends.
+    expect((await resumePendingPurchase())?.key).toBe(first.key);
+    const again = await beginPurchaseAttempt({
+      method: 'card',
+      body: { ...cardRequest.body, payment_method: { type: 'saved_card', card_id: 'card-2' } },
+    });
+    expect(again.key).toBe(first.key);
+    expect(again.request).toEqual(first.request);
+    await sendPurchase(again, { retryDelayMs: 1 });
+    expect(new Set(keysSent())).toEqual(new Set([first.key]));
+    expect(await resumePendingPurchase()).toBeNull();
+  });
+
   it('does not retry a refusal', async () => {
     stubApi({
       '/payments/purchases': [
@@ -199,7 +223,9 @@ describe('Idempotency-Key per Buy click', () => {
         { status: 200, body: result() },
       ],
     });
-    await expect(sendPurchase(beginPurchaseAttempt(cardRequest), { retryDelayMs: 1 })).rejects.toMatchObject({
+    await expect(
+      sendPurchase(await beginPurchaseAttempt(cardRequest), { retryDelayMs: 1 }),
+    ).rejects.toMatchObject({
       code: 'PROMO_PURCHASE_TIME_LOCKED',
     });
     expect(keysSent()).toHaveLength(1);

@@ -1,13 +1,16 @@
 /**
  * Payment actions: the coin-store purchase flow (spec sections 4 and 8). They own the payment
  * slice (payment-slice.ts) and the rules that do not depend on React:
- *   - one Idempotency-Key per Buy click, reused on retries of that click (and only those);
+ *   - one Idempotency-Key per purchase (package and method) until its outcome is known, kept in
+ *     IndexedDB for the player (lib/pending-actions.ts): Try again, Buy pressed again, a reload
+ *     or reopening the app send the same key and the same body, so the server replays the
+ *     first answer and never charges twice; any answer or a final refusal lets it go;
  *   - the repeat-purchase rule (same package within 5 minutes asks for confirmation);
  *   - status checks that wait the server-supplied check_after_ms;
  *   - mapping of purchase failures (HTTP errors and failed purchase answers) to what the player
  *     sees: decline messages, limits, fraud, pay-by-bank, CANT_COMPLETE_PURCHASE sub-flows;
  *   - success: delayed (animated) balances and the purchase / first_purchase data-layer events.
- * Nothing here is mirrored to storage; logout clears the slice.
+ * Nothing else here is mirrored to storage; logout clears the slice.
  */
 import { mutate } from 'swr';
 import { TIMINGS } from '../contract/constants.ts';
@@ -43,6 +46,7 @@ import { initialPayment } from './payment-slice.ts';
 import { setBalancesWithDelay } from './balances-actions.ts';
 import { registerLogoutCleanup } from './session-actions.ts';
 import { trackEvent } from '../lib/analytics.ts';
+import { outcomeUnknown, pendingActions, type PendingActions } from '../lib/pending-actions.ts';
 
 // ---------------------------------------------------------------- slice basics
 registerLogoutCleanup(() => {
@@ -100,14 +104,39 @@ export interface PurchaseAttempt {
 
 let currentAttempt: PurchaseAttempt | null = null;
 
-/** A Buy click: a fresh key for this request. */
-export function beginPurchaseAttempt(request: PurchaseRequest): PurchaseAttempt {
-  currentAttempt = { key: newIdempotencyKey(), request: structuredCloneSafe(request) };
+/** The signed-in player's pending money actions (the coin store's purchases among them). */
+const playerActions = (): PendingActions => pendingActions(`player:${store.session.user?.id ?? 'anon'}`);
+const purchaseAction = (request: PurchaseRequest): string =>
+  `coin-purchase:${request.method}:${request.body.package_id}`;
+
+/**
+ * A Buy click: a new key for this purchase, or, when a purchase of the same package by the same
+ * method is still waiting for its outcome (its answer was lost, even before a reload), that
+ * purchase again with its key and body.
+ */
+export async function beginPurchaseAttempt(request: PurchaseRequest): Promise<PurchaseAttempt> {
+  const pending = await playerActions().begin(
+    purchaseAction(request),
+    structuredCloneSafe(request),
+    newIdempotencyKey,
+  );
+  currentAttempt = { key: pending.key, request: pending.body };
   return currentAttempt;
 }
 
 /** The attempt a "Try again" replays (same key, same body), or null when there is none. */
 export function retryableAttempt(): PurchaseAttempt | null {
+  return currentAttempt;
+}
+
+/**
+ * A purchase sent before a reload whose outcome is still unknown: it becomes the attempt Try
+ * again sends. Answers it, or null.
+ */
+export async function resumePendingPurchase(): Promise<PurchaseAttempt | null> {
+  const pending = (await playerActions().list()).find((entry) => entry.action.startsWith('coin-purchase:'));
+  if (!pending) return null;
+  currentAttempt = { key: pending.key, request: pending.body as PurchaseRequest };
   return currentAttempt;
 }
 
@@ -150,14 +179,19 @@ export async function sendPurchase(
       ? PAYMENTS_API_PATHS.cardPurchases
       : PAYMENTS_API_PATHS.payByBankPurchases;
   let lastError: unknown = null;
+  const action = purchaseAction(attempt.request);
   for (let i = 0; i < tries; i++) {
     try {
-      return await api.post(path, attempt.request.body, PurchaseResultSchema, {
+      const answer = await api.post(path, attempt.request.body, PurchaseResultSchema, {
         idempotencyKey: attempt.key,
         handleErrors: false,
       });
+      // The purchase exists now (whatever its status): its outcome is followed by status checks.
+      await playerActions().settle(action);
+      return answer;
     } catch (e) {
       lastError = e;
+      if (isApiError(e) && !outcomeUnknown(e)) await playerActions().settle(action);
       if (!isTransientFailure(e) || i === tries - 1) break;
       const extra = isApiError(e) ? e.extra : null;
       const retryAfter =

@@ -14,6 +14,7 @@ export type PurchaseProcess = typeof PayNowFlow &
     | 'openDialogForResult'
     | 'beginPurchaseAttempt'
     | 'retryableAttempt'
+    | 'resumePendingPurchase'
     | 'cancelStatusChecks'
   >;
 

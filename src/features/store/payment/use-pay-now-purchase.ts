@@ -39,6 +39,9 @@ export interface PayNowPurchase {
   forgetAttempt: () => void;
 }
 
+const PENDING_PURCHASE_MESSAGE =
+  'We did not hear back about your last purchase. Press Try again to finish it; you will not be charged twice.';
+
 export function usePayNowPurchase({ config, gameId, ...input }: PayNowPurchaseInput): PayNowPurchase {
   const navigate = useNavigate();
   const processLoaded = usePurchaseProcessLoaded();
@@ -51,6 +54,23 @@ export function usePayNowPurchase({ config, gameId, ...input }: PayNowPurchaseIn
 
   // Leaving the page stops the status checks of a payment still processing.
   useEffect(() => () => loadedProcess()?.cancelStatusChecks(), []);
+
+  // A purchase sent before a reload (or before the app was closed) whose answer never came:
+  // Try again finishes it with its own key, so it is never charged twice.
+  useEffect(() => {
+    if (!processLoaded) return;
+    let live = true;
+    void proc()
+      .resumePendingPurchase()
+      .then((attempt) => {
+        if (!live || !attempt) return;
+        setInlineError(PENDING_PURCHASE_MESSAGE);
+        setCanRetry(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [processLoaded]);
 
   const view: PayNowView = {
     setInlineError,
@@ -86,7 +106,7 @@ export function usePayNowPurchase({ config, gameId, ...input }: PayNowPurchaseIn
       setInlineError(null);
       const request = await proc().payNowRequest({ ...input, pkg, method }, confirmed, view);
       if (!request) return;
-      await run(proc().beginPurchaseAttempt(request), config);
+      await run(await proc().beginPurchaseAttempt(request), config);
     });
   }
 
