@@ -156,7 +156,10 @@ export type DailyBonusPlayResponse = Infer<typeof DailyBonusPlayResponseSchema>;
 // Errors (answer body `{ code, message, field, extra }` as everywhere)
 // ---------------------------------------------------------------------------------------------
 export const DAILY_BONUS_ERROR_CODES = {
-  /** 409: today's spin was taken; extra { next_eligible_date, next_eligible_day, seconds_until_eligible }. */
+  /**
+   * 409: today's spin was taken; extra { next_eligible_date, next_eligible_day, seconds_until_eligible,
+   * and today's outcome: prize_gld, prize_ghc, streak_day, current_streak, claimed_at }.
+   */
   DAILY_BONUS_ALREADY_CLAIMED: 'DAILY_BONUS_ALREADY_CLAIMED',
   /** 403: the daily_bonus_enabled property is off. */
   DAILY_BONUS_DISABLED: 'DAILY_BONUS_DISABLED',

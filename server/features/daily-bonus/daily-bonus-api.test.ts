@@ -170,7 +170,7 @@ describe('the daily bonus state and a spin', () => {
     ctx.clock.now = Date.parse('2026-03-05T04:59:00Z'); // 11:59pm EST, still March 4
     const refused = await play(player.client);
     expectRefusedToday(refused);
-    expect(refused.body.extra).toEqual({
+    expect(refused.body.extra).toMatchObject({
       next_eligible_date: '2026-03-05T05:00:00.000Z',
       next_eligible_day: '2026-03-05',
       seconds_until_eligible: 60,
@@ -289,6 +289,24 @@ describe('only once a day, whatever the concurrency', () => {
     expect(retry.body).toEqual(first.body);
     expect(await claimsOf(player.id)).toHaveLength(2);
     expect(await bonusEntries(player.id)).toHaveLength(4);
+  });
+});
+
+describe('a spin whose answer was lost', () => {
+  it("a second spin with a new key is refused with today's outcome, so the app can show what was won", async () => {
+    ctx.clock.now = Date.parse('2026-06-12T15:00:00Z');
+    const player = await signUpPlayer(ctx);
+    const first = await play(player.client);
+    expectClaimed(first);
+    const again = await play(player.client);
+    expectRefusedToday(again);
+    expect(again.body.extra).toMatchObject({
+      prize_gld: first.body.prize_gld,
+      prize_ghc: first.body.prize_ghc,
+      streak_day: first.body.streak_day,
+      current_streak: first.body.current_streak,
+    });
+    expect(typeof again.body.extra?.claimed_at).toBe('string');
   });
 });
 

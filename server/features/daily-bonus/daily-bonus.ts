@@ -158,7 +158,7 @@ export async function claimDailyBonus(
 
   const today = easternDay(nowMs);
   const last = await lastSpin(tx, userId);
-  if (last && last.et_day >= today) throw dailyBonusErrors.alreadyClaimed(nowMs);
+  if (last && last.et_day >= today) throw dailyBonusErrors.alreadyClaimed(nowMs, last);
   const streak = liveStreak(last, today) + 1;
   const streakDay = streakDayOf(streak);
 

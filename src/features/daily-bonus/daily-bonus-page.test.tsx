@@ -10,6 +10,7 @@ import {
   type DailyBonusPlayResponse,
   type DailyBonusState,
 } from '../../contract/daily-bonus.ts';
+import { API_PATHS } from '../../contract/api-paths.ts';
 import { resetApiClientState } from '../../lib/api-client.ts';
 import { swrConfig } from '../../lib/swr.tsx';
 import { closeDialogsOnNavigation, openDialog } from '../../state/dialog-actions.ts';
@@ -280,7 +281,7 @@ describe('DailyBonusPage', () => {
     expect(screen.queryByTestId('daily-bonus-spin')).toBeNull();
   });
 
-  it('a second spin refused by the server shows its explanation and reloads the state', async () => {
+  it('a second spin refused by the server shows its explanation, reloads the state and the balances', async () => {
     const calls = stubApi({
       [DAILY_BONUS_API_PATHS.state]: [
         { status: 200, body: bonusState() },
@@ -291,6 +292,8 @@ describe('DailyBonusPage', () => {
         DAILY_BONUS_ERROR_CODES.DAILY_BONUS_ALREADY_CLAIMED,
         DAILY_BONUS_TEXTS.alreadyClaimed,
       ),
+      // The first spin's answer was lost: the balances with its prize are read again.
+      [API_PATHS.balances]: { status: 200, body: balances(2000, 0.4) },
     });
     renderPage();
     fireEvent.click(await screen.findByTestId('daily-bonus-spin'));
@@ -298,6 +301,7 @@ describe('DailyBonusPage', () => {
       DAILY_BONUS_TEXTS.alreadyClaimed,
     );
     await waitFor(() => expect(calls.filter((c) => c.path === DAILY_BONUS_API_PATHS.state)).toHaveLength(2));
+    await waitFor(() => expect(store.balances.current?.balance_total_gld).toBe(2000));
     expect(store.dialogs.stack).toHaveLength(0);
   });
 

@@ -22,7 +22,7 @@ import { trackEvent } from '../../lib/analytics.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { formatGold, formatSweeps } from '../../lib/format.ts';
 import { useOnline } from '../../pwa/online-status.ts';
-import { setBalancesWithDelay } from '../../state/balances-actions.ts';
+import { landPendingAndReloadBalances, setBalancesWithDelay } from '../../state/balances-actions.ts';
 import { openDialog, openDialogOnce } from '../../state/dialog-actions.ts';
 import { useGoldOnly } from '../../state/use-gold-only.ts';
 import { Button } from '../../ui/button.tsx';
@@ -72,6 +72,10 @@ const facts = css`
 const small = css`
   font-size: 0.85rem;
   color: var(--color-text-muted);
+  overflow-wrap: anywhere;
+`;
+/** A verify result may name 64-digit hashes: they wrap at 360 px. */
+const wrapAnywhere = css`
   overflow-wrap: anywhere;
 `;
 
@@ -159,6 +163,9 @@ export default function DailyBonusPage() {
         openDialogOnce(DAILY_BONUS_DIALOG, { outcome: 'unavailable' });
       } else if (isApiError(err) && err.code === DAILY_BONUS_ERROR_CODES.DAILY_BONUS_ALREADY_CLAIMED) {
         setRefusal(err.message);
+        // Today's spin was taken (maybe this one, its answer lost): the state reloaded below shows
+        // today's prize, and the header takes the balances that include it.
+        void landPendingAndReloadBalances();
       } else if (isApiError(err) && err.status >= 400 && err.status < 500) {
         // The play gate (suspended, a break, ...): the server's own explanation.
         setRefusal(err.message);
@@ -340,7 +347,7 @@ function SpinFairness({ spin }: { spin: DailyBonusSpin }) {
         </p>
       )}
       {result ? (
-        <p role="status" data-testid="daily-bonus-verify-result">
+        <p role="status" data-testid="daily-bonus-verify-result" className={wrapAnywhere}>
           {result}
         </p>
       ) : null}
