@@ -278,6 +278,9 @@ describe('complimentary Gold: the daily limit under concurrency', () => {
         ...Array<string>(9).fill(COMPLIMENTARY_GOLD_ERROR_CODES.COMPLIMENTARY_GOLD_NOT_NEEDED),
         'ok',
       ]);
+      // The refused ones say where the balance stands: topped up by the one award.
+      for (const refused of answers.filter((a) => a.status === 409))
+        expect(refused.body).toMatchObject({ extra: { gold_balance_gld: TARGET } });
       expect(await gold(p.id)).toBe(TARGET);
       expect(await awards(p.id)).toHaveLength(n);
     }

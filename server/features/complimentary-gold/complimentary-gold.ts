@@ -134,7 +134,8 @@ function refusalError(reason: ComplimentaryGoldRefusal, s: Situation, nowMs: num
       COMPLIMENTARY_GOLD_ERROR_CODES.COMPLIMENTARY_GOLD_NOT_NEEDED,
       COMPLIMENTARY_GOLD_TEXTS.notNeeded,
       null,
-      { min_bet_gld: s.minBet },
+      // The Gold balance now: an award whose answer was lost shows here as a balance already topped up.
+      { min_bet_gld: s.minBet, gold_balance_gld: s.balance },
     );
   const retryAfter = Math.max(1, Math.ceil((s.nextDayAtMs - nowMs) / 1000));
   return new ApiError(

@@ -189,9 +189,14 @@ describe('purchase rules', () => {
     await settle(client, first.body.purchase_id);
     const again = await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-199' });
     expect(again.status).toBe(409);
+    // It names the earlier purchase and its state: an app whose answer to it was lost shows that outcome.
     expect(again.body).toMatchObject({
       code: 'REPEAT_PURCHASE_CONFIRMATION_REQUIRED',
-      extra: { package_id: 'gold-199' },
+      extra: {
+        package_id: 'gold-199',
+        last_purchase_id: first.body.purchase_id,
+        last_purchase_status: 'succeeded',
+      },
     });
     // Another package is not a repeat.
     expect((await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-499' })).status).toBe(201);

@@ -204,8 +204,8 @@ export async function precheckPurchase(
   }
 
   if (!input.confirm_repeat) {
-    const recent = await db.query<{ created_at: Date | string }>(
-      `SELECT created_at FROM purchases WHERE user_id = $1 AND package_id = $2 AND status IN ('succeeded', 'processing')
+    const recent = await db.query<{ id: string; status: string; created_at: Date | string }>(
+      `SELECT id, status, created_at FROM purchases WHERE user_id = $1 AND package_id = $2 AND status IN ('succeeded', 'processing')
          AND created_at > $3 ORDER BY created_at DESC LIMIT 1`,
       [userId, pkg.id, new Date(now - TIMINGS.repeatPurchaseWindowMs).toISOString()],
     );
@@ -218,6 +218,10 @@ export async function precheckPurchase(
         {
           package_id: pkg.id,
           last_purchase_at: new Date(recent[0].created_at).toISOString(),
+          // The earlier purchase itself, so an app whose answer to it was lost can show its outcome
+          // (GET its status) before asking the player to buy again.
+          last_purchase_id: recent[0].id,
+          last_purchase_status: recent[0].status,
         },
       );
   }
