@@ -45,7 +45,9 @@ describe('games catalogue', () => {
       expect(g.max_bet).toEqual({ gold: 2500, sweeps: 5 });
       expect(g.metadata.disabledCurrencies).toEqual([]);
       expect(g.art_url).toBe(`/games/art/${g.id}.svg`);
-      expect(g.rtp).toBeGreaterThan(90);
+      // A percent below 100 (Klondike's 88.45 % is priced against an expert player, docs/games.md).
+      expect(g.rtp).toBeGreaterThan(80);
+      expect(g.rtp).toBeLessThan(100);
       for (const c of g.categories) expect(GAME_CATEGORIES).toContain(c);
       const svg = readFileSync(new URL(`../../../public${g.art_url}`, import.meta.url), 'utf8');
       expect(svg).toMatch(/<title id="t">[^<]+<\/title>/);
