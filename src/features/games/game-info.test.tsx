@@ -36,6 +36,24 @@ describe('GameInfo', () => {
     }
   });
 
+  it("shows the top win the catalogue publishes (the vendor game's), and no line when there is none", () => {
+    cleanup();
+    const vendor = render(
+      <GameInfo
+        game={testGame({ id: 'fruit-frenzy', name: 'Fruit Frenzy', kind: 'vendor', max_win_multiple: 100 })}
+      />,
+    );
+    expect(screen.getByText('Top win').nextElementSibling?.textContent).toBe('100 times the bet');
+    vendor.unmount();
+    for (const max_win_multiple of [null, undefined]) {
+      const view = render(
+        <GameInfo game={testGame({ id: 'blackjack', name: 'Blackjack', max_win_multiple })} />,
+      );
+      expect(screen.queryByText('Top win')).toBeNull();
+      view.unmount();
+    }
+  });
+
   it('writes RTPs with two decimals', () => {
     expect(formatRtp(99.5)).toBe('99.50 %');
     expect(formatRtp(95.4839)).toBe('95.48 %');

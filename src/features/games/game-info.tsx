@@ -64,6 +64,13 @@ export function GameInfo({ game }: { game: Game }) {
         <dd>
           {formatSweeps(game.min_bet.sweeps)} to {formatSweeps(game.max_bet.sweeps)}
         </dd>
+        {/* The largest win the catalogue publishes (the vendor game's): our wallet pays no more. */}
+        {game.max_win_multiple ? (
+          <>
+            <dt>Top win</dt>
+            <dd>{game.max_win_multiple.toLocaleString('en-US')} times the bet</dd>
+          </>
+        ) : null}
       </dl>
       <p>
         {game.kind === 'vendor'
