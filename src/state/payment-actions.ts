@@ -46,7 +46,8 @@ import { initialPayment } from './payment-slice.ts';
 import { setBalancesWithDelay } from './balances-actions.ts';
 import { registerLogoutCleanup } from './session-actions.ts';
 import { trackEvent } from '../lib/analytics.ts';
-import { outcomeUnknown, pendingActions, type PendingActions } from '../lib/pending-actions.ts';
+import { outcomeUnknown } from '../lib/pending-actions.ts';
+import { playerActions } from './player-actions.ts';
 
 // ---------------------------------------------------------------- slice basics
 registerLogoutCleanup(() => {
@@ -104,8 +105,6 @@ export interface PurchaseAttempt {
 
 let currentAttempt: PurchaseAttempt | null = null;
 
-/** The signed-in player's pending money actions (the coin store's purchases among them). */
-const playerActions = (): PendingActions => pendingActions(`player:${store.session.user?.id ?? 'anon'}`);
 const purchaseAction = (request: PurchaseRequest): string =>
   `coin-purchase:${request.method}:${request.body.package_id}`;
 

@@ -1,8 +1,9 @@
 /**
  * Redemption actions (spec sections 4 and 7): request a redemption or a cash out, cancel a pending
  * one, and reload the player and balances after either. The redemption list itself is server data
- * in SWR (features/redemption/use-redemptions.ts). Each attempt keeps one Idempotency-Key until it
- * gets an answer, so a retry after a lost answer cannot redeem twice.
+ * in SWR (features/redemption/use-redemptions.ts). The callers send them through
+ * state/player-actions.ts (sendOnce): one Idempotency-Key per request until its outcome is known,
+ * kept across reloads, so a retry after a lost answer cannot redeem or cancel twice.
  */
 import { API_PATHS } from '../contract/api-paths.ts';
 import {
@@ -22,15 +23,6 @@ import { api } from '../lib/api-client.ts';
 import { fetchBalances, setBalances } from './balances-actions.ts';
 import { store } from './store.ts';
 import { trackEvent } from '../lib/analytics.ts';
-
-/** Random key per confirmed redemption (crypto.randomUUID where available). */
-export function newRedemptionKey(): string {
-  const c = globalThis.crypto;
-  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
-  const bytes = new Uint8Array(16);
-  c.getRandomValues(bytes);
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** The spec's 'redemption' analytics event: method and value, never the payout details. */
 export function pushRedemptionEvent(r: Redemption): void {

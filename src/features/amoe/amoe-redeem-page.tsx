@@ -30,6 +30,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { redeemAmoeCode } from './api.ts';
 import { setRedeemOutcome } from './amoe-state.ts';
 import { AMOE_DIALOG } from './register-amoe-dialog.ts';
+import { sendOnce } from '../../state/player-actions.ts';
 
 const codeInput = css`
   & input {
@@ -51,35 +52,12 @@ export function codeInputProblem(raw: string): string | null {
   return isAmoeCode(code) ? null : AMOE_TEXTS.codeInvalid;
 }
 
-/**
- * One Idempotency-Key per attempt: the same key only when the very same code is sent again after
- * the first try got no answer (so the server replays instead of running twice); once an answer
- * came, the next try is a new request (a second redemption is then refused as already redeemed).
- */
-function useRedeemKeys() {
-  const keys = useRef(new Map<string, string>());
-  return {
-    keyFor(code: string): string {
-      let key = keys.current.get(code);
-      if (!key) {
-        key = crypto.randomUUID();
-        keys.current.set(code, key);
-      }
-      return key;
-    },
-    answered(code: string): void {
-      keys.current.delete(code);
-    },
-  };
-}
-
 export default function AmoeRedeemPage() {
   const online = useOnline();
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const keys = useRedeemKeys();
   const dialogs = useSnapshot(store.dialogs);
   const reviewRequested = dialogs.results.amoe?.reviewCode === true;
 
@@ -101,16 +79,15 @@ export default function AmoeRedeemPage() {
     const code = normalizeAmoeCode(value);
     setPending(true);
     try {
-      const answer = await redeemAmoeCode(code, keys.keyFor(code));
-      keys.answered(code);
+      // One key per code until its outcome is known, kept across reloads (state/player-actions.ts):
+      // the same code sent again after a lost answer is replayed on the server, never credited twice.
+      const answer = await sendOnce(`amoe:${code}`, { code }, (key) => redeemAmoeCode(code, key));
       setRedeemOutcome(answer);
       setValue('');
       openDialog(AMOE_DIALOG, { outcome: 'credited', amount_ghc: answer.amount_ghc });
       void landPendingAndReloadBalances();
     } catch (err) {
       const errorCode = isApiError(err) ? err.code : 'UNKNOWN';
-      // No answer at all (offline, network): keep the key so a retry can replay the first try.
-      if (!isApiError(err) || err.status !== 0) keys.answered(code);
       setRedeemOutcome({ errorCode });
       openDialog(AMOE_DIALOG, {
         outcome: 'refused',

@@ -25,6 +25,7 @@ import { useOnline } from '../../pwa/online-status.ts';
 import { landPendingAndReloadBalances, setBalancesWithDelay } from '../../state/balances-actions.ts';
 import { openDialog, openDialogOnce } from '../../state/dialog-actions.ts';
 import { useGoldOnly } from '../../state/use-gold-only.ts';
+import { sendOnce } from '../../state/player-actions.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, Notice, Page } from '../../ui/page.tsx';
 import { usePrefersReducedMotion } from '../../ui/use-prefers-reduced-motion.ts';
@@ -86,23 +87,6 @@ function subscribeClock(onTick: () => void): () => void {
 }
 const nowToTheSecond = (): number => Math.floor(Date.now() / 1000) * 1000;
 
-/**
- * One Idempotency-Key per spin attempt: kept when the try got no answer at all (so a retry
- * replays the first try on the server instead of running twice), new once an answer came.
- */
-function useSpinKey() {
-  const key = useRef<string | null>(null);
-  return {
-    current(): string {
-      key.current ??= crypto.randomUUID();
-      return key.current;
-    },
-    answered(): void {
-      key.current = null;
-    },
-  };
-}
-
 type Landing = { answer: DailyBonusPlayResponse; spinId: number };
 
 export default function DailyBonusPage() {
@@ -115,7 +99,6 @@ export default function DailyBonusPage() {
   const [landing, setLanding] = useState<Landing | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const spinKey = useSpinKey();
   const shownUnavailable = useRef(false);
   const now = useSyncExternalStore(subscribeClock, nowToTheSecond);
 
@@ -150,15 +133,15 @@ export default function DailyBonusPage() {
       source: params.get('source') ?? 'page',
     });
     try {
-      const answer = await playDailyBonus(spinKey.current());
-      spinKey.answered();
+      // One key per spin until its outcome is known, kept across reloads (state/player-actions.ts):
+      // a spin whose answer was lost is replayed on the server, never spun twice.
+      const answer = await sendOnce('daily-bonus', {}, (key) => playDailyBonus(key));
       // The header keeps the balance without the prize until the wheel stops, then animates to it.
       setBalancesWithDelay(answer.pre_prize_balances, answer.balances, reducedMotion ? 0 : WHEEL_SPIN_MS);
       setLanding((before) => ({ answer, spinId: (before?.spinId ?? 0) + 1 }));
     } catch (err) {
       setPending(false);
       setAnnouncement('');
-      if (isApiError(err) && err.status !== 0) spinKey.answered();
       if (isApiError(err) && err.code === DAILY_BONUS_ERROR_CODES.DAILY_BONUS_DISABLED) {
         openDialogOnce(DAILY_BONUS_DIALOG, { outcome: 'unavailable' });
       } else if (isApiError(err) && err.code === DAILY_BONUS_ERROR_CODES.DAILY_BONUS_ALREADY_CLAIMED) {

@@ -14,6 +14,7 @@ import { store } from '../../state/store.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import type { DialogComponentProps } from '../../ui/dialog-registry.ts';
+import { sendOnce } from '../../state/player-actions.ts';
 
 const rules = css`
   font-size: 0.85rem;
@@ -30,20 +31,18 @@ export function ComplimentaryGoldDialog({ props, close }: DialogComponentProps) 
   const { current } = useSnapshot(store.balances);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  // One key for this offer: pressing Accept again after a lost answer repeats the same request.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
 
   async function accept() {
     if (busy || !current) return;
     setBusy(true);
     setProblem(null);
     try {
-      await acceptComplimentaryGold({
-        gameId,
-        goldCoinsBetValue,
-        currentBalances: { ...current },
-        idempotencyKey,
-      });
+      // One key per offer until its outcome is known, kept across reloads (state/player-actions.ts):
+      // Accept pressed again after a lost answer repeats the same request, never a second award.
+      const balances = { ...current };
+      await sendOnce(`complimentary-gold:${gameId}`, { gameId, goldCoinsBetValue }, (idempotencyKey, sent) =>
+        acceptComplimentaryGold({ ...sent, currentBalances: balances, idempotencyKey }),
+      );
       close({ accepted: true });
     } catch (error) {
       setBusy(false);

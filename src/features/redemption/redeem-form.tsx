@@ -2,13 +2,14 @@
  * The redeem form of one method (gift card, PayPal, bank, paper check, prize-out) or a cash out.
  * Checks the amount as the server does (redeem-rules.ts), asks the prize-out email dialog
  * {emailConfirmed} and the confirm-redemption dialog {confirmedRedemption}, then sends the request
- * with one Idempotency-Key per confirmed attempt (kept for a retry after a lost answer). The
+ * with one Idempotency-Key per confirmed request, kept (across reloads) until its outcome is known. The
  * server's refusals are shown where they belong: amount and e-wallet errors under their field,
  * identity through the identity-verification dialog, W-9 and suspension through theirs (the API
  * client opens them), the period limit as a notice. No connection: the form says so and waits.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { sendOnce } from '../../state/player-actions.ts';
 import { css } from '@linaria/core';
 import {
   GIFT_CARD_BRAND_LABELS,
@@ -88,8 +89,6 @@ export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  /** The attempt's key: kept while the same request is retried, dropped once it is answered. */
-  const attempt = useRef<{ key: string; body: string } | null>(null);
 
   const feeGhc = cashOut ? options.cash_out_fee_usd * options.sweeps_per_usd : 0;
   const parsed = parseAmount(amount);
@@ -198,17 +197,19 @@ export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps
     const text = JSON.stringify({ cashOut, body });
     setBusy(true);
     try {
-      const { newRedemptionKey, submitCashOut, submitRedemption } = await actions;
-      // A new confirmed request gets a new key; the same one again (a retry) keeps its key.
-      if (!attempt.current || attempt.current.body !== text)
-        attempt.current = { key: newRedemptionKey(), body: text };
-      const redemption: Redemption = cashOut
-        ? (await submitCashOut(parsed, attempt.current.key)).redemption
-        : (await submitRedemption(body, attempt.current.key)).redemption;
-      attempt.current = null;
+      const { submitCashOut, submitRedemption } = await actions;
+      // One key per confirmed request until its outcome is known, kept across reloads: the same
+      // request again (a retry after a lost answer) is replayed on the server, never made twice.
+      const redemption: Redemption = await sendOnce(
+        `redemption:${text}`,
+        { cashOut, body },
+        async (key, sent) =>
+          sent.cashOut
+            ? (await submitCashOut(parsed, key)).redemption
+            : (await submitRedemption(sent.body, key)).redemption,
+      );
       void navigate(CHILD_ROUTES.redeemSuccess, { state: { redemption } });
     } catch (error) {
-      if (isApiError(error) && error.status > 0 && error.status < 500) attempt.current = null;
       if (isApiError(error)) explain(error);
       else throw error;
     } finally {

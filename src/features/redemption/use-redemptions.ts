@@ -22,7 +22,8 @@ import {
 import { isApiError } from '../../lib/api-client.ts';
 import { useApiGet } from '../../lib/swr.tsx';
 import { openDialogForResult } from '../../state/dialog-actions.ts';
-import { cancelPendingRedemption, newRedemptionKey } from '../../state/redemption-actions.ts';
+import { cancelPendingRedemption } from '../../state/redemption-actions.ts';
+import { sendOnce } from '../../state/player-actions.ts';
 import { cancelFailedText, loadFailedText } from './redeem-rules.ts';
 import { REDEMPTION_DIALOGS } from './redemption-dialog-kinds.ts';
 
@@ -63,7 +64,9 @@ export function useRedemptionList(): RedemptionListState {
     setCancelError(null);
     setPendingCancel(r.id);
     try {
-      await cancelPendingRedemption(r.id, newRedemptionKey());
+      // One key per cancel until its outcome is known (kept across reloads): a retry after a
+      // lost answer is replayed on the server.
+      await sendOnce(`redemption-cancel:${r.id}`, {}, (key) => cancelPendingRedemption(r.id, key));
       await swr.mutate();
     } catch (error) {
       setCancelError(cancelFailedText(isApiError(error) ? error.status : 0));
