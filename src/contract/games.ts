@@ -153,6 +153,12 @@ export const GameSchema = type({
    */
   rtp_note: optional(nullable(string())),
   /**
+   * For a game whose return depends on the player's skill (Klondike), the return of the strongest
+   * player we built: the game's RTP is shown as the range `rtp` (a casual player) to `rtp_max`.
+   * Null for every other game. Optional on the wire so a catalogue kept by an older app still reads.
+   */
+  rtp_max: optional(nullable(number())),
+  /**
    * The largest total a round pays, as a multiple of its bet (the pay table's top prize), when the
    * catalogue publishes one: the vendor game's wins above it are refused (docs/vendor-wallet.md).
    * Null when none is published. Optional on the wire so a catalogue kept by an older app still reads.

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { SOLITAIRE_DECLARED_RTP, SOLITAIRE_EXPERT_RTP } from '../../../games/engines/solitaire.ts';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -62,7 +63,7 @@ describe('games catalogue', () => {
     expect(res.headers.get('Cache-Control')).toMatch(/^public, max-age=\d+/);
   });
 
-  it('carries a note under the RTP where the figure needs one: Jacks or Better holds at five coins', async () => {
+  it('carries a note under the RTP where the figure needs one: Jacks or Better holds at five coins, Klondike is a range', async () => {
     const games = (await catalogue()).body.results;
     const notes = Object.fromEntries(games.map((g) => [g.id, g.rtp_note]));
     expect(notes).toEqual({
@@ -71,9 +72,16 @@ describe('games catalogue', () => {
       [HOUSE_GAME_IDS.blackjack]: null,
       [HOUSE_GAME_IDS.videoPoker]:
         'At the maximum bet (five coins) with the best hold on every deal; 98.37 % at smaller bets.',
-      [HOUSE_GAME_IDS.solitaire]: null,
+      [HOUSE_GAME_IDS.solitaire]:
+        'Depends on how you play: 88.60 % for a casual player, up to 93.39 % for an expert.',
       [VENDOR_GAME_ID]: null,
     });
+    // Klondike's return is a range by skill: the casual player's figure to the expert's.
+    const klondike = games.find((g) => g.id === HOUSE_GAME_IDS.solitaire);
+    expect(klondike).toMatchObject({ rtp: SOLITAIRE_DECLARED_RTP, rtp_max: SOLITAIRE_EXPERT_RTP });
+    expect(klondike!.rtp_max!).toBeLessThan(100);
+    for (const g of games.filter((x) => x.id !== HOUSE_GAME_IDS.solitaire))
+      expect(g.rtp_max ?? null, g.id).toBeNull();
     // Every note fits under the figure, and each percentage it states is in the game's own rules.
     for (const g of SEED_GAMES.filter((x) => x.rtpNote !== null)) {
       expect(g.rtpNote!.length, g.id).toBeLessThanOrEqual(RTP_NOTE_MAX_LENGTH);

@@ -8,6 +8,7 @@
 import { isCurrency, type Currency } from '../../../src/contract/currency.ts';
 import { HOUSE_GAME_IDS, VENDOR_GAME_ID, type Game } from '../../../src/contract/games.ts';
 import { DECLARED_RTP } from '../../../games/engines/registry.ts';
+import { SOLITAIRE_DECLARED_RTP, SOLITAIRE_EXPERT_RTP } from '../../../games/engines/solitaire.ts';
 import { VIDEO_POKER_BELOW_MAX_RTP } from '../../../games/engines/video-poker.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { minorToDisplay } from '../wallet/money.ts';
@@ -113,6 +114,7 @@ export function toWireGame(row: GameRow, nowMs: number): Game {
     },
     rtp: Number(row.rtp),
     rtp_note: rtpNoteOf(row.id),
+    rtp_max: rtpMaxOf(row.id),
     max_win_multiple: maxWinMultipleOf(row.id),
     bet_steps: {
       gold: row.bet_steps_gold.map((v) => minorToDisplay('gold', Number(v))),
@@ -147,6 +149,11 @@ interface SeedGame {
    */
   rtpNote: string | null;
   /**
+   * For a game whose return depends on skill, the return of the strongest player we built (the
+   * top of the range; `rtp` is the casual player's), Game.rtp_max. Null for every other game.
+   */
+  rtpMax: number | null;
+  /**
    * The largest total a round pays, times its bet (the pay table's top prize), published in the
    * catalogue (Game.max_win_multiple). The vendor wallet refuses a win above it for the vendor's
    * game (docs/vendor-wallet.md). Null: none published (the house games' engines pay by their own
@@ -170,6 +177,7 @@ export const SEED_GAMES: readonly SeedGame[] = [
     metadata: JSON.stringify(JSON.stringify({ disabledCurrencies: [], instantWin: true })),
     rtp: DECLARED_RTP[HOUSE_GAME_IDS.scratchCard] ?? 95,
     rtpNote: null,
+    rtpMax: null,
     maxWinMultiple: null,
   },
   {
@@ -181,6 +189,7 @@ export const SEED_GAMES: readonly SeedGame[] = [
     metadata: PLAIN_METADATA,
     rtp: DECLARED_RTP[HOUSE_GAME_IDS.slots] ?? 96,
     rtpNote: null,
+    rtpMax: null,
     maxWinMultiple: null,
   },
   {
@@ -192,6 +201,7 @@ export const SEED_GAMES: readonly SeedGame[] = [
     metadata: PLAIN_METADATA,
     rtp: DECLARED_RTP[HOUSE_GAME_IDS.blackjack] ?? 99.5,
     rtpNote: null,
+    rtpMax: null,
     maxWinMultiple: null,
   },
   {
@@ -204,6 +214,7 @@ export const SEED_GAMES: readonly SeedGame[] = [
     rtp: DECLARED_RTP[HOUSE_GAME_IDS.videoPoker] ?? 99.54,
     // The royal flush pays 800 per coin only at five coins (docs/games.md, the game's rules).
     rtpNote: `At the maximum bet (five coins) with the best hold on every deal; ${percent(VIDEO_POKER_BELOW_MAX_RTP)} at smaller bets.`,
+    rtpMax: null,
     maxWinMultiple: null,
   },
   {
@@ -213,8 +224,10 @@ export const SEED_GAMES: readonly SeedGame[] = [
     categories: ['exclusive', 'halloween'],
     description: 'One pass through the stock; every card you build on the foundations pays.',
     metadata: PLAIN_METADATA,
-    rtp: DECLARED_RTP[HOUSE_GAME_IDS.solitaire] ?? 95,
-    rtpNote: null,
+    // The casual player's return (the house strategy); the expert's is the top of the range.
+    rtp: SOLITAIRE_DECLARED_RTP,
+    rtpNote: `Depends on how you play: ${percent(SOLITAIRE_DECLARED_RTP)} for a casual player, up to ${percent(SOLITAIRE_EXPERT_RTP)} for an expert.`,
+    rtpMax: SOLITAIRE_EXPERT_RTP,
     maxWinMultiple: null,
   },
   {
@@ -227,6 +240,7 @@ export const SEED_GAMES: readonly SeedGame[] = [
     // The sandbox vendor's slot: 216 equally likely reel outcomes, whole-number pays (95.83 %).
     rtp: 95.83,
     rtpNote: null,
+    rtpMax: null,
     // Its pay table's top prize: three sevens pay 100 times the bet, and a spin pays once
     // (server/providers/vendor-games/sandbox/slot-math.ts; a test keeps the two equal).
     maxWinMultiple: 100,
@@ -240,6 +254,11 @@ const RTP_NOTES = new Map(SEED_GAMES.map((g) => [g.id, g.rtpNote]));
  * engine's math), so it is not stored: a game added by an operator has none.
  */
 export const rtpNoteOf = (gameId: string): string | null => RTP_NOTES.get(gameId) ?? null;
+
+const RTP_MAXIMA = new Map(SEED_GAMES.map((g) => [g.id, g.rtpMax]));
+
+/** The top of a skill game's RTP range (the expert's return), null for other games; follows the code. */
+export const rtpMaxOf = (gameId: string): number | null => RTP_MAXIMA.get(gameId) ?? null;
 
 const MAX_WIN_MULTIPLES = new Map(SEED_GAMES.map((g) => [g.id, g.maxWinMultiple]));
 

@@ -36,6 +36,24 @@ describe('GameInfo', () => {
     }
   });
 
+  it("shows a skill game's return as the range from a casual player to an expert", () => {
+    cleanup();
+    const note = 'Depends on how you play: 88.60 % for a casual player, up to 93.39 % for an expert.';
+    render(
+      <GameInfo
+        game={testGame({
+          id: 'klondike',
+          name: 'Klondike Solitaire',
+          rtp: 88.6,
+          rtp_max: 93.39,
+          rtp_note: note,
+        })}
+      />,
+    );
+    const rtp = screen.getByText('Return to player').nextElementSibling!;
+    expect(rtp.textContent).toBe(`88.60 % to 93.39 %${note}`);
+  });
+
   it("shows the top win the catalogue publishes (the vendor game's), and no line when there is none", () => {
     cleanup();
     const vendor = render(

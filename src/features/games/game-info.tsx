@@ -48,7 +48,8 @@ export function GameInfo({ game }: { game: Game }) {
       <dl>
         <dt>Return to player</dt>
         <dd>
-          {formatRtp(game.rtp)}
+          {/* A skill game's return is a range: a casual player to the strongest player we built. */}
+          {game.rtp_max ? `${formatRtp(game.rtp)} to ${formatRtp(game.rtp_max)}` : formatRtp(game.rtp)}
           {/* When the figure holds, or the range players get (Game.rtp_note). */}
           {game.rtp_note ? (
             <span className={rtpNote} data-testid="rtp-note">
