@@ -3,8 +3,8 @@
  * link"): the server did the work, the answer never reached the browser, and the player presses
  * the button again. With the same Idempotency-Key a sign-in continues the session its first
  * request started (one session, one login bonus, shown again), and a join signs in to the account
- * it created instead of answering "email already in use". (A lost refresh answer:
- * refresh-rotation.test.ts.)
+ * it created instead of answering "email already in use"; a sign-in link's page retried with its
+ * key continues the link's session. (A lost refresh answer: refresh-rotation.test.ts.)
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +178,52 @@ describe('join retried after its answer was lost', () => {
       headers: { [IDEMPOTENCY_HEADER]: key },
     });
     expect(good.status).toBe(201);
+  });
+});
+
+describe('a sign-in link whose answer was lost', () => {
+  async function linkToken(email: string): Promise<string> {
+    await new Client(ctx).request('POST', '/auth/password-recovery', { body: { email } });
+    const mail = await ctx.db.query<{ body_text: string }>(
+      'SELECT body_text FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+      [email],
+    );
+    return /token=([\w-]+)/.exec(mail[0]!.body_text)![1]!;
+  }
+  const useLink = (client: Client, token: string, key?: string) =>
+    client.request<Answer>('POST', '/auth/sign-in-link', {
+      body: { token },
+      headers: key ? { [IDEMPOTENCY_HEADER]: key } : {},
+    });
+
+  it("the page's retry with its key continues the link's session; the used link without that key is refused", async () => {
+    const p = await joinedYesterday();
+    const token = await linkToken(p.email);
+    const key = randomUUID();
+    const first = await useLink(new Client(ctx), token, key);
+    expect(first.status).toBe(200);
+    const browser = new Client(ctx);
+    const retry = await useLink(browser, token, key);
+    expect(retry.status).toBe(200);
+    expect(sidOf(retry.body.token)).toBe(sidOf(first.body.token));
+    browser.token = retry.body.token;
+    expect((await browser.request('GET', '/users/me')).status).toBe(200);
+    // Anyone else holding the used link (another key, or none) gets nothing.
+    expect((await useLink(new Client(ctx), token, randomUUID())).body.code).toBe('INVALID_SIGN_IN_LINK');
+    expect((await useLink(new Client(ctx), token)).body.code).toBe('INVALID_SIGN_IN_LINK');
+  });
+
+  it('after a sign-out, the retry of a used link is refused', async () => {
+    const p = await joinedYesterday();
+    const token = await linkToken(p.email);
+    const key = randomUUID();
+    const browser = new Client(ctx);
+    const first = await useLink(browser, token, key);
+    browser.token = first.body.token;
+    expect((await browser.raw('POST', '/auth/logout')).status).toBe(204);
+    const again = await useLink(new Client(ctx), token, key);
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('INVALID_SIGN_IN_LINK');
   });
 });
 

@@ -40,8 +40,16 @@ import {
   setRefreshCookie,
 } from './refresh-tokens.ts';
 import { startKeyedSession } from './keyed-session.ts';
-import { startKeyOf } from './session-start-keys.ts';
-import { secureCookies, startSession } from './session.ts';
+import {
+  claimStartKey,
+  completeStartKey,
+  continueStartedSession,
+  releaseStartKey,
+  sessionIsLive,
+  startKeyOf,
+  type StartKey,
+} from './session-start-keys.ts';
+import { secureCookies, startSessionWithId } from './session.ts';
 import {
   enforceAttempts,
   LOGIN_PER_ACCOUNT,
@@ -216,11 +224,37 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await readBody(c, SignInLinkRequestSchema);
     const ip = ipOf(c);
     if (ip !== UNKNOWN_CLIENT) await enforceAttempts(db, [[SIGN_IN_LINK_PER_CLIENT, ip]], deps.now());
+    // The link works once; its page retried after a lost answer (same key, same link) continues
+    // the session the link started. The key lives only in that tab, so the used link alone
+    // still grants nothing.
+    const startKey = startKeyOf(c, deps, 'sign_in_link', { token: body.token });
+    const claim = startKey ? await claimStartKey(db, startKey, deps.now) : null;
+    if (claim && claim !== 'claimed') {
+      const user = await findUserById(db, claim.userId);
+      if (!user || user.account_state === 'closed' || !(await sessionIsLive(db, claim.sessionId, user.id)))
+        throw new ApiError(
+          400,
+          ERROR_CODES.INVALID_SIGN_IN_LINK,
+          'This sign-in link is invalid, expired or already used. Please request a new one.',
+          'token',
+        );
+      return c.json(await continueStartedSession(deps, c, user, claim));
+    }
+    try {
+      return c.json(await signInWithLink(c, body.token, startKey));
+    } catch (error) {
+      if (startKey) await releaseStartKey(db, startKey);
+      throw error;
+    }
+  });
+
+  /** Uses the link (once) and starts its session; recorded under the page's key when it sent one. */
+  const signInWithLink = async (c: Context, token: string, startKey: StartKey | null) => {
     const now = new Date(deps.now()).toISOString();
     const userId = await transaction(db, async (tx) => {
       const rows = await tx.query<{ user_id: string }>(
         'UPDATE sign_in_links SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id',
-        [hashToken(body.token), now],
+        [hashToken(token), now],
       );
       const id = rows[0]?.user_id;
       // One link signs in once; older unused links of the same player die with it.
@@ -250,8 +284,10 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     if (user.account_state === 'closed') throw accountClosed();
     // The owner proved control of the mailbox: guesses at the password stop blocking the account.
     await resetAttempts(db, LOGIN_PER_ACCOUNT, user.email);
-    return c.json(await startSession(deps, c, user));
-  });
+    const { answer, sessionId } = await startSessionWithId(deps, c, user);
+    if (startKey) await completeStartKey(db, startKey, answer, sessionId, deps.now());
+    return answer;
+  };
 
   return app;
 }
