@@ -89,8 +89,8 @@ test('a recalled round verifies offline, against the commitment kept before play
 });
 
 test.describe('a later answer with another commitment', () => {
-  // page.route sees every request only without the worker in between.
-  test.use({ serviceWorkers: 'block' });
+  // page.route sees every request only without the worker in between; the narrowest phone.
+  test.use({ serviceWorkers: 'block', viewport: { width: 360, height: 740 } });
 
   test('Verify reports, in words, a revealed seed that misses the commitment shown before play', async ({
     page,
@@ -118,5 +118,7 @@ test.describe('a later answer with another commitment', () => {
     await expect(result).toContainText(`Shown before play: ${shownHash}`);
     await expect(result).toContainText(`The revealed seed hashes to: ${forgedHash}`);
     await expect(round.getByText(/^Verified/)).toHaveCount(0);
+    // The hashes in the words wrap: nothing runs past the 360 px screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

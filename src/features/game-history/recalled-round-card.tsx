@@ -49,6 +49,8 @@ const stepList = css`
 `;
 const result = css`
   margin: 0;
+  /* A mismatch names the 64-digit hashes: they wrap at 360 px. */
+  overflow-wrap: anywhere;
   font-weight: 700;
 `;
 const verifyRow = css`

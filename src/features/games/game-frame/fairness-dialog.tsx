@@ -47,6 +47,8 @@ const roundLine = css`
 `;
 const resultText = css`
   margin: 0;
+  /* A mismatch names the 64-digit hashes: they wrap at 360 px. */
+  overflow-wrap: anywhere;
   font-weight: 600;
 `;
 const errorMessage = (e: unknown): string =>
