@@ -89,13 +89,8 @@ export const spinRoundId = (spin: { et_day: string }): string => `daily-bonus-${
 
 // ------------------------------------------------------------------------------------ storage
 
-let playerIdOf: () => string | null = () => null;
 /** Who is signed in (src/state/connect-lib.ts gives it at start): the record kept is theirs. */
-export function configureFairnessPlayer(getPlayerId: () => string | null): void {
-  playerIdOf = getPlayerId;
-}
-/** The signed-in player's id, or null. */
-export const currentPlayerId = (): string | null => playerIdOf();
+export { configureFairnessPlayer, currentPlayerId } from './fair-player.ts';
 
 let idbStore: UseStore | null = null;
 function keptStore(): UseStore | null {

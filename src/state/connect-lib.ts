@@ -3,7 +3,7 @@
  * start. The API client gets the session's token and hooks; named properties loaded through
  * SWR are merged into the store for code outside React.
  */
-import { configureFairnessPlayer } from '../lib/fair-commitments.ts';
+import { configureFairnessPlayer } from '../lib/fair-player.ts';
 import { configureNamedProperties } from '../lib/use-named-properties.ts';
 import { mergeProperties } from './properties-actions.ts';
 import { connectApiClientToSession } from './session-actions.ts';

@@ -6,8 +6,6 @@ import {
   type DailyBonusPlayResponse,
 } from '../../contract/daily-bonus.ts';
 import { api } from '../../lib/api-client.ts';
-import { ensureClientSeed } from '../../lib/fair-client-seed.ts';
-import { currentPlayerId, keepRound, spinRoundId } from '../../lib/fair-commitments.ts';
 import { useApiGet } from '../../lib/swr.tsx';
 
 export function useDailyBonusState() {
@@ -17,20 +15,28 @@ export function useDailyBonusState() {
   });
 }
 
-/** The spin; the player's client seed (made in this browser) is sent first when there is none yet. */
+/**
+ * The spin; the player's client seed (made in this browser) is sent first when there is none yet,
+ * and the spin is then bound, in this browser, to the commitment it was played under (Verify
+ * checks it). The fairness modules load with the spin, outside the page's first load.
+ */
 export async function playDailyBonus(idempotencyKey: string): Promise<DailyBonusPlayResponse> {
-  await ensureClientSeed().catch(() => undefined);
+  const fair = import('../../lib/fair-client-seed.ts');
+  await fair.then((m) => m.ensureClientSeed()).catch(() => undefined);
   const answer = await api.post(DAILY_BONUS_API_PATHS.play, {}, DailyBonusPlayResponseSchema, {
     handleErrors: false,
     idempotencyKey,
   });
-  // The spin is bound, in this browser, to the commitment it was played under (Verify checks it).
-  const playerId = currentPlayerId();
-  if (playerId)
-    void keepRound(playerId, {
-      id: spinRoundId(answer.spin),
-      server_seed_hash: answer.spin.server_seed_hash,
-      nonce: answer.spin.nonce,
-    });
+  void import('../../lib/fair-commitments.ts')
+    .then(({ currentPlayerId, keepRound, spinRoundId }) => {
+      const playerId = currentPlayerId();
+      if (playerId)
+        return keepRound(playerId, {
+          id: spinRoundId(answer.spin),
+          server_seed_hash: answer.spin.server_seed_hash,
+          nonce: answer.spin.nonce,
+        });
+    })
+    .catch(() => undefined);
   return answer;
 }

@@ -30,7 +30,6 @@ import { Button } from '../../ui/button.tsx';
 import { Card, Notice, Page } from '../../ui/page.tsx';
 import { usePrefersReducedMotion } from '../../ui/use-prefers-reduced-motion.ts';
 import { playDailyBonus, useDailyBonusState } from './api.ts';
-import { currentPlayerId, keptEvidenceFor, readKept, spinRoundId } from '../../lib/fair-commitments.ts';
 import { BonusWheel, WHEEL_SPIN_MS } from './bonus-wheel.tsx';
 import { prizeText } from './prize-text.ts';
 import { formatEasternDateTime, nextBonusText } from './next-bonus-time.ts';
@@ -298,15 +297,16 @@ export default function DailyBonusPage() {
 function SpinFairness({ spin }: { spin: DailyBonusSpin }) {
   const [result, setResult] = useState<string | null>(null);
   async function verify() {
-    const [{ verifyDailyBonusSpin }, { describeOutcome }] = await Promise.all([
+    const [{ verifyDailyBonusSpin }, { describeOutcome }, kept] = await Promise.all([
       import('../../lib/verify-daily-bonus.ts'),
       import('../../lib/verify-round.ts'),
+      import('../../lib/fair-commitments.ts'),
     ]);
     // Checked against the commitment this browser kept for the spin, not the server's word.
-    const playerId = currentPlayerId();
+    const playerId = kept.currentPlayerId();
     const evidence = playerId
-      ? keptEvidenceFor(await readKept(playerId), {
-          id: spinRoundId(spin),
+      ? kept.keptEvidenceFor(await kept.readKept(playerId), {
+          id: kept.spinRoundId(spin),
           server_seed_hash: spin.server_seed_hash,
         })
       : undefined;

@@ -5,6 +5,7 @@ import { SWRConfig } from 'swr';
 import { serverSeedHash } from '../../../games/engines/fair-random.ts';
 import { swrConfig } from '../../lib/swr.tsx';
 import { resetApiClientState } from '../../lib/api-client.ts';
+import { clearPersistedSwr } from '../../lib/persisted-swr.ts';
 import { resetStore, store } from '../../state/store.ts';
 import { stubApi } from '../../test-support/stub-api.ts';
 import GameHistoryPage from './game-history-page.tsx';
@@ -92,6 +93,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // Recall is kept for offline use (persisted-swr.ts): one test's saved copy is not the next one's.
+  clearPersistedSwr();
 });
 
 describe('GameHistoryPage', () => {
@@ -123,7 +126,9 @@ describe('GameHistoryPage', () => {
     expect(await within(cards[0] as HTMLElement).findByText(/Rotate the seed to reveal it/)).toBeTruthy();
     fireEvent.click(within(cards[1] as HTMLElement).getByRole('button', { name: 'Verify' }));
     expect(
-      await within(cards[1] as HTMLElement).findByText(/does not hash to the commitment the server reports for this round/),
+      await within(cards[1] as HTMLElement).findByText(
+        /does not hash to the commitment the server reports for this round/,
+      ),
     ).toBeTruthy();
   });
 
