@@ -133,8 +133,21 @@ export default function DailyBonusPage() {
     });
     try {
       // One key per spin until its outcome is known, kept across reloads (state/player-actions.ts):
-      // a spin whose answer was lost is replayed on the server, never spun twice.
-      const answer = await sendOnce('daily-bonus', {}, (key) => playDailyBonus(key));
+      // a spin whose answer was lost is replayed on the server, never spun twice. A lost answer is
+      // asked for again twice at once, so the wheel lands instead of leaving the player unsure.
+      const answer = await sendOnce('daily-bonus', {}, (key) =>
+        playDailyBonus(key).catch(async (first: unknown) => {
+          if (!isApiError(first) || first.status !== 0) throw first;
+          for (let i = 1; ; i += 1) {
+            await new Promise((resolve) => setTimeout(resolve, 600 * i));
+            try {
+              return await playDailyBonus(key);
+            } catch (e) {
+              if (i >= 2 || !isApiError(e) || e.status !== 0) throw e;
+            }
+          }
+        }),
+      );
       // The header keeps the balance without the prize until the wheel stops, then animates to it.
       setBalancesWithDelay(answer.pre_prize_balances, answer.balances, reducedMotion ? 0 : WHEEL_SPIN_MS);
       setLanding((before) => ({ answer, spinId: (before?.spinId ?? 0) + 1 }));
