@@ -38,6 +38,8 @@ async function playAHandAndReveal(page: Page): Promise<string> {
   await page.goto(`${server.origin}${gameHistoryPath()}`);
   const round = page.getByTestId('recalled-round').first();
   await expect(round).toBeVisible();
+  // Played with the client seed the browser made (32 hex digits from crypto.getRandomValues).
+  await expect(round).toContainText(/Client seed[0-9a-f]{32}Server seed hash/);
   const shownHash = await page.getByTestId('server-seed-hash').innerText();
   await page.getByRole('button', { name: 'Rotate seed' }).click();
   await expect(page.getByText(/^Seed revealed:/)).toBeVisible();
