@@ -105,3 +105,32 @@ test('the refresh answer of a returning player is lost: the app retries and the 
   await page.reload();
   await expectLobby(page);
 });
+
+test('a sign-out whose first request never reached the server: the app sends it again, and a reload stays signed out', async ({
+  page,
+  request,
+}) => {
+  const player = newPlayer({ postalCode: '60601' });
+  await createPlayerViaApi(request, player);
+  await signInToLobby(page, player.email, player.password);
+  // The first sign-out request dies on the way (the server never hears it); later ones go through.
+  let dropped = 0;
+  await page.route(`**${apiUrl(API_PATHS.logout)}`, async (route) => {
+    if (dropped === 0) {
+      dropped += 1;
+      return route.abort('connectionreset');
+    }
+    return route.continue();
+  });
+  const ended = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === apiUrl(API_PATHS.logout) && r.status() === 204,
+  );
+  await page.getByTestId('menu-button').click();
+  await page.getByTestId('menu-sign-out').click();
+  await ended;
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  // The refresh cookie left in the browser must not sign the player back in.
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`${ROUTES.login}(\\?|#|$)`));
+  await expect(page.getByTestId('balance-amount')).toHaveCount(0);
+});
