@@ -2,10 +2,9 @@
  * Checks a finished round from recall against its revealed server seed (docs/fairness.md): the
  * seed must hash to the commitment this browser was shown before play (kept in IndexedDB,
  * fair-commitments.ts; what the server reports now only when this browser kept none for the
- * round), and re-playing the round through the
- * game's engine (replayRound, with the floats of fairFloats(seed, client seed, nonce) and the
- * player's actions in order) must give the same steps, final view, stake and win as the server
- * recorded. Pure: the engine is passed in (the fairness panel and recall load the engines only
+ * round), and re-playing the round through the game's engine (replayRound, with the floats of
+ * fairFloats(seed, client seed, nonce) and the player's actions in order) must give the same
+ * steps, final view, stake and win as the server recorded. Pure: the engine is passed in (the fairness panel and recall load the engines only
  * when the player asks to verify, so they never weigh on the app's first load).
  */
 import { isServerSeed, fairFloats, serverSeedHash } from '../../games/engines/fair-random.ts';

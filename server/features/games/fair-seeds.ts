@@ -2,7 +2,8 @@
  * Provably fair seeds (docs/fairness.md). Each player has one active seed row: a server seed of
  * 32 bytes from the crypto RNG, its SHA-256 shown before play, the player's client seed, and the
  * nonce of the next round. The server never picks a client seed: a new row has none until the
- * player's app sends one (made in the browser), and rounds are refused until then. A round takes the nonce and increments it in its own transaction.
+ * player's app sends one (made in the browser), and rounds are refused until then. A round takes
+ * the nonce and increments it in its own transaction.
  * Rotating reveals the seed in use (kept with revealed_at, so recall can show it and anyone can
  * replay its rounds) and commits a new one; it is refused while a round is open, since the open
  * round's remaining cards would then be known.
@@ -31,7 +32,12 @@ export const newServerSeed = (): string => randomBytes(32).toString('hex');
 
 const SEED_COLUMNS = 'id, user_id, server_seed, server_seed_hash, client_seed, next_nonce';
 
-async function insertSeed(tx: Queryable, userId: string, clientSeed: string | null, nowIso: string): Promise<void> {
+async function insertSeed(
+  tx: Queryable,
+  userId: string,
+  clientSeed: string | null,
+  nowIso: string,
+): Promise<void> {
   const seed = newServerSeed();
   await tx.query(
     `INSERT INTO fair_seeds (user_id, server_seed, server_seed_hash, client_seed, created_at)
