@@ -1,3 +1,4 @@
+import { clearPendingActions } from '../../src/lib/pending-actions.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Currency } from '../../src/contract/currency.ts';
@@ -45,6 +46,9 @@ function fakeHost(options: { decks?: Card[][]; currency?: Currency; online?: boo
   let gold = 10_000;
   let round: { id: string; currency: Currency; state: BlackjackState; floats: Floats } | null = null;
   let failNext: GameCallError | null = null;
+  // As the server: an answer is stored per idempotency key and replayed for the same key.
+  const byKey = new Map<string, unknown>();
+  let loseNextAnswer = false;
   let rounds = 0;
   const display = (minor: number, currency: Currency) => (currency === 'sweeps' ? minor / 100 : minor);
 
@@ -100,9 +104,12 @@ function fakeHost(options: { decks?: Card[][]; currency?: Currency; online?: boo
       startRound(decks.shift() ?? [], betMinor, currency);
       return answer(0);
     }
+    if (call === 'rounds.recent') return { results: round ? [{ ...roundView(), actions: [] }] : [] };
     if (call === 'round.act') {
       if (!round || body.round_id !== round.id)
         throw new GameCallError(404, 'ROUND_NOT_FOUND', 'No such round', null);
+      if (engine.finished(round.state))
+        throw new GameCallError(409, 'ROUND_FINISHED', 'This round is already finished.', null);
       const before = engine.staked(round.state);
       round.state = engine.act(round.state, engine.parseAction(body.action), round.floats);
       return answer(before);
@@ -128,7 +135,15 @@ function fakeHost(options: { decks?: Card[][]; currency?: Currency; online?: boo
         return Promise.reject(error);
       }
       try {
-        return Promise.resolve(handle(call, body) as T);
+        if (key && byKey.has(key)) return Promise.resolve(byKey.get(key) as T);
+        const answered = handle(call, body);
+        if (key) byKey.set(key, answered);
+        if (loseNextAnswer) {
+          // The server did the work; its answer never arrives.
+          loseNextAnswer = false;
+          return Promise.reject(new GameCallError(0, 'NETWORK_ERROR', 'The request failed.', null));
+        }
+        return Promise.resolve(answered as T);
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
@@ -156,6 +171,9 @@ function fakeHost(options: { decks?: Card[][]; currency?: Currency; online?: boo
     },
     failNextCall(error: GameCallError) {
       failNext = error;
+    },
+    loseNextAnswer() {
+      loseNextAnswer = true;
     },
     send(message: HostToGameMessage) {
       act(() => {
@@ -361,6 +379,42 @@ describe('blackjack game page', () => {
     expect(hits).toHaveLength(2);
     expect(hits[0]?.key).toBe(hits[1]?.key);
     expect(host.events()).toEqual(['blackjack_initial_bet', 'blackjack_hit']);
+  });
+
+  it('the answer to Stand is lost and Stand is pressed again: the same key, and the outcome of the hand shows', async () => {
+    const host = fakeHost({ decks: [['9C', '6D', '2H', 'TS', '3C', '9D']] });
+    render(<BlackjackGame bridge={host.bridge} />);
+    await press('Deal');
+    host.loseNextAnswer();
+    await press('Stand');
+    expect(screen.getByRole('alert').textContent).toContain('The request failed.');
+    expect(button('Try again').disabled).toBe(false);
+    await press('Stand');
+    const stands = host.calls.filter((c) => c.call === 'round.act');
+    expect(stands).toHaveLength(2);
+    expect(stands[1]?.key).toBe(stands[0]?.key);
+    await waitFor(() => expect(statusLine().textContent).toMatch(/Dealer (has \d+|busts)\./));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Stand' })).toBeNull();
+    expect(button('Deal').disabled).toBe(false);
+    expect(host.events()).toEqual(['blackjack_initial_bet', 'blackjack_stand', 'blackjack_game_end']);
+  });
+
+  it('a hand the server says is already finished is read back and shown with its outcome, never left on Hit and Stand', async () => {
+    const host = fakeHost({ decks: [['9C', '6D', '2H', 'TS', '3C', '9D']] });
+    render(<BlackjackGame bridge={host.bridge} />);
+    await press('Deal');
+    host.loseNextAnswer();
+    await press('Stand');
+    // The kept key is gone (another device's storage, a cleared site): Stand goes with a new key.
+    await clearPendingActions();
+    await press('Stand');
+    await waitFor(() => expect(statusLine().textContent).toMatch(/Dealer (has \d+|busts)\./));
+    expect(host.calls.map((c) => c.call)).toContain('rounds.recent');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Stand' })).toBeNull();
+    expect(button('Deal').disabled).toBe(false);
+    expect(host.events().at(-1)).toBe('blackjack_game_end');
   });
 
   it('a burst of presses sends one call: five Deal clicks at once, then five Hit clicks at once', async () => {
