@@ -111,6 +111,34 @@ test('Crown Jewels: five spins at 30 % loss each end with their outcome', async 
   await expect(frame.getByRole('button', { name: 'Spin', exact: true })).toBeEnabled();
 });
 
+test('Crown Jewels: the browser goes offline in the middle of a spin and comes back; the spin ends with its outcome', async () => {
+  const frame = await openHouseGame(page, HOUSE_GAME_IDS.slots, 'Crown Jewels', 'Spin');
+  const status = frame.locator('p.game-status');
+  const spinButton = frame.getByRole('button', { name: 'Spin', exact: true });
+  // The answer takes 1.5 s; the network goes away 0.3 s after the press, for 2.5 s.
+  network.set({ delayMs: 1_500 });
+  await pressByKeyboard(spinButton);
+  presses += 1;
+  await page.waitForTimeout(300);
+  const offline = network.offlineFor(2_500);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(spinButton).toBeDisabled();
+  await offline;
+  network.set({});
+  // Back online: the spin's outcome shows, or Spin sends the same spin again.
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 10_000 });
+  for (let i = 0; i < 5 && !/Press Spin to play again\./.test(await status.innerText()); i += 1) {
+    if (await enabled(frame, 'Spin')) {
+      await pressByKeyboard(spinButton);
+      presses += 1;
+    }
+    await page.waitForTimeout(500);
+  }
+  await expect(status).toHaveText(/Press Spin to play again\./);
+  roundsSeen += 1;
+  await expect(spinButton).toBeEnabled();
+});
+
 test('Jacks or Better: four hands at 30 % loss each end with their outcome', async () => {
   const frame = await openHouseGame(page, HOUSE_GAME_IDS.videoPoker, 'Jacks or Better', 'Deal');
   const status = frame.locator('p.vp-status');
