@@ -135,7 +135,9 @@ export default function DailyBonusPage() {
       // One key per spin until its outcome is known, kept across reloads (state/player-actions.ts):
       // a spin whose answer was lost is replayed on the server, never spun twice. A lost answer is
       // asked for again twice at once, so the wheel lands instead of leaving the player unsure.
-      const answer = await sendOnce('daily-bonus', {}, (key) =>
+      // The action is today's spin (the Eastern day it is allowed on): a try left pending on
+      // another day is never sent for this one.
+      const answer = await sendOnce(`daily-bonus:${state.next_eligible_day}`, {}, (key) =>
         playDailyBonus(key).catch(async (first: unknown) => {
           if (!isApiError(first) || first.status !== 0) throw first;
           for (let i = 1; ; i += 1) {
