@@ -38,10 +38,14 @@ export function ComplimentaryGoldDialog({ props, close }: DialogComponentProps) 
     setProblem(null);
     try {
       // One key per offer until its outcome is known, kept across reloads (state/player-actions.ts):
-      // Accept pressed again after a lost answer repeats the same request, never a second award.
+      // Accept pressed again after a lost answer repeats the same request, never a second award;
+      // an offer on another day is another action.
       const balances = { ...current };
-      await sendOnce(`complimentary-gold:${gameId}`, { gameId, goldCoinsBetValue }, (idempotencyKey, sent) =>
-        acceptComplimentaryGold({ ...sent, currentBalances: balances, idempotencyKey }),
+      await sendOnce(
+        `complimentary-gold:${gameId}:${new Date().toISOString().slice(0, 10)}`,
+        { gameId, goldCoinsBetValue },
+        (idempotencyKey, sent) =>
+          acceptComplimentaryGold({ ...sent, currentBalances: balances, idempotencyKey }),
       );
       close({ accepted: true });
     } catch (error) {
