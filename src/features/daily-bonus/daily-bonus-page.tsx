@@ -168,6 +168,10 @@ export default function DailyBonusPage() {
         setRefusal(err.message);
       } else if (!isApiError(err) || err.status !== 0) {
         openDialog(DAILY_BONUS_DIALOG, { outcome: 'error' });
+      } else {
+        // Every answer lost: the spin may have happened. The state reloaded below shows today's
+        // prize if so, and the header takes the balances that include it.
+        void landPendingAndReloadBalances();
       }
       void mutate();
     }
