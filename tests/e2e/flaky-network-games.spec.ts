@@ -111,6 +111,22 @@ test('Crown Jewels: five spins at 30 % loss each end with their outcome', async 
   await expect(frame.getByRole('button', { name: 'Spin', exact: true })).toBeEnabled();
 });
 
+test('Crown Jewels: three spins with 30 % of requests dropped before they reach the server', async () => {
+  const frame = await openHouseGame(page, HOUSE_GAME_IDS.slots, 'Crown Jewels', 'Spin');
+  const status = frame.locator('p.game-status');
+  network.set({ dropRate: 0.3 });
+  for (let spin = 0; spin < 3; spin += 1) {
+    await playUntil(
+      frame,
+      ['Spin'],
+      async () => /Press Spin to play again\./.test(await status.innerText()),
+      'Spin',
+    );
+  }
+  network.set({});
+  await expect(frame.getByRole('button', { name: 'Spin', exact: true })).toBeEnabled();
+});
+
 test('Crown Jewels: the browser goes offline in the middle of a spin and comes back; the spin ends with its outcome', async () => {
   const frame = await openHouseGame(page, HOUSE_GAME_IDS.slots, 'Crown Jewels', 'Spin');
   const status = frame.locator('p.game-status');
