@@ -1,7 +1,9 @@
 /**
  * What the AMOE dialog says for a refused redemption (spec section 8): each known code has its
  * text; the daily limit offers to try again tomorrow, the monthly limit offers no retry; anything
- * else is the generic message. Offline it says the call needs a connection.
+ * else is the generic message. Offline it says the call needs a connection; a lost answer with
+ * the browser online is not "offline": the code may be credited already, and redeeming it again
+ * sends the same request (its key is kept), so it is credited once.
  */
 import { AMOE_ERROR_CODES, AMOE_TEXTS } from '../../contract/amoe.ts';
 import { PLAYER_STANDING_ERROR_CODES } from '../../contract/player-standing.ts';
@@ -14,6 +16,9 @@ export interface AmoeErrorView {
   reviewCode: boolean;
 }
 
+const LOST_ANSWER =
+  'We did not hear back from our servers. Press Redeem code again with the same code: it is credited once.';
+
 const MESSAGES: Readonly<Record<string, string>> = {
   [AMOE_ERROR_CODES.AMOE_CODE_INVALID]: AMOE_TEXTS.codeInvalid,
   [AMOE_ERROR_CODES.AMOE_CODE_ALREADY_REDEEMED]: AMOE_TEXTS.alreadyRedeemed,
@@ -22,7 +27,7 @@ const MESSAGES: Readonly<Record<string, string>> = {
   [AMOE_ERROR_CODES.AMOE_DAILY_LIMIT]: AMOE_TEXTS.dailyLimit,
   [AMOE_ERROR_CODES.AMOE_MONTHLY_LIMIT]: AMOE_TEXTS.monthlyLimit,
   [CLIENT_ERROR_CODES.OFFLINE]: AMOE_TEXTS.offline,
-  [CLIENT_ERROR_CODES.NETWORK_ERROR]: AMOE_TEXTS.offline,
+  [CLIENT_ERROR_CODES.NETWORK_ERROR]: LOST_ANSWER,
 };
 
 const STANDING_CODES = new Set<string>(Object.values(PLAYER_STANDING_ERROR_CODES));
