@@ -9,6 +9,7 @@ import { css } from '@linaria/core';
 import { useSnapshot } from 'valtio';
 import { COMPLIMENTARY_GOLD_TEXTS } from '../../contract/complimentary-gold.ts';
 import { isApiError } from '../../lib/api-client.ts';
+import { outcomeUnknown } from '../../lib/pending-actions.ts';
 import { acceptComplimentaryGold } from '../../state/complimentary-gold-actions.ts';
 import { store } from '../../state/store.ts';
 import { Button } from '../../ui/button.tsx';
@@ -23,6 +24,8 @@ const rules = css`
 
 const wholeNumber = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
+const LOST_ANSWER = 'We did not hear back from our servers. Press Accept again: the Gold is credited once.';
+
 export function ComplimentaryGoldDialog({ props, close }: DialogComponentProps) {
   const gameId = typeof props.gameId === 'string' ? props.gameId : '';
   const award = wholeNumber(props.award);
@@ -31,6 +34,8 @@ export function ComplimentaryGoldDialog({ props, close }: DialogComponentProps) 
   const { current } = useSnapshot(store.balances);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // A refusal is final (Accept goes); a lost answer is not: Accept sends the same request again.
+  const [final, setFinal] = useState(false);
 
   async function accept() {
     if (busy || !current) return;
@@ -50,7 +55,9 @@ export function ComplimentaryGoldDialog({ props, close }: DialogComponentProps) 
       close({ accepted: true });
     } catch (error) {
       setBusy(false);
-      setProblem(isApiError(error) ? error.message : COMPLIMENTARY_GOLD_TEXTS.failed);
+      const unknown = !isApiError(error) || outcomeUnknown(error);
+      setFinal(!unknown);
+      setProblem(unknown ? LOST_ANSWER : isApiError(error) ? error.message : COMPLIMENTARY_GOLD_TEXTS.failed);
     }
   }
 
@@ -65,7 +72,7 @@ export function ComplimentaryGoldDialog({ props, close }: DialogComponentProps) 
           <Button variant="secondary" onClick={() => close({ accepted: false })} disabled={busy}>
             {COMPLIMENTARY_GOLD_TEXTS.decline}
           </Button>
-          <Button onClick={() => void accept()} loading={busy} disabled={problem !== null}>
+          <Button onClick={() => void accept()} loading={busy} disabled={final}>
             {COMPLIMENTARY_GOLD_TEXTS.accept}
           </Button>
         </>
