@@ -13,6 +13,9 @@ import { PROPERTY_NAMES } from '../../src/contract/properties.ts';
 import { createPlayerViaApi, newPlayer, signInToLobby } from './support/app.ts';
 import { expectHeaderAmount, gamePath, nextRoundAnswer, pressByKeyboard } from './support/games-play.ts';
 import { useOwnServer } from './support/own-server.ts';
+import { faultyNetwork } from './support/faults.ts';
+import { serverLedger } from './support/ledger.ts';
+import { COMPLIMENTARY_GOLD_API_PATHS } from '../../src/contract/complimentary-gold.ts';
 
 const PORT = Number(process.env.E2E_COMPLIMENTARY_GOLD_PORT ?? 8487);
 
@@ -63,4 +66,35 @@ test('a player with too little Gold opens a game, is offered Gold, accepts and c
   await page.goto(gamePath(HOUSE_GAME_IDS.slots));
   await expect(frame.getByRole('button', { name: 'Spin', exact: true })).toBeEnabled({ timeout: 30_000 });
   await expect(dialog).toHaveCount(0);
+});
+
+test('the answer to Accept is lost (tests/e2e/support/faults.ts): Accept again credits the Gold once', async ({
+  page,
+  request,
+}) => {
+  const player = newPlayer();
+  await createPlayerViaApi(request, player);
+  await signInToLobby(page, player.email, player.password);
+  const network = await faultyNetwork(page.context());
+  network.loseNext(
+    (r) => r.method() === 'POST' && r.url().endsWith(apiUrl(COMPLIMENTARY_GOLD_API_PATHS.accept)),
+  );
+
+  await page.goto(gamePath(HOUSE_GAME_IDS.slots));
+  const dialog = page.getByRole('dialog', { name: 'Complimentary Gold Coins' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  const accept = dialog.getByRole('button', { name: 'Accept' });
+  await accept.click();
+  // The award was made; its answer never came. The dialog stays, with Accept usable.
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('alert')).toContainText('We did not hear back from our servers.');
+  await expect(accept).toBeEnabled();
+  expect(network.stats.lost).toBe(1);
+  await accept.click();
+  await expect(dialog).toBeHidden();
+  await expectHeaderAmount(page, 5_000);
+
+  // The server holds one award: the same 5,000 Gold Coins.
+  const ledger = await serverLedger(request, player);
+  expect(ledger.balances.balance_total_gld).toBe(5_000);
 });
