@@ -27,7 +27,7 @@ export async function startKeyedSession(
   if (!key) return startSession(deps, c, user);
   const claim = await claimStartKey(deps.db, key, deps.now);
   if (claim !== 'claimed') {
-    if (claim.userId === user.id && (await sessionIsLive(deps.db, claim.sessionId, user.id)))
+    if (claim.userId === user.id && (await sessionIsLive(deps, claim.sessionId, user.id)))
       return continueStartedSession(deps, c, user, claim);
     // The first attempt's session has ended since (signed out): this sign-in starts a new one.
     return startSession(deps, c, user);

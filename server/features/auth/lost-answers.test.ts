@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../../src/contract/constants.ts';
 import type { LoginResponse } from '../../../src/contract/schemas.ts';
 import { Client, createTestContext, signUpPayload, type TestContext } from '../../test-support/test-app.ts';
+import { START_KEY_TTL_SECONDS } from './session-start-keys.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -111,6 +112,26 @@ describe('sign-in retried after its answer was lost', () => {
     const again = await login(new Client(ctx), p.email, p.password, key);
     expect(again.status).toBe(200);
     expect(sidOf(again.body.token)).not.toBe(sidOf(first.body.token));
+  });
+
+  it('a key is forgotten after a day: the same sign-in then starts a new session', async () => {
+    const p = await joinedYesterday();
+    const key = randomUUID();
+    const first = await login(new Client(ctx), p.email, p.password, key);
+    ctx.clock.advance(START_KEY_TTL_SECONDS + 1);
+    const later = await login(new Client(ctx), p.email, p.password, key);
+    expect(later.status).toBe(200);
+    expect(sidOf(later.body.token)).not.toBe(sidOf(first.body.token));
+  });
+
+  it('after the inactivity window, the same key starts a new session instead of waking the idle one', async () => {
+    const p = await joinedYesterday();
+    const key = randomUUID();
+    const first = await login(new Client(ctx), p.email, p.password, key);
+    ctx.clock.advance(ctx.deps.config.sessionInactivitySeconds + 61);
+    const later = await login(new Client(ctx), p.email, p.password, key);
+    expect(later.status).toBe(200);
+    expect(sidOf(later.body.token)).not.toBe(sidOf(first.body.token));
   });
 
   it('a malformed key is refused with a clear 400', async () => {

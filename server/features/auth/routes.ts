@@ -231,7 +231,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const claim = startKey ? await claimStartKey(db, startKey, deps.now) : null;
     if (claim && claim !== 'claimed') {
       const user = await findUserById(db, claim.userId);
-      if (!user || user.account_state === 'closed' || !(await sessionIsLive(db, claim.sessionId, user.id)))
+      if (!user || user.account_state === 'closed' || !(await sessionIsLive(deps, claim.sessionId, user.id)))
         throw new ApiError(
           400,
           ERROR_CODES.INVALID_SIGN_IN_LINK,

@@ -24,7 +24,7 @@ import { WALLET_ERROR_CODES } from '../../../src/contract/wallet.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AppDeps } from '../../http/app-env.ts';
-import { issueAccessToken } from '../../http/auth.ts';
+import { isPastInactivityWindow, issueAccessToken } from '../../http/auth.ts';
 import { issueCsrfToken, setCsrfCookie } from '../../http/csrf.ts';
 import { IDEMPOTENCY_KEY_PATTERN, IN_PROGRESS_WAIT_MS } from '../../http/idempotency.ts';
 import { toWireUser, type UserRow } from '../users/users-repo.ts';
@@ -130,12 +130,12 @@ export async function claimStartKey(
     const row = rows[0];
     if (!row) continue; // released by a failed first attempt: claim it ourselves
     const age = nowMs() - new Date(row.created_at).getTime();
-    if (row.request_mac !== key.requestMac) {
-      // An old key of another attempt is free again.
-      if (age <= START_KEY_TTL_SECONDS * 1000) throw reused();
+    if (age > START_KEY_TTL_SECONDS * 1000) {
+      // Past its time the key answers nothing any more: it is free for a new attempt.
       await releaseStartKey(db, key, row.created_at);
       continue;
     }
+    if (row.request_mac !== key.requestMac) throw reused();
     if (row.session_id && row.user_id && row.answer) {
       const answer = typeof row.answer === 'string' ? JSON.parse(row.answer) : row.answer;
       return { userId: row.user_id, sessionId: row.session_id, answer };
@@ -193,13 +193,24 @@ export async function releaseStartKey(
   ]);
 }
 
-/** Whether the session is still going (not ended); a retry after a sign-out starts a new one. */
-export async function sessionIsLive(db: Queryable, sessionId: string, userId: string): Promise<boolean> {
-  const rows = await db.query(
-    'SELECT 1 FROM auth_sessions WHERE id = $1 AND user_id = $2 AND ended_at IS NULL',
+/**
+ * Whether the session is still going: not ended, and not idle past the inactivity window (a
+ * refresh would end it). A retry after a sign-out or a long pause does not continue it.
+ */
+export async function sessionIsLive(deps: AppDeps, sessionId: string, userId: string): Promise<boolean> {
+  const rows = await deps.db.query<{ last_active_at: Date | string }>(
+    'SELECT last_active_at FROM auth_sessions WHERE id = $1 AND user_id = $2 AND ended_at IS NULL',
     [sessionId, userId],
   );
-  return rows.length > 0;
+  const row = rows[0];
+  return (
+    row !== undefined &&
+    !isPastInactivityWindow(
+      new Date(row.last_active_at).getTime(),
+      deps.now(),
+      deps.config.sessionInactivitySeconds,
+    )
+  );
 }
 
 /**

@@ -77,7 +77,7 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
     const claim = startKey ? await claimStartKey(db, startKey, deps.now) : null;
     if (claim && claim !== 'claimed') {
       const user = await loadMe(claim.userId);
-      const live = await sessionIsLive(db, claim.sessionId, user.id);
+      const live = await sessionIsLive(deps, claim.sessionId, user.id);
       return c.json(
         live ? await continueStartedSession(deps, c, user, claim) : await startSession(deps, c, user),
         201,
