@@ -40,10 +40,11 @@ let handsSeen = 0;
 
 const button = (name: string) => frame.getByRole('button', { name, exact: true });
 /** Shown and usable now (no waiting for a control that is not there). */
-const usable = (name: string): Promise<boolean> =>
-  button(name)
-    .isEnabled({ timeout: 100 })
-    .catch(() => false);
+const usable = async (name: string): Promise<boolean> =>
+  (await button(name).count()) > 0 &&
+  (await button(name)
+    .isEnabled({ timeout: 2_000 })
+    .catch(() => false));
 const alert = () => frame.getByRole('alert');
 const status = () => frame.locator('.bj-status');
 

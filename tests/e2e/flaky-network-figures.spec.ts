@@ -23,11 +23,11 @@ const CONDITIONS: { name: string; options: FaultOptions }[] = [
   { name: '2 s added to every answer', options: { delayMs: 2_000 } },
 ];
 
-const usable = (frame: FrameLocator, name: string): Promise<boolean> =>
-  frame
-    .getByRole('button', { name, exact: true })
-    .isEnabled({ timeout: 50 })
-    .catch(() => false);
+/** Shown and usable now: counted first (no waiting for a control that is not there). */
+async function usable(frame: FrameLocator, name: string): Promise<boolean> {
+  const control = frame.getByRole('button', { name, exact: true });
+  return (await control.count()) > 0 && (await control.isEnabled({ timeout: 2_000 }).catch(() => false));
+}
 
 /**
  * Presses the first usable control of `order` until `done`; answers the presses. A player

@@ -23,11 +23,11 @@ let network: FaultyNetwork;
 let roundsSeen = 0;
 let presses = 0;
 
-const enabled = (frame: FrameLocator, name: string): Promise<boolean> =>
-  frame
-    .getByRole('button', { name, exact: true })
-    .isEnabled({ timeout: 200 })
-    .catch(() => false);
+/** Shown and usable now: counted first (no waiting for a control that is not there). */
+async function enabled(frame: FrameLocator, name: string): Promise<boolean> {
+  const control = frame.getByRole('button', { name, exact: true });
+  return (await control.count()) > 0 && (await control.isEnabled({ timeout: 2_000 }).catch(() => false));
+}
 
 /**
  * Presses whichever of `controls` is usable (in order) until `done` says the round's outcome is

@@ -40,10 +40,14 @@ const button = (name: string) => frame.getByRole('button', { name, exact: true }
 const statusLine = () => frame.locator('p.game-status');
 const errorLine = () => frame.locator('.game-error');
 
+/** Shown and usable now: counted first (no waiting for a control that is not there). */
 async function enabled(name: string): Promise<boolean> {
-  return button(name)
-    .isEnabled({ timeout: 200 })
-    .catch(() => false);
+  return (
+    (await button(name).count()) > 0 &&
+    (await button(name)
+      .isEnabled({ timeout: 2_000 })
+      .catch(() => false))
+  );
 }
 
 /** Buys a ticket, reveals it and claims it as a player on a bad link would, until the outcome shows. */
