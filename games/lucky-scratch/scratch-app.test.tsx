@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HostToGameMessage } from '../../src/contract/game-messages.ts';
 import type { RoundAnswer, RoundView } from '../../src/contract/games.ts';
@@ -8,6 +8,7 @@ import { simulationFloats } from '../engines/fair-random.ts';
 import type { Floats } from '../engines/types.ts';
 import { GameCallError, type HostBridge } from '../shared/host-bridge.ts';
 import { ScratchApp } from './scratch-app.tsx';
+import { clearPendingActions } from '../../src/lib/pending-actions.ts';
 
 const BALANCES: Balances = {
   balance_paid_ghc: 10,
@@ -201,6 +202,37 @@ describe('Lucky Scratch page', () => {
     expect(redeems).toHaveLength(2);
     expect((redeems[0] as unknown[])[2]).toBe((redeems[1] as unknown[])[2]);
     expect(host.report).toHaveBeenLastCalledWith('redeem_outcome', expect.objectContaining({ win: 5000 }));
+  });
+
+  it('a ticket the server says is already credited is read back and its outcome shown, never a dead end', async () => {
+    const host = fakeHost();
+    await loaded(host);
+    await press(button('Buy ticket'));
+    const realCall = host.call.getMockImplementation();
+    if (!realCall) throw new Error('no fake host');
+    let credited: RoundAnswer | null = null;
+    host.call.mockImplementation(async (name: string, body?: Record<string, unknown>) => {
+      if (name === 'instant_win.redeem') {
+        if (credited) throw new GameCallError(409, 'ROUND_FINISHED', 'This round is already finished.', null);
+        // The server credits the ticket; its answer never arrives.
+        credited = (await realCall(name, body)) as RoundAnswer;
+        throw new GameCallError(0, 'NETWORK_ERROR', 'The request failed.', null);
+      }
+      if (name === 'rounds.recent') return { results: credited ? [{ ...credited.round, actions: [] }] : [] };
+      return realCall(name, body);
+    });
+    await press(button('Reveal all'));
+    expect(statusText()).toBe('Your ticket is not credited yet. Press Claim prize to try again.');
+    expect(button('Claim prize').disabled).toBe(false);
+    // The kept key is gone (another device, a cleared site): the claim goes with a new one.
+    await act(async () => {
+      await clearPendingActions();
+    });
+    await press(button('Claim prize'));
+    await waitFor(() => expect(statusText()).toContain('Three Seven symbols! You win 5,000 GC.'));
+    expect(host.call).toHaveBeenCalledWith('rounds.recent');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(button('Buy ticket').disabled).toBe(false);
   });
 
   it('shows a refusal plainly and offers Buy coins for an insufficient balance', async () => {
