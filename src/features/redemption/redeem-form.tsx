@@ -9,7 +9,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { sendOnce } from '../../state/player-actions.ts';
 import { css } from '@linaria/core';
 import {
   GIFT_CARD_BRAND_LABELS,
@@ -57,17 +56,20 @@ const FIELD_OF: Readonly<Record<string, string>> = {
 };
 
 /**
- * The redemption calls load once the player asks to redeem (while the confirmation is open), not
- * with the redeem pages. A chunk that cannot load is a connection problem, told like one.
+ * The redemption calls and the kept-key sender load once the player asks to redeem (while the
+ * confirmation is open), not with the redeem pages (their first load stays within the 150 KB
+ * budget). A chunk that cannot load is a connection problem, told like one.
  */
 const redemptionActions = () =>
-  import('../../state/redemption-actions.ts').catch(() => {
-    throw new ApiError(
-      0,
-      CLIENT_ERROR_CODES.NETWORK_ERROR,
-      'We could not reach our servers. Please try again.',
-    );
-  });
+  Promise.all([import('../../state/redemption-actions.ts'), import('../../state/player-actions.ts')])
+    .then(([calls, { sendOnce }]) => ({ ...calls, sendOnce }))
+    .catch(() => {
+      throw new ApiError(
+        0,
+        CLIENT_ERROR_CODES.NETWORK_ERROR,
+        'We could not reach our servers. Please try again.',
+      );
+    });
 
 export interface RedeemFormProps {
   method: RedemptionMethod;
@@ -197,7 +199,7 @@ export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps
     const text = JSON.stringify({ cashOut, body });
     setBusy(true);
     try {
-      const { submitCashOut, submitRedemption } = await actions;
+      const { submitCashOut, submitRedemption, sendOnce } = await actions;
       // One key per confirmed request until its outcome is known, kept across reloads: the same
       // request again (a retry after a lost answer) is replayed on the server, never made twice.
       const redemption: Redemption = await sendOnce(
