@@ -79,8 +79,8 @@ describe('prerendered pages', () => {
     // The page's styles follow the entry's, in the head; a style text cannot close its element.
     expect(html).toContain(
       '<style>.global{}</style><style>.header{color:red}.form{}<\\/style><b></style>' +
-        '<link rel="stylesheet" href="/assets/start-1.css" disabled>' +
-        '<link rel="stylesheet" href="/assets/login-page-2.css" disabled></head>',
+        '<link rel="stylesheet" href="/assets/start-1.css" media="not all" disabled>' +
+        '<link rel="stylesheet" href="/assets/login-page-2.css" media="not all" disabled></head>',
     );
     // The app's entry is the page's only script.
     expect(html.match(/<script/g)).toEqual(['<script']);

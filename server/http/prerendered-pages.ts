@@ -68,10 +68,13 @@ const attribute = (value: string): string => value.replace(/&/g, '&amp;').replac
 
 /**
  * Puts the rendered page into the build's index.html; null when the template has no empty root.
- * The page's stylesheets go into the head as text. Each file is also named by a disabled <link>,
- * which the browser neither fetches nor applies: the app's chunk loader, finding a link to a
- * stylesheet already there, does not load and apply the same rules again when the page's chunk
- * arrives (a second style pass over the whole page, in the main thread, after the first paint).
+ * The page's stylesheets go into the head as text. Each file is also named by a <link> the
+ * browser neither fetches nor applies: the app's chunk loader, finding a link to a stylesheet
+ * already there, does not load and apply the same rules again when the page's chunk arrives (a
+ * second style pass over the whole page, in the main thread, after the first paint).
+ * `disabled` alone keeps the link from applying but not from being fetched: Chromium's preload
+ * scanner reads the markup ahead of the parser and requests every rel=stylesheet link whose media
+ * match, disabled or not. `media="not all"` matches nothing, so the scanner leaves it alone.
  */
 export function fillTemplate(
   template: string,
@@ -83,7 +86,7 @@ export function fillTemplate(
   // data-gold-only: the app's first render must match markup rendered in gold-only mode (main.tsx).
   const root = `<div id="root" data-prerendered${page.goldOnly ? ' data-gold-only' : ''}${page.hasForm ? ' inert' : ''}>${page.html}</div>`;
   const links = page.styles.files
-    .map((file) => `<link rel="stylesheet" href="/${attribute(file)}" disabled>`)
+    .map((file) => `<link rel="stylesheet" href="/${attribute(file)}" media="not all" disabled>`)
     .join('');
   const style = (page.styles.css ? `<style>${styleText(page.styles.css)}</style>` : '') + links;
   // Plain slicing, not String.replace: the page's text may hold "$&" and the like.
