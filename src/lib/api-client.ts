@@ -297,7 +297,12 @@ async function send<T>(
 ): Promise<T> {
   const handle = opts.handleErrors !== false;
   const fail = (e: ApiError): never => {
-    if (handle || (e.status === 403 && Object.hasOwn(STANDING_DIALOGS, e.code))) reportApiError(e);
+    // A read that got no answer is told by the connection banner (pwa/online-status.ts), and the
+    // page shows what it kept: on a dead link that still looks online to the browser, opening the
+    // app must not greet the player with "Something Went Wrong". An action still tells its own.
+    const unansweredRead = method === 'GET' && e.code === CLIENT_ERROR_CODES.NETWORK_ERROR;
+    if ((handle && !unansweredRead) || (e.status === 403 && Object.hasOwn(STANDING_DIALOGS, e.code)))
+      reportApiError(e);
     throw e;
   };
 

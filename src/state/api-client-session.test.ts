@@ -145,6 +145,17 @@ describe('api client', () => {
     expect(errorDialogFor(new ApiError(404, 'NOT_FOUND', 'x'), true)).toBeNull();
   });
 
+  it('a read without an answer opens no dialog (the banner tells it); an action without one does', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(api.get('/x', Value)).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    expect(store.dialogs.stack).toHaveLength(0);
+    await expect(api.post('/x', {}, Value)).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    expect(store.dialogs.stack.map((d) => d.kind)).toEqual(['generic-error']);
+  });
+
   it('a network failure becomes an ApiError with status 0', async () => {
     vi.stubGlobal(
       'fetch',
