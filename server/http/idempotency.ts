@@ -89,14 +89,15 @@ export function requestKeyOf(c: Context<AppEnv>): string {
   return `${scopeOf(c)}:${key}`;
 }
 
-const reused = () =>
+/** 409: the key was first used for another request ("a new key for a new action", or attempt). */
+export const idempotencyKeyReused = (newWhat = 'action') =>
   new ApiError(
     409,
     WALLET_ERROR_CODES.IDEMPOTENCY_KEY_REUSED,
-    `This ${IDEMPOTENCY_HEADER} was already used for a different request. Use a new key for a new action.`,
+    `This ${IDEMPOTENCY_HEADER} was already used for a different request. Use a new key for a new ${newWhat}.`,
   );
-
-const inProgress = () =>
+/** 409 with Retry-After: the first request with this key is still running. */
+export const idempotencyInProgress = () =>
   new ApiError(
     409,
     WALLET_ERROR_CODES.IDEMPOTENCY_IN_PROGRESS,
@@ -146,7 +147,7 @@ export function idempotent(
         claimed = await claim();
         continue;
       }
-      if (row.request_sha256 !== hash) throw reused();
+      if (row.request_sha256 !== hash) throw idempotencyKeyReused();
       if (row.status !== null) return replay(c, row);
       if (now() - new Date(row.created_at).getTime() > STALE_CLAIM_MS) {
         // The first attempt died without answering: take the claim over (one winner).
@@ -158,7 +159,7 @@ export function idempotent(
         claimed = taken.length > 0;
         continue;
       }
-      if (Date.now() >= deadline) throw inProgress();
+      if (Date.now() >= deadline) throw idempotencyInProgress();
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
 

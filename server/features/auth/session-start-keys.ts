@@ -26,7 +26,12 @@ import { ApiError } from '../../http/api-error.ts';
 import type { AppDeps } from '../../http/app-env.ts';
 import { isPastInactivityWindow, issueAccessToken } from '../../http/auth.ts';
 import { issueCsrfToken, setCsrfCookie } from '../../http/csrf.ts';
-import { IDEMPOTENCY_KEY_PATTERN, IN_PROGRESS_WAIT_MS } from '../../http/idempotency.ts';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  IN_PROGRESS_WAIT_MS,
+  idempotencyInProgress,
+  idempotencyKeyReused,
+} from '../../http/idempotency.ts';
 import { toWireUser, type UserRow } from '../users/users-repo.ts';
 import { readBalances } from '../wallet/balances.ts';
 import { createRefreshToken, setRefreshCookie } from './refresh-tokens.ts';
@@ -77,23 +82,6 @@ export function startKeyOf(c: Context, deps: AppDeps, scope: StartScope, body: u
   };
 }
 
-const reused = () =>
-  new ApiError(
-    409,
-    WALLET_ERROR_CODES.IDEMPOTENCY_KEY_REUSED,
-    `This ${IDEMPOTENCY_HEADER} was already used for a different request. Use a new key for a new attempt.`,
-  );
-
-const inProgress = () =>
-  new ApiError(
-    409,
-    WALLET_ERROR_CODES.IDEMPOTENCY_IN_PROGRESS,
-    'The first request with this key is still being processed. Please retry in a moment with the same key.',
-    null,
-    { retry_after_seconds: 1 },
-    { 'Retry-After': '1' },
-  );
-
 type KeyRow = {
   request_mac: string;
   user_id: string | null;
@@ -135,7 +123,7 @@ export async function claimStartKey(
       await releaseStartKey(db, key, row.created_at);
       continue;
     }
-    if (row.request_mac !== key.requestMac) throw reused();
+    if (row.request_mac !== key.requestMac) throw idempotencyKeyReused('attempt');
     if (row.session_id && row.user_id && row.answer) {
       const answer = typeof row.answer === 'string' ? JSON.parse(row.answer) : row.answer;
       return { userId: row.user_id, sessionId: row.session_id, answer };
@@ -144,7 +132,7 @@ export async function claimStartKey(
       await releaseStartKey(db, key, row.created_at);
       continue;
     }
-    if (Date.now() >= deadline) throw inProgress();
+    if (Date.now() >= deadline) throw idempotencyInProgress();
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
