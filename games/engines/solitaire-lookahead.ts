@@ -8,8 +8,8 @@
  *
  * The score of a position: what it has paid so far, plus FLIP_VALUE for each face-down card turned
  * and WASTE_VALUE for each card off the waste (so sequences that dig into the tableau or the waste
- * count before they pay). This is the kind of player that beat the old pay table (issue 18); the
- * expert (solitaire-expert.ts) uses it to choose its moves and is tested to do at least as well.
+ * count before they pay). This is the kind of player that beat the old pay table (issue 18); at six
+ * moves it is the expert the pay table is priced against (solitaire-expert.ts).
  */
 import type { SolitaireAction, SolitaireState } from './solitaire.ts';
 import {
@@ -96,14 +96,14 @@ function bestReachable(p: SearchPosition, depth: number, ctx: SearchContext): nu
 }
 
 /**
- * Every first move from `p` (skipping moves into a position of `avoid`) with the best score a
- * `depth`-move lookahead reaches after it, best first (ties keep the move order).
+ * The best first move by a `depth`-move lookahead from `p` (skipping moves into a position of
+ * `avoid`; the first of equal scores in move order), or null when none scores above `p` itself.
  */
-export function lookaheadRanking(
+export function lookaheadChoice(
   p: SearchPosition,
   settings: LookaheadSettings,
   avoid?: ReadonlySet<string>,
-): { move: SearchMove; value: number }[] {
+): { move: SearchMove; value: number } | null {
   const ctx: SearchContext = {
     payTable: settings.payTable,
     nodes: 0,
@@ -111,41 +111,15 @@ export function lookaheadRanking(
     table: new Map(),
     score: (q) => positionScore(q, settings.flipValue, settings.wasteValue),
   };
-  const ranked: { move: SearchMove; value: number }[] = [];
+  let best: { move: SearchMove; value: number } | null = null;
   for (const m of lookaheadMoves(p)) {
     const next = clonePosition(p);
     applyMove(next, m, settings.payTable);
     if (avoid?.has(positionKey(next))) continue;
     const value = turnsCard(p, m) ? ctx.score(next) : bestReachable(next, settings.depth - 1, ctx);
-    ranked.push({ move: m, value });
+    if (!best || value > best.value) best = { move: m, value };
   }
-  return ranked.sort((a, b) => b.value - a.value);
-}
-
-/** The best first move by a `depth`-move lookahead, or null when none scores above `p` itself. */
-export function lookaheadChoice(
-  p: SearchPosition,
-  settings: LookaheadSettings,
-  avoid?: ReadonlySet<string>,
-): { move: SearchMove; value: number } | null {
-  const best = lookaheadRanking(p, settings, avoid)[0];
-  return best && best.value > positionScore(p, settings.flipValue, settings.wasteValue) ? best : null;
-}
-
-/**
- * Finishes a position (a sampled world) as the lookahead player would, in place; returns the
- * hundredths paid at the end. Used by the expert to score its candidate moves.
- */
-export function lookaheadRollout(p: SearchPosition, settings: LookaheadSettings): number {
-  const visited = new Set<string>();
-  for (let n = 0; n < 400; n++) {
-    visited.add(positionKey(p));
-    const choice = lookaheadChoice(p, settings, visited);
-    if (choice) applyMove(p, choice.move, settings.payTable);
-    else if (p.stock.length > 0) p.waste.push(p.stock.pop() as number);
-    else break;
-  }
-  return p.hundredths;
+  return best && best.value > ctx.score(p) ? best : null;
 }
 
 /** The lookahead as a player of real rounds (it remembers the positions it has been in). */
