@@ -222,7 +222,8 @@ export const SEED_GAMES: readonly SeedGame[] = [
     name: 'Klondike Solitaire',
     kind: 'house',
     categories: ['exclusive', 'halloween'],
-    description: 'One pass through the stock; every card you build on the foundations pays.',
+    description:
+      'One pass through the stock; the first twelve cards you build on the foundations pay, and so does a cleared table.',
     metadata: PLAIN_METADATA,
     // The casual player's return (the house strategy); the expert's is the top of the range.
     rtp: SOLITAIRE_DECLARED_RTP,
