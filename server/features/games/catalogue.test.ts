@@ -13,7 +13,8 @@ import {
   type Game,
 } from '../../../src/contract/games.ts';
 import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { parseGameMetadata, SEED_GAMES, seedGames } from './catalogue.ts';
+import { LINE_COUNT as SLOT_LINE_COUNT } from '../../../games/engines/slots.ts';
+import { parseGameMetadata, SEED_BET_STEPS, SEED_GAMES, seedGames } from './catalogue.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -61,6 +62,20 @@ describe('games catalogue', () => {
       ).toBe(true);
     expect(res.body.results.find((g) => g.id === VENDOR_GAME_ID)?.kind).toBe('vendor');
     expect(res.headers.get('Cache-Control')).toMatch(/^public, max-age=\d+/);
+  });
+
+  it('answers the bet steps of SEED_BET_STEPS in display units, the one source the game pages and checkBet read', async () => {
+    const res = await catalogue();
+    for (const g of res.body.results)
+      expect(g.bet_steps, g.id).toEqual({ gold: [100, 200, 500, 1000, 2500], sweeps: [0.2, 0.5, 1, 2, 5] });
+    for (const currency of ['gold', 'sweeps'] as const) {
+      const steps = SEED_BET_STEPS[currency];
+      // Five steps: video poker's one to five coins (the fifth, the maximum, pays the royal 800).
+      expect(steps).toHaveLength(5);
+      expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+      // The slot splits a bet over its lines: every step is a whole number of minor units per line.
+      for (const step of steps) expect(step % SLOT_LINE_COUNT, `${currency} ${step}`).toBe(0);
+    }
   });
 
   it('carries a note under the RTP where the figure needs one: Jacks or Better holds at five coins, Klondike is a range', async () => {

@@ -271,8 +271,18 @@ export const maxWinMultipleOf = (gameId: string): number | null => MAX_WIN_MULTI
 
 /** Gold 100..2,500 coins, Sweeps 0.20..5.00 (cents below). */
 const LIMITS = { minGold: 100, maxGold: 2_500, minSweeps: 20, maxSweeps: 500 };
-const STEPS_GOLD = [100, 200, 500, 1_000, 2_500];
-const STEPS_SWEEPS = [20, 50, 100, 200, 500];
+
+/**
+ * The bet steps of every seeded game, minor units (Sweeps in cents), smallest first: the one place
+ * they are written. They reach the games table at every start (`seedGames`), the wire catalogue
+ * (`Game.bet_steps`, display units), the game pages (the host's `init` carries the game's catalogue
+ * steps) and `checkBet`, which reads the game's row. Each is a multiple of 10 minor units, so the
+ * slot's line bet is whole, and there are five, the video poker coins (catalogue.test.ts).
+ */
+export const SEED_BET_STEPS: Readonly<Record<Currency, readonly number[]>> = {
+  gold: [100, 200, 500, 1_000, 2_500],
+  sweeps: [20, 50, 100, 200, 500],
+};
 
 /**
  * Adds the seeded games that are missing. Operators own the rows once they exist (maintenance,
@@ -302,8 +312,8 @@ export async function seedGames(db: Queryable): Promise<void> {
         LIMITS.minSweeps,
         LIMITS.maxSweeps,
         g.rtp,
-        STEPS_GOLD,
-        STEPS_SWEEPS,
+        SEED_BET_STEPS.gold,
+        SEED_BET_STEPS.sweeps,
         (index + 1) * 10,
       ],
     );

@@ -395,7 +395,7 @@ describe('bets are the catalogue steps only, in every house game', () => {
         expect(res.body).toMatchObject({
           code: GAME_ERROR_CODES.BET_OUT_OF_RANGE,
           field: 'betValue',
-          // The steps the game pages offer (games/shared/bet-steps.ts).
+          // The catalogue's steps, which the game pages offer too (the host's init carries them).
           extra: { bet_steps: CATALOGUE_STEPS[bet.currency] },
         });
       }

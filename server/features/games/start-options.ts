@@ -1,8 +1,9 @@
 /**
  * The bet rules every house game keeps, the start options from the wire to the engine, and the
  * parts of a start the server decides, never the player:
- * - a bet is one of the catalogue's bet steps of its currency (Gold 100, 200, 500, 1,000, 2,500;
- *   Sweeps 0.20, 0.50, 1.00, 2.00, 5.00) inside the game's limits (`checkBet`), in every game;
+ * - a bet is one of the catalogue's bet steps of its currency, read from the game's row (seeded
+ *   from `SEED_BET_STEPS`, the steps the game pages are given too), inside the game's limits
+ *   (`checkBet`), in every game;
  * - amounts arrive in display units and engines take minor units (solitaire's side bets);
  * - each solitaire side bet is off (0 or absent) or exactly the base bet (the rules page), and the
  *   round's whole stake (bet plus side bets) stays within the game's maximum bet; the whole stake
