@@ -1,5 +1,5 @@
 import { mountGame } from '../shared/mount-game.tsx';
-import { BlackjackGame } from './BlackjackGame.tsx';
+import { BlackjackGame } from './blackjack-game.tsx';
 import './blackjack.css';
 
 mountGame((bridge) => {

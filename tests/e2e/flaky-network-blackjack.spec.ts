@@ -25,7 +25,7 @@ import { expectHeaderGoldMatchesServer, serverLedger } from './support/ledger.ts
 
 test.describe.configure({ mode: 'serial' });
 
-/** The finished hand's line (BlackjackGame's finishedText). */
+/** The finished hand's line (finishedText in games/blackjack/blackjack-game.tsx). */
 const OUTCOME = /Dealer (has \d+|busts)\..*(You win|Push|back\.|The dealer wins)/;
 const isMove = (r: Request) =>
   r.method() === 'POST' && /\/games\/blackjack\/rounds\/[^/]+\/actions$/.test(r.url());

@@ -9,7 +9,7 @@ import { blackjackEngine as engine, type BlackjackState } from '../engines/black
 import { FRESH_DECK, type Card } from '../engines/cards.ts';
 import type { Floats } from '../engines/types.ts';
 import { GameCallError, type HostBridge } from '../shared/host-bridge.ts';
-import { BlackjackGame } from './BlackjackGame.tsx';
+import { BlackjackGame } from './blackjack-game.tsx';
 
 afterEach(cleanup);
 

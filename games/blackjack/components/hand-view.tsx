@@ -1,7 +1,7 @@
 import type { Currency } from '../../../src/contract/currency.ts';
 import type { BlackjackHandView, HandResult } from '../../engines/blackjack.ts';
 import { formatMinor } from '../money.ts';
-import { PlayingCard } from './PlayingCard.tsx';
+import { PlayingCard } from './playing-card.tsx';
 
 const RESULT_TEXT: Record<HandResult, string> = {
   blackjack: 'Blackjack',

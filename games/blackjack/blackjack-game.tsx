@@ -6,9 +6,9 @@ import type { BlackjackMove, BlackjackView } from '../engines/blackjack.ts';
 import { GameLinks } from '../shared/game-links.tsx';
 import type { HostBridge } from '../shared/host-bridge.ts';
 import { BET_STEPS } from '../shared/bet-steps.ts';
-import { BetControl } from './components/BetControl.tsx';
-import { HandView, totalText } from './components/HandView.tsx';
-import { FaceDownCard, PlayingCard } from './components/PlayingCard.tsx';
+import { BetControl } from './components/bet-control.tsx';
+import { HandView, totalText } from './components/hand-view.tsx';
+import { FaceDownCard, PlayingCard } from './components/playing-card.tsx';
 import { formatAmount, formatMinor } from './money.ts';
 import { useBlackjackTable, type BlackjackTable } from './use-blackjack-table.ts';
 
