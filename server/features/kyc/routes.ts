@@ -3,8 +3,11 @@
  *   GET /kyc/links/:flow                         -> { href, max_retries, retry_pause_seconds }
  *   GET /kyc/result?flow=&auth_response=         -> { flow, outcome, identity_state } or KYC_NO_DECISION(_MAX)
  *   GET /kyc/status                              -> { identity_state, verified_at, pending_since }
- * None moves coins, so none needs an Idempotency-Key: a repeated link opens another session
- * (counted in the daily limit), a repeated result answers the decision already recorded.
+ * All three are reads in the spec (GET), so none takes an Idempotency-Key. The player's identity
+ * submission goes to the provider's frame; what it sends here is the result call, whose
+ * auth_response is its own key: a repeated result (a lost answer retried, a reload) answers the
+ * decision already recorded and makes one transition (docs/flaky-networks.md). A repeated link
+ * opens another session (counted in the daily limit).
  */
 import { Hono } from 'hono';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';

@@ -32,6 +32,8 @@ import { accountClosed } from '../../http/auth.ts';
 import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
 import { check, readBody, readJson } from '../../http/validate.ts';
 import { loginChecks, UNKNOWN_CLIENT } from '../auth/routes.ts';
+import { startKeyedSession } from '../auth/keyed-session.ts';
+import { startKeyOf } from '../auth/session-start-keys.ts';
 import { secureCookies, startSession } from '../auth/session.ts';
 import {
   enforceAttempts,
@@ -47,6 +49,7 @@ import { dataDeletionRoutes } from './data-deletion.ts';
 import { invalidToken, TokenRejected, verifySignedToken } from './id-token.ts';
 import { socialProviders } from './social-providers.ts';
 import {
+  attemptUsedUnderKey,
   claimAttempt,
   claimTicket,
   createAttempt,
@@ -205,6 +208,9 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post(SOCIAL_AUTH_PATHS.signIn, async (c) => {
     const { provider, id_token } = await readBody(c, SignInRequestSchema);
+    // A retry of a sign-in whose answer was lost (same key, same token, same browser) is answered
+    // again: a linked identity continues the session the first request started.
+    const startKey = startKeyOf(c, deps, 'social_sign_in', { provider, id_token });
     const providers = socialProviders(deps);
     let claims: Record<string, unknown>;
     try {
@@ -219,13 +225,14 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     const browser = browserOf(c);
     const nonce = claims.nonce;
-    // The nonce must be this browser's own open attempt, and works once: a replayed or stolen token fails here.
-    if (
-      typeof nonce !== 'string' ||
-      !browser ||
-      !(await claimAttempt(db, provider, nonce, browser, deps.now()))
-    )
-      throw nonceMismatch();
+    // The nonce must be this browser's own open attempt, and works once: a replayed or stolen
+    // token fails here. Only the request that used it, sent again with its key, passes again.
+    if (typeof nonce !== 'string' || !browser) throw nonceMismatch();
+    const used =
+      (await claimAttempt(db, provider, nonce, browser, deps.now(), startKey?.keyHash ?? null)) ||
+      (startKey !== null &&
+        (await attemptUsedUnderKey(db, provider, nonce, browser, startKey.keyHash, deps.now())));
+    if (!used) throw nonceMismatch();
     const identity = identityOf(provider, claims);
 
     const linked = await linkedUserOf(db, provider, identity.subject);
@@ -233,9 +240,13 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
       const user = await findUserById(db, linked);
       if (!user) throw nonceMismatch();
       if (user.account_state === 'closed') throw accountClosed(user.closed_reason);
-      const answer: SocialSignInAnswer = { result: 'signed_in', session: await startSession(deps, c, user) };
+      const answer: SocialSignInAnswer = {
+        result: 'signed_in',
+        session: await startKeyedSession(deps, c, user, startKey),
+      };
       return c.json(answer);
     }
+    // Not linked: a retry gets a ticket of its own for the same identity and browser.
     const token = await createTicket(db, identity, browser, deps.now());
     const existing = await findUserByEmail(db, identity.email);
     if (existing) {

@@ -1,6 +1,7 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../../../src/contract/api-paths.ts';
+import { IDEMPOTENCY_HEADER } from '../../../src/contract/constants.ts';
 import {
   SOCIAL_AUTH_PATHS,
   socialDeletionCallbackPath,
@@ -299,6 +300,132 @@ describe('sign in with Google or Facebook', () => {
     ctx.clock.advance(11 * 60);
     const res = await signIn(browser, 'google', token('google', nonce, person('google')));
     expect(res.body.code).toBe('SOCIAL_NONCE_MISMATCH');
+  });
+});
+
+describe('social sign-in retried after its answer was lost', () => {
+  const keyedSignIn = (client: Client, provider: SocialProvider, idToken: string, key: string) =>
+    client.request<Body>('POST', SOCIAL_AUTH_PATHS.signIn, {
+      body: { provider, id_token: idToken },
+      headers: { [IDEMPOTENCY_HEADER]: key },
+    });
+  /** The same browser as `client` before the answer came: its cookies then, none of the answer's. */
+  const sameBrowser = (client: Client): Client => {
+    const copy = new Client(ctx, client.ip);
+    copy.cookies = new Map(client.cookies);
+    return copy;
+  };
+  const sidOf = (session: unknown): string =>
+    JSON.parse(Buffer.from(String((session as Body).token).split('.')[1]!, 'base64url').toString())
+      .sid as string;
+  const sessionsOf = async (email: unknown): Promise<number> =>
+    (
+      await ctx.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1',
+        [email],
+      )
+    )[0]!.n;
+
+  /** A person with an account linked to their Google identity (its join's session counted). */
+  async function linkedPerson(): Promise<Body> {
+    const who = person('google');
+    expect((await createSocialAccount(new Client(ctx), 'google', who)).status).toBe(201);
+    return who;
+  }
+
+  it('the same key, token and browser sign in once: the retry continues the first session', async () => {
+    const who = await linkedPerson();
+    const browser = new Client(ctx);
+    const t = token('google', await attempt(browser, 'google'), who);
+    const key = randomUUID();
+    const retryBrowser = sameBrowser(browser);
+    const first = await keyedSignIn(browser, 'google', t, key);
+    expect(first.status).toBe(200);
+    expect(first.body.result).toBe('signed_in');
+    // Its answer is lost: the app sends the same request again from the same browser.
+    const retry = await keyedSignIn(retryBrowser, 'google', t, key);
+    expect(retry.status).toBe(200);
+    expect(retry.body.result).toBe('signed_in');
+    expect(sidOf(retry.body.session)).toBe(sidOf(first.body.session));
+    expect(await sessionsOf(who.email)).toBe(2); // the join's and this sign-in's
+    // The retry's browser holds a working session (new refresh cookie in the same session).
+    retryBrowser.token = String((retry.body.session as Body).token);
+    expect((await retryBrowser.request('GET', API_PATHS.me)).status).toBe(200);
+    expect((await retryBrowser.request('POST', API_PATHS.refresh)).status).toBe(200);
+  });
+
+  it('a parallel burst with one key signs in once: every answer names the same session', async () => {
+    const who = await linkedPerson();
+    const browser = new Client(ctx);
+    const t = token('google', await attempt(browser, 'google'), who);
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => keyedSignIn(sameBrowser(browser), 'google', t, key)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(5).fill(200));
+    expect(new Set(answers.map((a) => sidOf(a.body.session))).size).toBe(1);
+    expect(await sessionsOf(who.email)).toBe(2);
+  });
+
+  it('the used token is still refused without the key, with another key, or in another browser', async () => {
+    const who = await linkedPerson();
+    const browser = new Client(ctx);
+    const t = token('google', await attempt(browser, 'google'), who);
+    const key = randomUUID();
+    expect((await keyedSignIn(sameBrowser(browser), 'google', t, key)).body.result).toBe('signed_in');
+    expect((await signIn(sameBrowser(browser), 'google', t)).body.code).toBe('SOCIAL_NONCE_MISMATCH');
+    expect((await keyedSignIn(sameBrowser(browser), 'google', t, randomUUID())).body.code).toBe(
+      'SOCIAL_NONCE_MISMATCH',
+    );
+    const other = new Client(ctx);
+    await attempt(other, 'google');
+    expect((await keyedSignIn(other, 'google', t, key)).body.code).toBe('SOCIAL_NONCE_MISMATCH');
+    // Another token under the key (another sign-in) is not the same request.
+    const t2 = token('google', await attempt(browser, 'google'), who);
+    const reused = await keyedSignIn(sameBrowser(browser), 'google', t2, key);
+    expect(reused.status).toBe(409);
+    expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await sessionsOf(who.email)).toBe(2);
+  });
+
+  it('after a sign-out, the retry starts a new session; past the attempt time it is refused', async () => {
+    const who = await linkedPerson();
+    const browser = new Client(ctx);
+    const t = token('google', await attempt(browser, 'google'), who);
+    const key = randomUUID();
+    const first = await keyedSignIn(sameBrowser(browser), 'google', t, key);
+    const signedIn = new Client(ctx);
+    signedIn.token = String((first.body.session as Body).token);
+    expect((await signedIn.request('POST', API_PATHS.logout)).status).toBeLessThan(300);
+    const retry = await keyedSignIn(sameBrowser(browser), 'google', t, key);
+    expect(retry.body.result).toBe('signed_in');
+    expect(sidOf(retry.body.session)).not.toBe(sidOf(first.body.session));
+    ctx.clock.advance(11 * 60);
+    const late = await keyedSignIn(sameBrowser(browser), 'google', t, key);
+    expect(late.body.code).toBe('SOCIAL_NONCE_MISMATCH');
+  });
+
+  it('a lost "complete your profile" answer: the retry answers it again with a ticket that works', async () => {
+    const who = person('facebook');
+    const browser = new Client(ctx);
+    const t = token('facebook', await attempt(browser, 'facebook'), who);
+    const key = randomUUID();
+    expect((await keyedSignIn(sameBrowser(browser), 'facebook', t, key)).body.result).toBe(
+      'profile_required',
+    );
+    const retry = await keyedSignIn(sameBrowser(browser), 'facebook', t, key);
+    expect(retry.body).toMatchObject({ result: 'profile_required', email: who.email });
+    const created = await browser.request<Body>('POST', SOCIAL_AUTH_PATHS.accounts, {
+      body: {
+        provider: 'facebook',
+        provider_auth_token: retry.body.provider_auth_token,
+        email: who.email,
+        first_name: who.given_name,
+        last_name: who.family_name,
+        ...profileFields(),
+      },
+    });
+    expect(created.status).toBe(201);
   });
 });
 

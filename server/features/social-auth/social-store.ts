@@ -34,19 +34,45 @@ export async function createAttempt(
   return nonce;
 }
 
-/** Uses this browser's open attempt `nonce` of `provider`; false when there is none (or it was used). */
+/**
+ * Uses this browser's open attempt `nonce` of `provider`; false when there is none (or it was used).
+ * `keyHash` is the hash of the sign-in's Idempotency-Key (session-start-keys.ts), kept so that a
+ * retry of the same sign-in may use the attempt again (attemptUsedUnderKey).
+ */
 export async function claimAttempt(
   db: Queryable,
   provider: SocialProvider,
   nonce: string,
   browserHash: string,
   nowMs: number,
+  keyHash: string | null = null,
 ): Promise<boolean> {
   const rows = await db.query(
-    `UPDATE social_sign_in_attempts SET used_at = $4
+    `UPDATE social_sign_in_attempts SET used_at = $4, used_key_hash = $5
       WHERE nonce = $1 AND provider = $2 AND browser_hash = $3 AND used_at IS NULL AND expires_at > $4
       RETURNING nonce`,
-    [nonce, provider, browserHash, iso(nowMs)],
+    [nonce, provider, browserHash, iso(nowMs), keyHash],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * Whether this browser's attempt `nonce` was used, while still in its time, by a sign-in sent
+ * under the key hashed `keyHash`: a retry of that sign-in after its answer was lost.
+ */
+export async function attemptUsedUnderKey(
+  db: Queryable,
+  provider: SocialProvider,
+  nonce: string,
+  browserHash: string,
+  keyHash: string,
+  nowMs: number,
+): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM social_sign_in_attempts
+      WHERE nonce = $1 AND provider = $2 AND browser_hash = $3 AND used_at IS NOT NULL
+        AND used_key_hash = $4 AND expires_at > $5`,
+    [nonce, provider, browserHash, keyHash, iso(nowMs)],
   );
   return rows.length === 1;
 }

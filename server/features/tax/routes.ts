@@ -1,6 +1,8 @@
 /**
  * Tax API (docs/tax.md): GET the player's W-9 status, POST the W-9 form, POST the W-9 info
- * confirmation. Field values are checked by the contract's rules (the same the app uses), and the
+ * confirmation. Both POSTs need an Idempotency-Key (docs/flaky-networks.md): the app keeps one
+ * per submission, so a form or confirmation retried after a lost answer is answered from the
+ * first (one submission written, one decision) instead of superseding it with a copy. Field values are checked by the contract's rules (the same the app uses), and the
  * first failing field answers 400 VALIDATION_ERROR with its wire name and the spec's message;
  * extra.errors lists every failing field. The last four digits are never logged or answered.
  */
@@ -19,6 +21,7 @@ import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { requireAuth } from '../../http/auth.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { readBody } from '../../http/validate.ts';
 import { sandboxTinMatch, type TinMatcher } from './tin-match-sandbox.ts';
 import { confirmW9Info, createW9Submission, readW9Status } from './w9-submissions.ts';
@@ -39,10 +42,11 @@ export function taxRoutes(deps: AppDeps, options: { tinMatch?: TinMatcher } = {}
   const auth = requireAuth(deps);
   const tinMatch = options.tinMatch ?? sandboxTinMatch;
   const key = deps.secrets.w9EncryptionKey;
+  const once = idempotent(deps.db, deps.now);
 
   app.get(TAX_API_PATHS.w9, auth, async (c) => c.json(await readW9Status(deps.db, c.get('userId'))));
 
-  app.post(TAX_API_PATHS.w9, auth, async (c) => {
+  app.post(TAX_API_PATHS.w9, auth, once, async (c) => {
     const body = await readBody(c, W9CreateRequestSchema);
     refuseFirst(w9FormErrors(body));
     const line2 = trimmed(body.address_line_2);
@@ -62,7 +66,7 @@ export function taxRoutes(deps: AppDeps, options: { tinMatch?: TinMatcher } = {}
     return c.json(await readW9Status(deps.db, userId), 201);
   });
 
-  app.post(TAX_API_PATHS.w9Confirm, auth, async (c) => {
+  app.post(TAX_API_PATHS.w9Confirm, auth, once, async (c) => {
     const body = await readBody(c, W9ConfirmRequestSchema);
     refuseFirst(w9InfoErrors(body));
     const info = body as W9ConfirmRequest;

@@ -3,9 +3,11 @@
  * spec's messages, the last four digits encrypted at rest and never answered back, confirmed and
  * mismatched (suspended, then play refused), bursts of forms and confirmations, and fuzzed bodies.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { is } from 'superstruct';
 import { API_PATHS } from '../../../src/contract/api-paths.ts';
+import { IDEMPOTENCY_HEADER } from '../../../src/contract/constants.ts';
 import {
   SSN_MASK,
   TAX_API_PATHS,
@@ -37,9 +39,12 @@ const validForm = (overrides: Record<string, unknown> = {}): Record<string, unkn
 });
 
 type Body = Record<string, unknown>;
-const create = (p: TestPlayer, body: unknown) => p.client.request<Body>('POST', TAX_API_PATHS.w9, { body });
-const confirm = (p: TestPlayer, body: unknown) =>
-  p.client.request<Body>('POST', TAX_API_PATHS.w9Confirm, { body });
+/** Each call a new submission with its own Idempotency-Key, unless a key is given (a retry). */
+const keyed = (key: string = randomUUID()) => ({ [IDEMPOTENCY_HEADER]: key });
+const create = (p: TestPlayer, body: unknown, key?: string) =>
+  p.client.request<Body>('POST', TAX_API_PATHS.w9, { body, headers: keyed(key) });
+const confirm = (p: TestPlayer, body: unknown, key?: string) =>
+  p.client.request<Body>('POST', TAX_API_PATHS.w9Confirm, { body, headers: keyed(key) });
 const status = (p: TestPlayer) => p.client.request<Body>('GET', TAX_API_PATHS.w9);
 const me = async (p: TestPlayer) => ({ user: (await p.client.request<Body>('GET', API_PATHS.me)).body });
 
@@ -375,13 +380,115 @@ describe('W-9 bursts', () => {
   });
 });
 
+describe('W-9 submissions on a flaky link: one Idempotency-Key per submission', () => {
+  const submissions = async (userId: string) =>
+    ctx.db.query<{ state: string; zip_code: string }>(
+      'SELECT state, zip_code FROM w9_submissions WHERE user_id = $1 ORDER BY created_at',
+      [userId],
+    );
+
+  it('refuses a form or a confirmation without a key (400 IDEMPOTENCY_KEY_REQUIRED), writing nothing', async () => {
+    const p = await signUpPlayer(ctx);
+    for (const [path, body] of [
+      [TAX_API_PATHS.w9, validForm()],
+      [TAX_API_PATHS.w9Confirm, { zipCode: '60606', ssnLastFour: '4821' }],
+    ] as const) {
+      const res = await p.client.request<Body>('POST', path, { body });
+      expect(res.status, path).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'IDEMPOTENCY_KEY_REQUIRED',
+        extra: { header: IDEMPOTENCY_HEADER },
+      });
+      const malformed = await p.client.request<Body>('POST', path, { body, headers: keyed('short') });
+      expect(malformed.body.code, path).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    }
+    expect(await submissions(p.id)).toHaveLength(0);
+    expect((await status(p)).body).toMatchObject({ submission: null });
+  });
+
+  it('a form sent again with its key (answer lost) is answered from the first and written once', async () => {
+    const p = await signUpPlayer(ctx);
+    const key = randomUUID();
+    const first = await create(p, validForm(), key);
+    expect(first.status).toBe(201);
+    const retry = await p.client.request<Body>('POST', TAX_API_PATHS.w9, {
+      body: validForm(),
+      headers: keyed(key),
+    });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    // Without the key the same form would have superseded the first: one row, submitted.
+    expect(await submissions(p.id)).toEqual([{ state: 'submitted', zip_code: '60606' }]);
+    // The key belongs to that form: another form under it is refused, not written.
+    const other = await create(p, validForm({ zip_code: '10001' }), key);
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await submissions(p.id)).toHaveLength(1);
+  });
+
+  it('a confirmation sent again with its key replays the first decision, also after the form was confirmed', async () => {
+    const p = await signUpPlayer(ctx);
+    await create(p, validForm());
+    const key = randomUUID();
+    const first = await confirm(p, { zipCode: '60606', ssnLastFour: '4821' }, key);
+    expect(first.body).toEqual({ outcome: 'confirmed', w9_state: 'confirmed', suspended: false });
+    const retry = await confirm(p, { zipCode: '60606', ssnLastFour: '4821' }, key);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    const rows = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM w9_submissions WHERE user_id = $1 AND state = 'confirmed'`,
+      [p.id],
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('a mismatching confirmation retried with its key replays "mismatched", not the suspension refusal', async () => {
+    const p = await signUpPlayer(ctx);
+    await create(p, validForm({ ssn_last_four: '0000' }));
+    const key = randomUUID();
+    const first = await confirm(p, { zipCode: '60606', ssnLastFour: '0000' }, key);
+    expect(first.body).toMatchObject({ outcome: 'mismatched', suspended: true });
+    const retry = await confirm(p, { zipCode: '60606', ssnLastFour: '0000' }, key);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+  });
+
+  it('a burst of one form under one key writes one submission; all answer the same', async () => {
+    const p = await signUpPlayer(ctx);
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => create(p, validForm(), key)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
+    expect(await submissions(p.id)).toEqual([{ state: 'submitted', zip_code: '60606' }]);
+  });
+
+  it('a burst of one confirmation under one key decides once', async () => {
+    const p = await signUpPlayer(ctx);
+    await create(p, validForm({ ssn_last_four: '0000' }));
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => confirm(p, { zipCode: '60606', ssnLastFour: '0000' }, key)),
+    );
+    // Without the key only one of these would say "mismatched" (the rest: ACCOUNT_SUSPENDED).
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    for (const a of answers) expect(a.body).toMatchObject({ outcome: 'mismatched', suspended: true });
+    const changes = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM w9_submissions WHERE user_id = $1 AND state = 'mismatched'`,
+      [p.id],
+    );
+    expect(changes[0]!.n).toBe(1);
+  });
+});
+
 describe('W-9 fuzzing', () => {
   let player: TestPlayer;
   beforeAll(async () => {
     player = await signUpPlayer(ctx);
   });
   const raw = (path: string, rawBody: string, contentType = 'application/json') =>
-    player.client.raw('POST', path, { rawBody, headers: { 'Content-Type': contentType } });
+    player.client.raw('POST', path, { rawBody, headers: { 'Content-Type': contentType, ...keyed() } });
 
   it('answers malformed, huge, NUL-laden and oddly typed bodies with a 4xx in the error shape', async () => {
     const bodies: string[] = [
@@ -434,9 +541,10 @@ describe('W-9 in gold-only mode', () => {
     try {
       const p = await signUpPlayer(gold);
       expect((await p.client.request('GET', TAX_API_PATHS.w9)).status).toBe(404);
-      expect((await p.client.request('POST', TAX_API_PATHS.w9, { body: validForm() })).status).toBe(404);
+      expect((await create(p, validForm())).status).toBe(404);
       const confirmRes = await p.client.request('POST', TAX_API_PATHS.w9Confirm, {
         body: { zipCode: '60606', ssnLastFour: '4821' },
+        headers: keyed(),
       });
       expect(confirmRes.status).toBe(404);
     } finally {
