@@ -4,6 +4,12 @@
  * provider, takes the ID token the popup posts from the provider's origin only, and hands it to
  * the server. A linked identity signs in here; a new one or one whose email has an account leaves
  * the answer in sessionStorage (socialInfo) for the profile or link page.
+ *
+ * On a bad link the sign-in call keeps one Idempotency-Key for its ID token: when its answer is
+ * lost (no answer, a 5xx, or the first request still running) it is sent again with the same key,
+ * and the server answers from the first (the session it started, continued; one session), where
+ * the used token alone would be refused. The token lives in this page's memory only, so the key
+ * does too: a reload starts a new sign-in with a new popup.
  */
 import { any, create, type Struct } from 'superstruct';
 import {
@@ -16,7 +22,8 @@ import {
   type SocialSignInAnswer,
 } from '../contract/social-auth.ts';
 import { LoginResponseSchema } from '../contract/schemas.ts';
-import { api } from '../lib/api-client.ts';
+import { WALLET_ERROR_CODES } from '../contract/wallet.ts';
+import { api, CLIENT_ERROR_CODES, isApiError } from '../lib/api-client.ts';
 import { completeLogin } from './session-actions.ts';
 import { clearSocialInfo, saveSocialInfo, socialErrorOf } from './social-info.ts';
 
@@ -28,6 +35,9 @@ export type SocialOutcome =
   | { kind: 'error'; error: SocialError };
 
 const POPUP_CLOSED_POLL_MS = 400;
+/** Tries of the sign-in call (the first included) while its outcome is unknown. */
+export const SOCIAL_SIGN_IN_TRIES = 3;
+const SIGN_IN_RETRY_PAUSE_MS = 400;
 const anything = any() as Struct<unknown, null>;
 
 /** Opens the sign-in window; call it in the click handler itself. */
@@ -62,6 +72,29 @@ function idTokenFrom(
   });
 }
 
+/** Whether a failed try left the sign-in's outcome unknown (the same key must go again). */
+const outcomeUnknown = (error: unknown): boolean =>
+  isApiError(error) &&
+  ((error.status === 0 && error.code === CLIENT_ERROR_CODES.NETWORK_ERROR) ||
+    error.status >= 500 ||
+    error.code === WALLET_ERROR_CODES.IDEMPOTENCY_IN_PROGRESS);
+
+/** The sign-in call under one key, sent again while its outcome is unknown. */
+async function sendSignIn(provider: SocialProvider, idToken: string): Promise<SocialSignInAnswer> {
+  const idempotencyKey = `social-${crypto.randomUUID()}`;
+  for (let tries = 1; ; tries++) {
+    try {
+      return (await api.post(SOCIAL_AUTH_PATHS.signIn, { provider, id_token: idToken }, anything, {
+        handleErrors: false,
+        idempotencyKey,
+      })) as SocialSignInAnswer;
+    } catch (error) {
+      if (tries >= SOCIAL_SIGN_IN_TRIES || !outcomeUnknown(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, SIGN_IN_RETRY_PAUSE_MS * tries));
+    }
+  }
+}
+
 export async function runSocialSignIn(provider: SocialProvider, popup: Window): Promise<SocialOutcome> {
   try {
     const attempt = (await api.post(SOCIAL_AUTH_PATHS.attempts, { provider }, anything, {
@@ -71,9 +104,7 @@ export async function runSocialSignIn(provider: SocialProvider, popup: Window): 
     const idToken = await idTokenFrom(popup, provider, attempt.provider_origin);
     if (!popup.closed) popup.close();
     if (!idToken) return { kind: 'cancelled' };
-    const answer = (await api.post(SOCIAL_AUTH_PATHS.signIn, { provider, id_token: idToken }, anything, {
-      handleErrors: false,
-    })) as SocialSignInAnswer;
+    const answer = await sendSignIn(provider, idToken);
     if (answer.result === 'signed_in') {
       clearSocialInfo();
       completeLogin(create(answer.session, LoginResponseSchema));

@@ -81,6 +81,8 @@ describe('W-9 info dialog', () => {
     await act(async () => {
       fireEvent.click(submit());
     });
+    // The kept-key sender loads with the first Confirm.
+    await vi.waitFor(() => expect(close).toHaveBeenCalled());
     expect(calls.find((c) => c.path === TAX_API_PATHS.w9Confirm)?.body).toEqual({
       zipCode: '60606',
       ssnLastFour: '4821',
@@ -104,6 +106,7 @@ describe('W-9 info dialog', () => {
     await act(async () => {
       fireEvent.click(submit());
     });
+    await vi.waitFor(() => expect(close).toHaveBeenCalled());
     expect(close).toHaveBeenCalledWith({ outcome: 'mismatched' });
     expect(store.session.user).toMatchObject({ w9_state: 'mismatched', suspended: true });
     expect(store.dialogs.stack.map((d) => d.kind)).toEqual(['w9-mismatch']);
@@ -119,7 +122,55 @@ describe('W-9 info dialog', () => {
     await act(async () => {
       fireEvent.click(submit());
     });
-    expect(screen.getByTestId('field-error-ssnLastFour').textContent).toBe(SSN_EXACTLY_FOUR);
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('field-error-ssnLastFour').textContent).toBe(SSN_EXACTLY_FOUR),
+    );
+  });
+
+  it('a lost answer says so with Confirm usable; Confirm again sends the same key and decides', async () => {
+    const keys: Array<string | null> = [];
+    let lose = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
+        if (String(input).endsWith('/auth/csrf'))
+          return new Response(JSON.stringify({ csrf_token: 't' }), {
+            headers: { 'Content-Type': 'application/json' },
+          });
+        // The reachability probe a lost answer starts is answered and not counted.
+        if (!String(input).includes(TAX_API_PATHS.w9Confirm)) return new Response('{}');
+        keys.push(new Headers(init.headers).get('Idempotency-Key'));
+        if (lose) {
+          lose = false;
+          throw new TypeError('Failed to fetch');
+        }
+        return new Response(
+          JSON.stringify({ outcome: 'confirmed', w9_state: 'confirmed', suspended: false }),
+          {
+            headers: { 'Content-Type': 'application/json' },
+          },
+        );
+      }),
+    );
+    const close = vi.fn();
+    wrap(<W9InfoDialog id={1} props={{}} close={close} />);
+    fireEvent.change(zip(), { target: { value: '60606' } });
+    fireEvent.change(ssn(), { target: { value: '4821' } });
+    await act(async () => {
+      fireEvent.click(submit());
+    });
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(/did not hear back.*Confirm again/),
+    );
+    expect(submit().disabled).toBe(false);
+    expect(close).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.click(submit());
+    });
+    await vi.waitFor(() => expect(close).toHaveBeenCalledWith({ outcome: 'confirmed' }));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('the confirmation closes to the lobby; the mismatch closes only to logout', () => {

@@ -11,7 +11,7 @@ import { SUPPORT_EMAIL } from '../../contract/constants.ts';
 import { ERROR_CODES } from '../../contract/errors.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { TAX_TEXTS, W9_LIMITS, w9InfoErrors, type W9InfoField } from '../../contract/tax.ts';
-import { isApiError } from '../../lib/api-client.ts';
+import { CLIENT_ERROR_CODES, isApiError } from '../../lib/api-client.ts';
 import { navigateTo } from '../../lib/navigation.ts';
 import { openDialog } from '../../state/dialog-actions.ts';
 import { applyW9Decision } from '../../state/standing-actions.ts';
@@ -26,6 +26,9 @@ import { TAX_DIALOGS } from './tax-dialog-kinds.ts';
 import { announcer, muted } from './tax-styles.ts';
 
 const FIELDS: readonly W9InfoField[] = ['zipCode', 'ssnLastFour'];
+/** A lost answer: the information may be checked already; Confirm again sends it under the same key. */
+const LOST_ANSWER =
+  'We did not hear back from our servers. Press Confirm again: your information is checked once.';
 
 export function W9InfoDialog({ close }: DialogComponentProps) {
   const [values, setValues] = useState<Record<W9InfoField, string>>({ zipCode: '', ssnLastFour: '' });
@@ -69,6 +72,7 @@ export function W9InfoDialog({ close }: DialogComponentProps) {
         setServerFieldErrors({ [err.field as W9InfoField]: err.message });
       // A suspended account has its own dialog (opened by the API client); this one gives way.
       else if (isApiError(err) && err.status === 403) close({ outcome: null });
+      else if (isApiError(err) && err.code === CLIENT_ERROR_CODES.NETWORK_ERROR) setServerError(LOST_ANSWER);
       else setServerError(isApiError(err) ? err.message : 'Something went wrong. Please try again.');
     }
   }

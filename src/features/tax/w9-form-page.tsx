@@ -18,7 +18,7 @@ import {
   type W9FormField,
 } from '../../contract/tax.ts';
 import { US_STATE_NAMES } from '../../contract/us-state-names.ts';
-import { isApiError } from '../../lib/api-client.ts';
+import { CLIENT_ERROR_CODES, isApiError } from '../../lib/api-client.ts';
 import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../pwa/online-status.ts';
 import { openDialog } from '../../state/dialog-actions.ts';
 import { store } from '../../state/store.ts';
@@ -83,7 +83,11 @@ const toRequest = (v: FormValues): W9CreateRequest => ({
   certified: true,
 });
 
-function W9Form({ onSubmitted }: { onSubmitted: () => void }) {
+/** A lost answer: the form may be recorded already; Submit again sends it under the same key. */
+const LOST_ANSWER =
+  'We did not hear back from our servers. Press Submit W-9 again: your form is recorded once.';
+
+function W9Form({ onSubmitted, onUnsure }: { onSubmitted: () => void; onUnsure: () => void }) {
   const online = useOnline();
   const [values, setValues] = useState<FormValues>(initialValues);
   const [touched, setTouched] = useState<Partial<Record<W9FormField, boolean>>>({});
@@ -139,6 +143,10 @@ function W9Form({ onSubmitted }: { onSubmitted: () => void }) {
       ) {
         setServerFieldErrors({ [field]: err.message });
         focusField(formRef.current, field);
+      } else if (isApiError(err) && err.code === CLIENT_ERROR_CODES.NETWORK_ERROR) {
+        setServerError(LOST_ANSWER);
+        // The form may have been recorded: the page reads its W-9 again and shows it if so.
+        onUnsure();
       } else if (!(isApiError(err) && err.status === 403))
         setServerError(isApiError(err) ? err.message : 'Something went wrong. Please try again.');
     }
@@ -262,6 +270,7 @@ export function W9FormPage() {
             void mutate();
             openInfo();
           }}
+          onUnsure={() => void mutate()}
         />
       </>
     );
