@@ -37,7 +37,7 @@ import { readBalances } from '../wallet/balances.ts';
 import { createRefreshToken, setRefreshCookie } from './refresh-tokens.ts';
 import { secureCookies } from './session.ts';
 
-export type StartScope = 'login' | 'join' | 'sign_in_link' | 'social_sign_in';
+export type StartScope = 'login' | 'join' | 'sign_in_link' | 'social_sign_in' | 'social_join' | 'social_link';
 
 /** How long a key answers retries: a lost answer is retried within seconds or minutes. */
 export const START_KEY_TTL_SECONDS = 24 * 3600;

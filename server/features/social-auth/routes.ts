@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { assign, enums, object, omit, optional, size, string } from 'superstruct';
+import { assign, enums, object, omit, optional, size, string, type Infer } from 'superstruct';
 import { API_PREFIX } from '../../../src/contract/api-paths.ts';
 import { normalizeEmail } from '../../../src/contract/eligibility.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
@@ -33,8 +33,15 @@ import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
 import { check, readBody, readJson } from '../../http/validate.ts';
 import { loginChecks, UNKNOWN_CLIENT } from '../auth/routes.ts';
 import { startKeyedSession } from '../auth/keyed-session.ts';
-import { startKeyOf } from '../auth/session-start-keys.ts';
-import { secureCookies, startSession } from '../auth/session.ts';
+import {
+  claimStartKey,
+  completeStartKey,
+  continueStartedSession,
+  releaseStartKey,
+  sessionIsLive,
+  startKeyOf,
+} from '../auth/session-start-keys.ts';
+import { secureCookies, startSession, startSessionWithId } from '../auth/session.ts';
 import {
   enforceAttempts,
   LOGIN_PER_ACCOUNT_AND_CLIENT,
@@ -61,6 +68,7 @@ import {
   linkedUserOf,
   releaseTicket,
   sha256,
+  ticketOfBrowser,
   type TicketRow,
   type VerifiedIdentity,
 } from './social-store.ts';
@@ -266,9 +274,10 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.post(SOCIAL_AUTH_PATHS.accounts, async (c) => {
+    const raw = await readJson(c);
     let body;
     try {
-      body = check(await readJson(c), SocialAccountRequestSchema);
+      body = check(raw, SocialAccountRequestSchema);
     } catch (error) {
       // The three birth fields are one field on the form, as on the join form.
       if (error instanceof ApiError && error.field?.startsWith('birth_'))
@@ -280,6 +289,35 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
         );
       throw error;
     }
+    // Retried after its answer was lost (same key, same request with its secret ticket, same
+    // browser): signs in to the account the first request created instead of "ticket used".
+    const startKey = startKeyOf(c, deps, 'social_join', raw);
+    const claim = startKey ? await claimStartKey(db, startKey, deps.now) : null;
+    if (claim && claim !== 'claimed') {
+      const browser = browserOf(c);
+      if (!browser || !(await ticketOfBrowser(db, body.provider_auth_token, browser)))
+        throw ticketInvalid('provider_auth_token');
+      const user = await findUserById(db, claim.userId);
+      if (!user) throw ticketInvalid('provider_auth_token');
+      if (user.account_state === 'closed') throw accountClosed(user.closed_reason);
+      const live = await sessionIsLive(deps, claim.sessionId, user.id);
+      return c.json(
+        live ? await continueStartedSession(deps, c, user, claim) : await startSession(deps, c, user),
+        201,
+      );
+    }
+    try {
+      const { answer, sessionId } = await createSocialAccount(c, body);
+      if (startKey) await completeStartKey(db, startKey, answer, sessionId, deps.now());
+      return c.json(answer, 201);
+    } catch (error) {
+      if (startKey) await releaseStartKey(db, startKey);
+      throw error;
+    }
+  });
+
+  /** Creates the account of a verified identity not linked yet and starts its session. */
+  const createSocialAccount = async (c: Context, body: Infer<typeof SocialAccountRequestSchema>) => {
     const ticket = await openTicket(c, body.provider_auth_token, 'provider_auth_token');
     if (ticket.provider !== body.provider) throw ticketInvalid('provider_auth_token');
     if (normalizeEmail(body.email) !== ticket.email)
@@ -324,8 +362,8 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
     deps.logger.info('account created with social sign-in', { user_id: id, provider: ticket.provider });
     const user = await findUserById(db, id);
     if (!user) throw new Error('created user not found');
-    return c.json(await startSession(deps, c, user), 201);
-  });
+    return startSessionWithId(deps, c, user);
+  };
 
   app.post(SOCIAL_AUTH_PATHS.link, async (c) => {
     const body = await readBody(c, LinkRequestSchema);
@@ -348,6 +386,62 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
     const checks = loginChecks(email, ipOf(c));
     // Counted as sign-in attempts, before the password is looked at: linking is no way around the sign-in limits.
     await enforceAttempts(db, checks, deps.now());
+    const refund = async () => {
+      for (const [rule, subject] of checks) {
+        if (rule === LOGIN_PER_ACCOUNT_AND_CLIENT) await resetAttempts(db, rule, subject);
+        else await refundAttempt(db, rule, subject);
+      }
+    };
+    // Retried after its answer was lost (same key, same request, same browser): the password is
+    // checked again, then the session the first request started is continued ("ticket used" before).
+    const startKey = startKeyOf(c, deps, 'social_link', body);
+    const claim = startKey ? await claimStartKey(db, startKey, deps.now) : null;
+    if (claim && claim !== 'claimed') {
+      const browser = browserOf(c);
+      const user = await findUserById(db, claim.userId);
+      if (!browser || !(await ticketOfBrowser(db, token, browser)) || !user) throw ticketInvalid(field);
+      if (!(await deps.hasher.verify(body.password1, user.password_hash)).ok) throw invalidCredentials();
+      if (user.account_state === 'closed') throw accountClosed(user.closed_reason);
+      await refund();
+      const live = await sessionIsLive(deps, claim.sessionId, user.id);
+      return c.json(
+        live ? await continueStartedSession(deps, c, user, claim) : await startSession(deps, c, user),
+      );
+    }
+    try {
+      const { answer, sessionId } = await linkIdentity(c, {
+        provider,
+        field,
+        token,
+        email,
+        password: body.password1,
+      });
+      await refund();
+      if (startKey) await completeStartKey(db, startKey, answer, sessionId, deps.now());
+      return c.json(answer);
+    } catch (error) {
+      if (startKey) await releaseStartKey(db, startKey);
+      throw error;
+    }
+  });
+
+  /** Links the ticket's identity to the account whose password is given, and starts its session. */
+  const linkIdentity = async (
+    c: Context,
+    {
+      provider,
+      field,
+      token,
+      email,
+      password,
+    }: {
+      provider: SocialProvider;
+      field: string;
+      token: string;
+      email: string;
+      password: string;
+    },
+  ) => {
     const ticket = await openTicket(c, token, field);
     if (ticket.provider !== provider) throw ticketInvalid(field);
     if (ticket.email !== email)
@@ -359,10 +453,10 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
       );
     const user = await findUserByEmail(db, email);
     if (!user) {
-      await deps.hasher.verifyDummy(body.password1);
+      await deps.hasher.verifyDummy(password);
       throw invalidCredentials();
     }
-    const verdict = await deps.hasher.verify(body.password1, user.password_hash);
+    const verdict = await deps.hasher.verify(password, user.password_hash);
     if (!verdict.ok) throw invalidCredentials();
     if (user.account_state === 'closed') throw accountClosed(user.closed_reason);
     await transaction(db, async (tx) => {
@@ -379,13 +473,9 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
         throw error;
       }
     });
-    for (const [rule, subject] of checks) {
-      if (rule === LOGIN_PER_ACCOUNT_AND_CLIENT) await resetAttempts(db, rule, subject);
-      else await refundAttempt(db, rule, subject);
-    }
     deps.logger.info('social identity linked', { user_id: user.id, provider });
-    return c.json(await startSession(deps, c, user));
-  });
+    return startSessionWithId(deps, c, user);
+  };
 
   app.route('/', dataDeletionRoutes(deps));
   return app;

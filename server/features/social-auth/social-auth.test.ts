@@ -427,6 +427,100 @@ describe('social sign-in retried after its answer was lost', () => {
     });
     expect(created.status).toBe(201);
   });
+
+  it('an account creation retried with its key signs in to the account it created, once', async () => {
+    const who = person('google');
+    const browser = new Client(ctx);
+    const answer = await signInAs(browser, 'google', who);
+    const body = {
+      provider: 'google',
+      provider_auth_token: answer.body.provider_auth_token,
+      email: who.email,
+      first_name: who.given_name,
+      last_name: who.family_name,
+      ...profileFields(),
+    };
+    const key = randomUUID();
+    const create = (client: Client, k = key) =>
+      client.request<Body>('POST', SOCIAL_AUTH_PATHS.accounts, {
+        body,
+        headers: { [IDEMPOTENCY_HEADER]: k },
+      });
+    const first = await create(sameBrowser(browser));
+    expect(first.status).toBe(201);
+    const retry = await create(sameBrowser(browser));
+    expect(retry.status).toBe(201);
+    expect(sidOf(retry.body)).toBe(sidOf(first.body));
+    expect((retry.body.user as Body).id).toBe((first.body.user as Body).id);
+    expect(await sessionsOf(who.email)).toBe(1);
+    // Without its key, under another key, or from another browser, the used ticket is refused.
+    expect((await create(sameBrowser(browser), randomUUID())).body.code).toBe('SOCIAL_TICKET_INVALID');
+    expect((await create(new Client(ctx))).body.code).toBe('SOCIAL_TICKET_INVALID');
+    const users = await ctx.db.query('SELECT 1 FROM users WHERE email = $1', [who.email]);
+    expect(users).toHaveLength(1);
+  });
+
+  it('a burst of one account creation under one key: one account, one session', async () => {
+    const who = person('facebook');
+    const browser = new Client(ctx);
+    const answer = await signInAs(browser, 'facebook', who);
+    const key = randomUUID();
+    const body = {
+      provider: 'facebook',
+      provider_auth_token: answer.body.provider_auth_token,
+      email: who.email,
+      first_name: who.given_name,
+      last_name: who.family_name,
+      ...profileFields(),
+    };
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        sameBrowser(browser).request<Body>('POST', SOCIAL_AUTH_PATHS.accounts, {
+          body,
+          headers: { [IDEMPOTENCY_HEADER]: key },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(results.map((r) => sidOf(r.body))).size).toBe(1);
+    expect(await sessionsOf(who.email)).toBe(1);
+  });
+
+  it('a link retried with its key (and its password) continues the session the link started', async () => {
+    const existing = await joinWithPassword();
+    const who = person('google', { email: existing.email });
+    const browser = new Client(ctx);
+    const found = await signInAs(browser, 'google', who);
+    expect(found.body.result).toBe('link_required');
+    const key = randomUUID();
+    const link = (client: Client, password1 = existing.password1, k = key) =>
+      client.request<Body>('POST', SOCIAL_AUTH_PATHS.link, {
+        body: {
+          google_auth_token: found.body.provider_auth_token,
+          email: existing.email,
+          password1,
+          strategy: 'password',
+        },
+        headers: { [IDEMPOTENCY_HEADER]: k },
+      });
+    const first = await link(sameBrowser(browser));
+    expect(first.status).toBe(200);
+    const retry = await link(sameBrowser(browser));
+    expect(retry.status).toBe(200);
+    expect(sidOf(retry.body)).toBe(sidOf(first.body));
+    expect(await sessionsOf(existing.email)).toBe(2); // the join's and the link's
+    // Another password under the key is another request; without the key the ticket is used.
+    expect((await link(sameBrowser(browser), 'Not-The-Password-9')).body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await link(sameBrowser(browser), existing.password1, randomUUID())).body.code).toBe(
+      'SOCIAL_TICKET_INVALID',
+    );
+    expect((await link(new Client(ctx))).body.code).toBe('SOCIAL_TICKET_INVALID');
+    const identities = await ctx.db.query(
+      `SELECT 1 FROM social_identities i JOIN users u ON u.id = i.user_id WHERE u.email = $1`,
+      [existing.email],
+    );
+    expect(identities).toHaveLength(1);
+  });
 });
 
 describe('account creation with the provider auth token', () => {

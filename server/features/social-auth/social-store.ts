@@ -137,6 +137,18 @@ export async function findOpenTicket(
   return rows[0] ?? null;
 }
 
+/**
+ * Whether the ticket `token` was issued to this browser, used or not (a retry of the request that
+ * used it is answered from its Idempotency-Key, session-start-keys.ts).
+ */
+export async function ticketOfBrowser(db: Queryable, token: string, browserHash: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM social_tickets WHERE token_hash = $1 AND browser_hash = $2', [
+    sha256(token),
+    browserHash,
+  ]);
+  return rows.length === 1;
+}
+
 export async function claimTicket(db: Queryable, tokenHash: string, nowMs: number): Promise<boolean> {
   const rows = await db.query(
     'UPDATE social_tickets SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING token_hash',
