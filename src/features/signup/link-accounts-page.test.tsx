@@ -74,6 +74,50 @@ describe('LinkAccountsPage', () => {
     expect(store.session.status).toBe('signed-in');
   });
 
+  it('a lost answer keeps the key: the same password sent again carries it, a new attempt does not', async () => {
+    sessionStorage.setItem(SOCIAL_INFO_STORAGE_KEY, JSON.stringify(INFO));
+    const keys: Array<string | null> = [];
+    let replies = ['lost', 'refused', 'ok'];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
+        const json = (status: number, body: unknown) =>
+          new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+        if (String(input).endsWith('/auth/csrf')) return json(200, { csrf_token: 't' });
+        if (!String(input).endsWith('/social/link')) return json(200, {}); // the reachability probe
+        keys.push(new Headers(init.headers).get('Idempotency-Key'));
+        const [reply, ...rest] = replies;
+        replies = rest;
+        if (reply === 'lost') throw new TypeError('Failed to fetch');
+        if (reply === 'refused')
+          return json(401, {
+            code: 'INVALID_CREDENTIALS',
+            message: 'Wrong.',
+            field: 'password1',
+            extra: null,
+          });
+        return json(200, loginAnswer());
+      }),
+    );
+    renderPage();
+    const press = async (n: number) => {
+      await vi.waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Link and sign in' })).toHaveProperty('disabled', false),
+      );
+      fireEvent.change(screen.getByLabelText(/Password of your/), { target: { value: 'Velvet-Harbor-42' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Link and sign in' }));
+      await vi.waitFor(() => expect(keys).toHaveLength(n));
+    };
+    await press(1);
+    await press(2);
+    await press(3);
+    await screen.findByText('Lobby page');
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    // The refusal was an answer: the next press is a new attempt with a new key.
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('shows any other social error with its code', async () => {
     sessionStorage.setItem(SOCIAL_INFO_STORAGE_KEY, JSON.stringify(INFO));
     stubApi({

@@ -9,7 +9,7 @@ import {
   type SocialError,
   type SocialLinkRequest,
 } from '../../contract/social-auth.ts';
-import { api } from '../../lib/api-client.ts';
+import { api, isApiError } from '../../lib/api-client.ts';
 import { consumeReturnTo } from '../../lib/return-to.ts';
 import { completeLogin } from '../../state/session-actions.ts';
 import { clearSocialInfo, readSocialInfo, socialErrorOf } from '../../state/social-info.ts';
@@ -43,6 +43,9 @@ export function LinkAccountsPage() {
   const [error, setError] = useState<SocialError | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // One Idempotency-Key per link, kept while its answer did not arrive: the same password sent
+  // again signs in through the link the first try made (its ticket works once).
+  const attempt = useRef<{ sent: string; key: string } | null>(null);
 
   if (!info) {
     return (
@@ -75,15 +78,21 @@ export function LinkAccountsPage() {
       password2: password,
       strategy: 'password',
     };
+    const sent = JSON.stringify(payload);
+    if (attempt.current?.sent !== sent) attempt.current = { sent, key: crypto.randomUUID() };
     try {
       const answer = await api.post(SOCIAL_AUTH_PATHS.link, payload, LoginResponseSchema, {
         handleErrors: false,
+        idempotencyKey: attempt.current.key,
       });
+      attempt.current = null;
       clearSocialInfo();
       completeLogin(answer);
       navigate(consumeReturnTo(), { replace: true });
     } catch (err) {
       setSubmitting(false);
+      // An answer (a refusal) ends the attempt; no answer keeps its key for the next press.
+      if (!isApiError(err) || err.status !== 0) attempt.current = null;
       setPassword('');
       const social = socialErrorOf(err);
       setError(social);

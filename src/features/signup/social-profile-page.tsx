@@ -102,6 +102,9 @@ export function SocialProfilePage() {
     code: string;
   } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // One Idempotency-Key per account creation, kept while its answer did not arrive: the same form
+  // sent again signs in to the account the first try created (its ticket works once).
+  const attempt = useRef<{ sent: string; key: string } | null>(null);
   const goldOnly = isTrue(useSnapshot(store.properties).values[PROPERTY_NAMES.goldOnlyMode]);
   // Without a sign-up in progress there is nothing to accept.
   const legal = useApiGet(draft ? API_PATHS.legalDocuments : null, LegalDocumentsResponseSchema, {
@@ -173,25 +176,27 @@ export function SocialProfilePage() {
     if (!birth) return;
     setSubmitting(true);
     try {
-      const answer = await api.post(
-        SOCIAL_AUTH_PATHS.accounts,
-        {
-          provider: draft.provider,
-          provider_auth_token: draft.provider_auth_token,
-          email: draft.email,
-          first_name: values.first_name.trim(),
-          last_name: values.last_name.trim(),
-          postal_code: values.postal_code.trim(),
-          birth_year: birth.year,
-          birth_month: birth.month,
-          birth_day: birth.day,
-          ...(toAccept.every((d) => d.version !== undefined)
-            ? { accepted_documents: toAccept.map((d) => ({ type: d.type, version: d.version ?? 0 })) }
-            : {}),
-        },
-        LoginResponseSchema,
-        { handleErrors: false },
-      );
+      const body = {
+        provider: draft.provider,
+        provider_auth_token: draft.provider_auth_token,
+        email: draft.email,
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        postal_code: values.postal_code.trim(),
+        birth_year: birth.year,
+        birth_month: birth.month,
+        birth_day: birth.day,
+        ...(toAccept.every((d) => d.version !== undefined)
+          ? { accepted_documents: toAccept.map((d) => ({ type: d.type, version: d.version ?? 0 })) }
+          : {}),
+      };
+      const sent = JSON.stringify(body);
+      if (attempt.current?.sent !== sent) attempt.current = { sent, key: crypto.randomUUID() };
+      const answer = await api.post(SOCIAL_AUTH_PATHS.accounts, body, LoginResponseSchema, {
+        handleErrors: false,
+        idempotencyKey: attempt.current.key,
+      });
+      attempt.current = null;
       clearSocialInfo();
       completeLogin(answer);
       animateCoinsFromZero(answer.balances);
@@ -199,6 +204,8 @@ export function SocialProfilePage() {
       navigate(ROUTES.selectCurrency, { replace: true });
     } catch (err) {
       setSubmitting(false);
+      // An answer (a refusal) ends the attempt; no answer keeps its key for the next press.
+      if (!isApiError(err) || err.status !== 0) attempt.current = null;
       if (!isApiError(err)) {
         setServer({ field: null, message: 'Something went wrong. Please try again.', code: 'NETWORK_ERROR' });
         return;
