@@ -2,7 +2,7 @@
 import type { Balances } from '../contract/schemas.ts';
 import { DEFAULT_REDEEMABLE_SWEEPS_PER_USD, GOLD_DECIMALS, SWEEPS_DECIMALS } from '../contract/constants.ts';
 import type { Currency } from '../contract/currency.ts';
-import { formatCoins } from '../lib/format.ts';
+import { formatCoins } from '../contract/money.ts';
 
 const cents = (n: number): number => Math.round(n * 100);
 
@@ -64,7 +64,7 @@ export function balanceView(i: BalanceViewInput): BalanceView {
   if (i.isInVendorGame || !i.balanceVisible) return { kind: 'in-game', text: 'IN GAME' };
   if (!i.revealed || !i.balances) return { kind: 'pending' };
   const value = balanceFor(i.balances, i.currency);
-  return { kind: 'amount', value, text: formatCoins(value, i.currency) };
+  return { kind: 'amount', value, text: formatCoins(i.currency, value) };
 }
 
 /** Whether the amount may be shown once the reveal delay has elapsed (the delay's start condition). */

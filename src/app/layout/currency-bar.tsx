@@ -24,7 +24,7 @@ import {
   balanceView,
   countUpValue,
 } from '../../state/balances-derived.ts';
-import { CURRENCY_LABELS, formatCoins } from '../../lib/format.ts';
+import { CURRENCY_LABELS, formatCoins } from '../../contract/money.ts';
 import { useCountUp } from '../../ui/use-count-up.ts';
 import { usePrefersReducedMotion } from '../../ui/use-prefers-reduced-motion.ts';
 import { useRevealAfterDelay } from '../../ui/use-reveal.ts';
@@ -102,7 +102,7 @@ export function CurrencyBar({
     visible = <span className={placeholder} aria-hidden="true" />;
     spoken = 'Loading balance';
   } else {
-    const text = counted === null ? view.text : formatCoins(counted, currency.activeCurrency);
+    const text = counted === null ? view.text : formatCoins(currency.activeCurrency, counted);
     visible = (
       <span
         data-testid="balance-amount"

@@ -17,7 +17,7 @@ import { css } from '@linaria/core';
 import { PROPERTY_NAMES } from '../../contract/properties.ts';
 import { store } from '../../state/store.ts';
 import { redemptionValueUsd, unplayedSweeps } from '../../state/balances-derived.ts';
-import { formatSweeps, formatUsd } from '../../lib/format.ts';
+import { formatAmount, formatUsd } from '../../contract/money.ts';
 import type { Balances } from '../../contract/schemas.ts';
 
 const panel = css`
@@ -101,11 +101,11 @@ export default function SweepsTipPopover({ anchor, onClose }: { anchor: HTMLElem
           {b ? (
             <dl>
               <dt>Redeemable</dt>
-              <dd>{formatSweeps(b.balance_redeemable_ghc)} SC</dd>
+              <dd>{formatAmount('sweeps', b.balance_redeemable_ghc)}</dd>
               <dt>Prize value</dt>
               <dd>{formatUsd(redemptionValueUsd(b, perUsd()))}</dd>
               <dt>Still to play through</dt>
-              <dd>{formatSweeps(unplayedSweeps(b))} SC</dd>
+              <dd>{formatAmount('sweeps', unplayedSweeps(b))}</dd>
             </dl>
           ) : null}
         </div>

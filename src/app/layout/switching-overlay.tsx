@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
 import { store } from '../../state/store.ts';
-import { CURRENCY_LABELS } from '../../lib/format.ts';
+import { CURRENCY_LABELS } from '../../contract/money.ts';
 
 const overlay = css`
   position: fixed;

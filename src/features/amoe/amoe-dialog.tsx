@@ -6,7 +6,7 @@
 import { useNavigate } from 'react-router-dom';
 import { AMOE_TEXTS } from '../../contract/amoe.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { formatSweeps } from '../../lib/format.ts';
+import { formatSweeps } from '../../contract/money.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import type { DialogComponentProps } from '../../ui/dialog-registry.ts';

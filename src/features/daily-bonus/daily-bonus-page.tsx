@@ -20,7 +20,7 @@ import {
 } from '../../contract/daily-bonus.ts';
 import { trackEvent } from '../../lib/analytics.ts';
 import { isApiError } from '../../lib/api-client.ts';
-import { formatGold, formatSweeps } from '../../lib/format.ts';
+import { formatGold, formatSweeps } from '../../contract/money.ts';
 import { useOnline } from '../../pwa/online-status.ts';
 import { landPendingAndReloadBalances, setBalancesWithDelay } from '../../state/balances-actions.ts';
 import { openDialog, openDialogOnce } from '../../state/dialog-actions.ts';

@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { css } from '@linaria/core';
 import type { RecalledRound } from '../../contract/games.ts';
-import { formatCoins } from '../../lib/format.ts';
+import { formatCoins } from '../../contract/money.ts';
 import type { VerificationResult } from '../../lib/use-round-verification.ts';
 import { Button } from '../../ui/button.tsx';
 
@@ -92,7 +92,7 @@ export function RecalledRoundCard({
   reloading?: boolean;
 }) {
   const resultId = useId();
-  const money = (n: number) => formatCoins(n, round.currency);
+  const money = (n: number) => formatCoins(round.currency, n);
   const when = new Date(round.finished_at ?? round.created_at);
   return (
     <li className={item} data-testid="recalled-round">

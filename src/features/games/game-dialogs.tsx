@@ -5,7 +5,7 @@
  */
 import { useNavigate } from 'react-router-dom';
 import { isCurrency } from '../../contract/currency.ts';
-import { CURRENCY_LABELS } from '../../lib/format.ts';
+import { CURRENCY_LABELS } from '../../contract/money.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { setCurrency } from '../../state/currency-actions.ts';
 import { Button } from '../../ui/button.tsx';

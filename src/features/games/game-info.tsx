@@ -7,7 +7,7 @@
 import { css } from '@linaria/core';
 import type { Game } from '../../contract/games.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { formatGold, formatSweeps } from '../../lib/format.ts';
+import { formatGold, formatSweeps } from '../../contract/money.ts';
 import { AppLink } from '../../ui/app-link.tsx';
 
 const panel = css`

@@ -10,7 +10,7 @@ import { css } from '@linaria/core';
 import type { Currency } from '../../contract/currency.ts';
 import { ROUTES, withParams } from '../../contract/routes.ts';
 import type { TransactionQuery } from '../../contract/wallet.ts';
-import { CURRENCY_LABELS, formatCoins } from '../../lib/format.ts';
+import { CURRENCY_LABELS, formatCoins } from '../../contract/money.ts';
 import { CLIENT_ERROR_CODES } from '../../lib/api-client.ts';
 import { useOnline } from '../../pwa/online-status.ts';
 import { store } from '../../state/store.ts';
@@ -103,8 +103,8 @@ export interface CoinHistoryPageProps {
 /** "+5,000 in, −1,000 out", leaving out a side with nothing in it. */
 export function pageTotalsText(t: { credits: number; debits: number }, currency: Currency): string {
   const parts: string[] = [];
-  if (t.credits > 0) parts.push(`+${formatCoins(t.credits, currency)} in`);
-  if (t.debits > 0) parts.push(`\u2212${formatCoins(t.debits, currency)} out`);
+  if (t.credits > 0) parts.push(`+${formatCoins(currency, t.credits)} in`);
+  if (t.debits > 0) parts.push(`\u2212${formatCoins(currency, t.debits)} out`);
   return parts.join(', ');
 }
 
@@ -185,7 +185,7 @@ export function CoinHistoryPage({ currency, title, goldOnly = false }: CoinHisto
         <p className={balanceLine}>
           Current balance:{' '}
           <strong data-testid="history-current-balance">
-            {formatCoins(balanceFor(balances.current, currency), currency)}
+            {formatCoins(currency, balanceFor(balances.current, currency))}
           </strong>{' '}
           {unit}
         </p>

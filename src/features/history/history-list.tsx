@@ -6,7 +6,7 @@
 import { css, cx } from '@linaria/core';
 import type { Currency } from '../../contract/currency.ts';
 import { TRANSACTION_KIND_LABELS, type Transaction } from '../../contract/wallet.ts';
-import { CURRENCY_LABELS, formatCoins } from '../../lib/format.ts';
+import { CURRENCY_LABELS, formatCoins } from '../../contract/money.ts';
 import { formatEntryDate, signedAmount } from './history-query.ts';
 
 const table = css`
@@ -167,7 +167,7 @@ export function HistoryList({
                 <span className="visually-hidden"> {unit}</span>
               </td>
               <td role="cell" className="num after">
-                {formatCoins(e.balance_after, currency)}
+                {formatCoins(currency, e.balance_after)}
               </td>
             </tr>
           );

@@ -6,7 +6,7 @@
 import { validate } from 'superstruct';
 import { TransactionQuerySchema, type Transaction, type TransactionQuery } from '../../contract/wallet.ts';
 import type { Currency } from '../../contract/currency.ts';
-import { formatCoins } from '../../lib/format.ts';
+import { formatCoins } from '../../contract/money.ts';
 import { lazyDateTimeFormat } from '../../contract/lazy-date-format.ts';
 
 const QUERY_KEYS = ['kind', 'start_date', 'end_date', 'timestamp', 'page'] as const;
@@ -104,8 +104,8 @@ export function pageTotals(
 
 /** "+5,000" / "−1,000.50" (a true minus sign, read as "minus"). */
 export function signedAmount(amount: number, currency: Currency): string {
-  if (amount === 0) return formatCoins(0, currency);
-  return `${amount > 0 ? '+' : '\u2212'}${formatCoins(Math.abs(amount), currency)}`;
+  if (amount === 0) return formatCoins(currency, 0);
+  return `${amount > 0 ? '+' : '\u2212'}${formatCoins(currency, Math.abs(amount))}`;
 }
 
 /** History days are US Eastern calendar days (server filters): show times in Eastern too. */

@@ -10,7 +10,7 @@ import { css } from '@linaria/core';
 import { ROUTES, withParams } from '../../contract/routes.ts';
 import { PROPERTY_NAMES } from '../../contract/properties.ts';
 import type { YearlySummary } from '../../contract/wallet.ts';
-import { formatGold, formatSweeps, formatUsd } from '../../lib/format.ts';
+import { formatGold, formatSweeps, formatUsd } from '../../contract/money.ts';
 import { CLIENT_ERROR_CODES } from '../../lib/api-client.ts';
 import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
 import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';

@@ -5,7 +5,7 @@ import { css, cx } from '@linaria/core';
 import { LOBBY_CATEGORIES, ROUTES } from '../../contract/routes.ts';
 import type { GameCategory } from '../../contract/games.ts';
 import { PROPERTY_NAMES } from '../../contract/properties.ts';
-import { formatGold, formatSweeps, formatUsd } from '../../lib/format.ts';
+import { formatGold, formatSweeps, formatUsd } from '../../contract/money.ts';
 import { useBalances } from '../../state/use-balances.ts';
 import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
 import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';

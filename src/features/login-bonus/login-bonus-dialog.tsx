@@ -6,7 +6,7 @@
  */
 import { css } from '@linaria/core';
 import { LOGIN_BONUS_TEXTS } from '../../contract/login-bonus.ts';
-import { formatGold, formatSweeps } from '../../lib/format.ts';
+import { formatGold, formatSweeps } from '../../contract/money.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import type { DialogComponentProps } from '../../ui/dialog-registry.ts';

@@ -10,7 +10,7 @@ import { PROPERTY_NAMES } from '../../contract/properties.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { DEFAULT_REDEEMABLE_SWEEPS_PER_USD } from '../../contract/constants.ts';
 import type { Balances } from '../../contract/schemas.ts';
-import { formatSweeps, formatUsd } from '../../lib/format.ts';
+import { formatSweeps, formatUsd } from '../../contract/money.ts';
 import { MY_ACCOUNT_FRAGMENTS } from '../../lib/child-routes.ts';
 import { useNamedProperties } from '../../lib/use-named-properties.ts';
 import { redemptionValueUsd, unplayedSweeps } from '../../state/balances-derived.ts';

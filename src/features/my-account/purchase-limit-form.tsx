@@ -14,7 +14,7 @@ import {
 } from '../../contract/wallet.ts';
 import { PURCHASE_LIMIT_COOLING_OFF_DAYS } from '../../contract/constants.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
-import { formatUsd } from '../../lib/format.ts';
+import { formatUsd } from '../../contract/money.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';

@@ -11,7 +11,7 @@ import {
   type PurchaseLimitPeriod,
   type PurchaseLimitState,
 } from '../../contract/wallet.ts';
-import { formatUsd } from '../../lib/format.ts';
+import { formatUsd } from '../../contract/money.ts';
 import { lazyDateTimeFormat } from '../../contract/lazy-date-format.ts';
 
 /** Smallest limit the server accepts (USD). */

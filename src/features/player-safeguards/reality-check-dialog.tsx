@@ -5,7 +5,7 @@
  */
 import { css } from '@linaria/core';
 import { ROUTES } from '../../contract/routes.ts';
-import { CURRENCY_LABELS, formatCoins } from '../../lib/format.ts';
+import { CURRENCY_LABELS, formatCoins } from '../../contract/money.ts';
 import { navigateTo } from '../../lib/navigation.ts';
 import { useSessionSummary } from '../../lib/responsible-play-api.ts';
 import { Button } from '../../ui/button.tsx';
@@ -34,7 +34,7 @@ const duration = (minutes: number): string => {
 };
 
 const signed = (n: number, currency: 'gold' | 'sweeps'): string =>
-  `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatCoins(Math.abs(n), currency)}`;
+  `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatCoins(currency, Math.abs(n))}`;
 
 export function RealityCheckDialog({ close }: DialogComponentProps) {
   const summary = useSessionSummary(true);
@@ -75,8 +75,8 @@ export function RealityCheckDialog({ close }: DialogComponentProps) {
                 <div key={r.currency} style={{ display: 'contents' }}>
                   <dt>{CURRENCY_LABELS[r.currency].name} net result</dt>
                   <dd>
-                    {signed(r.net, r.currency)} (bets {formatCoins(r.bets, r.currency)}, wins{' '}
-                    {formatCoins(r.wins, r.currency)})
+                    {signed(r.net, r.currency)} (bets {formatCoins(r.currency, r.bets)}, wins{' '}
+                    {formatCoins(r.currency, r.wins)})
                   </dd>
                 </div>
               ))}

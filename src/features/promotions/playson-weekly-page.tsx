@@ -24,7 +24,7 @@ import {
 } from '../../contract/leaderboard.ts';
 import useSWR from 'swr';
 import { api, CLIENT_ERROR_CODES, type ApiError } from '../../lib/api-client.ts';
-import { formatGold } from '../../lib/format.ts';
+import { formatGold } from '../../contract/money.ts';
 import { useOnline } from '../../pwa/online-status.ts';
 import { store } from '../../state/store.ts';
 import { useGoldOnly } from '../../state/use-gold-only.ts';

@@ -22,7 +22,7 @@ import {
 } from '../../contract/redemption.ts';
 import { CHILD_ROUTES } from '../../lib/child-routes.ts';
 import { ApiError, CLIENT_ERROR_CODES, isApiError, reportApiError } from '../../lib/api-client.ts';
-import { formatSweeps, formatUsd } from '../../lib/format.ts';
+import { formatSweeps, formatUsd } from '../../contract/money.ts';
 import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../pwa/online-status.ts';
 import { openDialog } from '../../state/dialog-actions.ts';
 import { openDialogForResult } from '../../state/dialog-actions.ts';

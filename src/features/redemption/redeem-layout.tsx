@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { css } from '@linaria/core';
 import type { RedemptionOptions } from '../../contract/redemption.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { formatSweeps, formatUsd } from '../../lib/format.ts';
+import { formatSweeps, formatUsd } from '../../contract/money.ts';
 import { MY_ACCOUNT_FRAGMENTS } from '../../lib/child-routes.ts';
 import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../pwa/online-status.ts';
 import { AppLink } from '../../ui/app-link.tsx';

@@ -11,7 +11,7 @@ import {
   type RedemptionOptions,
 } from '../../contract/redemption.ts';
 import { CHILD_ROUTES } from '../../lib/child-routes.ts';
-import { formatSweeps, formatUsd } from '../../lib/format.ts';
+import { formatSweeps, formatUsd } from '../../contract/money.ts';
 import { ButtonLink, Button } from '../../ui/button.tsx';
 import { RedeemLayout } from './redeem-layout.tsx';
 

@@ -7,7 +7,7 @@ import { useLocation } from 'react-router-dom';
 import { is } from 'superstruct';
 import { REDEMPTION_METHOD_LABELS, RedemptionSchema } from '../../contract/redemption.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { formatSweeps, formatUsd } from '../../lib/format.ts';
+import { formatSweeps, formatUsd } from '../../contract/money.ts';
 import { ButtonLink } from '../../ui/button.tsx';
 import { Card, Notice, Page } from '../../ui/page.tsx';
 import { RedemptionTimeline } from './redemption-timeline.tsx';

@@ -5,7 +5,7 @@
  */
 import { css } from '@linaria/core';
 import { REDEMPTION_METHOD_LABELS, type RedemptionMethod } from '../../contract/redemption.ts';
-import { formatSweeps, formatUsd } from '../../lib/format.ts';
+import { formatSweeps, formatUsd } from '../../contract/money.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import type { DialogComponentProps } from '../../ui/dialog-registry.ts';

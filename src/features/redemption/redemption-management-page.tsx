@@ -11,7 +11,7 @@ import {
   type Redemption,
 } from '../../contract/redemption.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { formatSweeps, formatUsd } from '../../lib/format.ts';
+import { formatSweeps, formatUsd } from '../../contract/money.ts';
 import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../pwa/online-status.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { Card, Notice, Page } from '../../ui/page.tsx';

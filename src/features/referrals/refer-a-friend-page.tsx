@@ -13,7 +13,7 @@ import {
 } from '../../contract/referrals.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { CLIENT_ERROR_CODES } from '../../lib/api-client.ts';
-import { formatGold, formatSweeps } from '../../lib/format.ts';
+import { formatAmount } from '../../contract/money.ts';
 import { useOnline } from '../../pwa/online-status.ts';
 import { AppLink } from '../../ui/app-link.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -72,8 +72,8 @@ const formatDate = (iso: string): string => dateFormat().format(new Date(iso));
 /** The line under a friend's name: when they joined and what came of it. */
 export function referralDetail(r: Referral): string {
   if (r.state === 'rewarded') {
-    const parts = [`${formatGold(r.reward_gld)} GC`];
-    if (r.reward_ghc > 0) parts.push(`${formatSweeps(r.reward_ghc)} SC`);
+    const parts = [formatAmount('gold', r.reward_gld)];
+    if (r.reward_ghc > 0) parts.push(formatAmount('sweeps', r.reward_ghc));
     return r.reward_gld > 0 || r.reward_ghc > 0
       ? `Rewarded ${formatDate(r.rewarded_at ?? r.joined_at)}: you received ${parts.join(' + ')}.`
       : `Rewarded ${formatDate(r.rewarded_at ?? r.joined_at)}: your share was withheld while bonuses were paused on your account.`;

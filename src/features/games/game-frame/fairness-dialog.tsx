@@ -10,7 +10,7 @@ import { GAMES_API_PATHS, RecallResponseSchema, type RecalledRound } from '../..
 import { isApiError } from '../../../lib/api-client.ts';
 import { FairnessSeedsSection } from '../../../lib/fairness-seeds-section.tsx';
 import { useFairnessSeeds } from '../../../lib/use-fairness-seeds.ts';
-import { formatCoins } from '../../../lib/format.ts';
+import { formatCoins } from '../../../contract/money.ts';
 import { useApiGet } from '../../../lib/swr.tsx';
 import { useRoundVerification } from '../../../lib/use-round-verification.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -84,7 +84,7 @@ function RoundRow({
         </Button>
       </div>
       <span>
-        Bet {formatCoins(round.bet, round.currency)} · Win {formatCoins(round.win, round.currency)}
+        Bet {formatCoins(round.currency, round.bet)} · Win {formatCoins(round.currency, round.win)}
         {round.status === 'open' ? ' · in progress' : ''}
       </span>
       <p id={resultId} role="status" className={resultText}>

@@ -18,7 +18,7 @@ import {
   type CoinPackage,
 } from '../../../contract/payments.ts';
 import { PROPERTY_NAMES } from '../../../contract/properties.ts';
-import { formatGold, formatSweeps, formatUsd } from '../../../lib/format.ts';
+import { formatGold, formatSweeps, formatUsd } from '../../../contract/money.ts';
 import { useApiGet } from '../../../lib/swr.tsx';
 import { isTrue, useNamedProperties } from '../../../lib/use-named-properties.ts';
 import { store } from '../../../state/store.ts';

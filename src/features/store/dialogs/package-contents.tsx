@@ -1,6 +1,6 @@
 import { css } from '@linaria/core';
 import type { CoinPackage } from '../../../contract/payments.ts';
-import { formatGold, formatSweeps, formatUsd } from '../../../lib/format.ts';
+import { formatGold, formatSweeps, formatUsd } from '../../../contract/money.ts';
 
 const list = css`
   list-style: none;

@@ -18,7 +18,7 @@ import {
 } from '../../../contract/payments.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { CHILD_ROUTES } from '../../../lib/child-routes.ts';
-import { formatUsd } from '../../../lib/format.ts';
+import { formatUsd } from '../../../contract/money.ts';
 import { useApiGet } from '../../../lib/swr.tsx';
 import { store } from '../../../state/store.ts';
 import { selectPaymentMethod, setReturnAfterAddCard } from '../../../state/payment-selection.ts';

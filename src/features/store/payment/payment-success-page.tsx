@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
 import { ROUTES, withParams } from '../../../contract/routes.ts';
 import type { PurchaseResult } from '../../../contract/payments.ts';
-import { formatGold, formatSweeps, formatUsd } from '../../../lib/format.ts';
+import { formatGold, formatSweeps, formatUsd } from '../../../contract/money.ts';
 import { store } from '../../../state/store.ts';
 import { ButtonLink } from '../../../ui/button.tsx';
 import { Card, Notice, Page } from '../../../ui/page.tsx';

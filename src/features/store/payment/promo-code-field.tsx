@@ -14,7 +14,7 @@ import {
   type PromoCodeValidateResponse,
 } from '../../../contract/wallet.ts';
 import { api, isApiError } from '../../../lib/api-client.ts';
-import { formatGold, formatSweeps } from '../../../lib/format.ts';
+import { formatGold, formatSweeps } from '../../../contract/money.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 
