@@ -1,7 +1,9 @@
 /**
  * After the frame reported success: the result call with its retries, then the identity dialog
  * shows where the player stands (verified, pending, rejected) or why there is no decision yet.
- * Runs on its own, not tied to the KYC dialog, which closes 2 s after the frame's success.
+ * Runs on its own, not tied to the KYC dialog, which closes 2 s after the frame's success. The
+ * auth response is kept until the result is answered (state/identity-actions.ts): a lost answer
+ * is sent again, also after a reload.
  */
 import {
   KYC_TEXTS,
@@ -11,7 +13,7 @@ import {
   type KycLink,
 } from '../../contract/kyc.ts';
 import { openDialog } from '../../state/dialog-actions.ts';
-import { fetchKycResult } from './api.ts';
+import { fetchKeptKycResult } from '../../state/identity-actions.ts';
 import { fetchResultWithRetries, waitMs, type ResultRetryOutcome } from './kyc-result-retry.ts';
 
 const messageOf = (error: unknown): string | null =>
@@ -38,7 +40,7 @@ export async function settleVerification(
 ): Promise<void> {
   // The KYC dialog closes 2 s after the frame's success; the outcome shows once it has.
   const [outcome] = await Promise.all([
-    fetchResultWithRetries(() => fetchKycResult(flow, authResponse), link),
+    fetchResultWithRetries(() => fetchKeptKycResult(flow, authResponse), link),
     waitMs(KYC_TIMINGS.autoCloseMs),
   ]);
   const reauthenticated =
