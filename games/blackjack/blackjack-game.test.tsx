@@ -10,6 +10,7 @@ import { FRESH_DECK, type Card } from '../engines/cards.ts';
 import type { Floats } from '../engines/types.ts';
 import { GameCallError, type HostBridge } from '../shared/host-bridge.ts';
 import { BlackjackGame } from './blackjack-game.tsx';
+import { HOUSE_BET_STEPS } from '../../src/test-support/game-fixtures.ts';
 
 afterEach(cleanup);
 
@@ -126,6 +127,7 @@ function fakeHost(options: { decks?: Card[][]; currency?: Currency; online?: boo
       balances: balances(gold),
       online: options.online ?? true,
       reduced_motion: true,
+      bet_steps: HOUSE_BET_STEPS,
     },
     call<T>(call: GameCall, body?: Record<string, unknown>, key?: string): Promise<T> {
       calls.push({ call, body, key });

@@ -5,11 +5,10 @@ import { cardName } from '../engines/cards.ts';
 import type { BlackjackMove, BlackjackView } from '../engines/blackjack.ts';
 import { GameLinks } from '../shared/game-links.tsx';
 import type { HostBridge } from '../shared/host-bridge.ts';
-import { BET_STEPS } from '../shared/bet-steps.ts';
 import { BetControl } from './components/bet-control.tsx';
 import { HandView, totalText } from './components/hand-view.tsx';
 import { FaceDownCard, PlayingCard } from './components/playing-card.tsx';
-import { formatAmount, formatMinor } from './money.ts';
+import { formatAmount, formatMinor } from '../../src/contract/money.ts';
 import { useBlackjackTable, type BlackjackTable } from './use-blackjack-table.ts';
 
 const PLAY_MOVES: readonly { move: Exclude<BlackjackMove, 'insurance'>; label: string }[] = [
@@ -31,7 +30,7 @@ function statusText(table: BlackjackTable): string {
   const up = view.dealer.cards[0];
   const dealerShows = up ? cardName(up) : 'nothing';
   if (view.phase === 'insurance')
-    return `The dealer shows an ace. Insurance costs ${formatMinor(Math.floor(view.bet / 2), currency)}: take it or not.`;
+    return `The dealer shows an ace. Insurance costs ${formatMinor(currency, Math.floor(view.bet / 2))}: take it or not.`;
   if (view.phase === 'player' && view.active !== null) {
     const hand = view.hands[view.active];
     if (!hand) return '';
@@ -44,14 +43,14 @@ function statusText(table: BlackjackTable): string {
 function finishedText(round: RoundView, view: BlackjackView, currency: Currency): string {
   const insurance = view.insurance?.taken
     ? view.insurance.payout > 0
-      ? ` Insurance pays ${formatMinor(view.insurance.payout, currency)}.`
+      ? ` Insurance pays ${formatMinor(currency, view.insurance.payout)}.`
       : ' Insurance lost.'
     : '';
   const dealer = `${view.dealer.total > 21 ? 'Dealer busts.' : `Dealer has ${view.dealer.total}.`}${insurance}`;
-  if (round.win > round.bet) return `${dealer} You win ${formatAmount(round.win, currency)}.`;
+  if (round.win > round.bet) return `${dealer} You win ${formatAmount(currency, round.win)}.`;
   if (round.win === round.bet && view.hands.every((hand) => hand.result === 'push'))
-    return `${dealer} Push: your ${formatAmount(round.bet, currency)} is back.`;
-  if (round.win > 0) return `${dealer} ${formatAmount(round.win, currency)} back.`;
+    return `${dealer} Push: your ${formatAmount(currency, round.bet)} is back.`;
+  if (round.win > 0) return `${dealer} ${formatAmount(currency, round.win)} back.`;
   return `${dealer} The dealer wins.`;
 }
 
@@ -183,7 +182,7 @@ export function BlackjackGame({ bridge }: { bridge: HostBridge }) {
         ) : (
           <div className="bj-deal">
             <BetControl
-              steps={BET_STEPS[table.currency]}
+              steps={table.steps}
               index={table.betIndex}
               currency={table.currency}
               disabled={table.busy}

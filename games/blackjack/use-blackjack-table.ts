@@ -22,7 +22,6 @@ import { useActionKeys, type GameRequest } from '../shared/use-action-keys.ts';
 import { shownErrorOf, type ShownError } from '../shared/shown-error.ts';
 import { useHostSession } from '../shared/use-host-session.ts';
 import type { BlackjackAction, BlackjackView } from '../engines/blackjack.ts';
-import { BET_STEPS } from '../shared/bet-steps.ts';
 
 /** The event reported after each move's answer (surrender has none of its own: the round ends). */
 const MOVE_EVENT: Record<BlackjackAction['type'], GameEvent | null> = {
@@ -45,6 +44,8 @@ export type TableError = ShownError;
 export interface BlackjackTable {
   /** The currency of the next hand. */
   currency: Currency;
+  /** The catalogue's bet steps of the currency (display units), from the host's init. */
+  steps: readonly number[];
   betIndex: number;
   betValue: number;
   /** The hand in play, or the last one played. */
@@ -82,7 +83,7 @@ export function useBlackjackTable(bridge: HostBridge): BlackjackTable {
   // down) would otherwise send a second move.
   const inFlight = useRef(false);
 
-  const steps = BET_STEPS[currency];
+  const steps = bridge.init.bet_steps[currency];
   const safeIndex = Math.min(betIndex, steps.length - 1);
   const betValue = steps[safeIndex] ?? 0;
 
@@ -197,6 +198,7 @@ export function useBlackjackTable(bridge: HostBridge): BlackjackTable {
 
   return {
     currency,
+    steps,
     betIndex: safeIndex,
     betValue,
     round,

@@ -3,11 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Balances } from '../../src/contract/schemas.ts';
 import type { HostToGameMessage } from '../../src/contract/game-messages.ts';
 import type { RoundAnswer } from '../../src/contract/games.ts';
-import { LINE_COUNT, slotsEngine } from '../engines/slots.ts';
+import { slotsEngine } from '../engines/slots.ts';
 import type { Floats } from '../engines/types.ts';
-import { GameCallError, type HostBridge } from '../shared/host-bridge.ts';
-import { BET_STEPS, toMinor } from './bet-steps.ts';
+import { GameCallError, type HostBridge, type HostInit } from '../shared/host-bridge.ts';
+import { displayToMinor } from '../../src/contract/money.ts';
 import { SlotsApp } from './slots-app.tsx';
+import { HOUSE_BET_STEPS } from '../../src/test-support/game-fixtures.ts';
 
 const BALANCES: Balances = {
   balance_paid_ghc: 10,
@@ -26,7 +27,7 @@ const THREE_CHESTS = [14, 14, 14, 0, 0];
 const NOTHING = [0, 0, 0, 0, 0];
 
 function answerFor(betValue: number, currency: 'gold' | 'sweeps', floats: Floats): RoundAnswer {
-  const state = slotsEngine.start({ betMinor: toMinor(currency, betValue), options: {} }, floats);
+  const state = slotsEngine.start({ betMinor: displayToMinor(currency, betValue), options: {} }, floats);
   const win = currency === 'gold' ? state.winMinor : state.winMinor / 100;
   return {
     round: {
@@ -49,7 +50,9 @@ function answerFor(betValue: number, currency: 'gold' | 'sweeps', floats: Floats
   };
 }
 
-function fakeHost(options: { reducedMotion?: boolean; floats?: Floats } = {}) {
+function fakeHost(
+  options: { reducedMotion?: boolean; floats?: Floats; betSteps?: HostInit['bet_steps'] } = {},
+) {
   const listeners = new Set<(m: HostToGameMessage) => void>();
   const call = vi.fn(async (name: string, body?: Record<string, unknown>) => {
     if (name !== 'round.start') throw new Error(`unexpected call ${name}`);
@@ -68,6 +71,7 @@ function fakeHost(options: { reducedMotion?: boolean; floats?: Floats } = {}) {
       balances: BALANCES,
       online: true,
       reduced_motion: options.reducedMotion ?? true,
+      bet_steps: options.betSteps ?? HOUSE_BET_STEPS,
     },
     call: call as unknown as HostBridge['call'],
     report: vi.fn(),
@@ -94,11 +98,6 @@ afterEach(() => {
 });
 
 describe('Crown Jewels page', () => {
-  it('bet steps are whole line bets: every step divides by the 10 lines in minor units', () => {
-    for (const currency of ['gold', 'sweeps'] as const)
-      for (const step of BET_STEPS[currency]) expect(toMinor(currency, step) % LINE_COUNT).toBe(0);
-  });
-
   it('spins: round.start with the bet and a fresh key, start_game with post-bet balances, then end_round', async () => {
     const host = fakeHost();
     render(<SlotsApp bridge={host.bridge} />);
@@ -183,6 +182,22 @@ describe('Crown Jewels page', () => {
     );
   });
 
+  it("offers the catalogue's bet steps the host's init carries, and bets only those", async () => {
+    const host = fakeHost({ betSteps: { gold: [50, 300], sweeps: [0.1, 0.3] } });
+    render(<SlotsApp bridge={host.bridge} />);
+    expect(screen.getByText('Bet 50 GC')).toBeDefined();
+    const increase = screen.getByRole('button', { name: 'Increase bet' });
+    await press(increase);
+    expect(screen.getByText('Bet 300 GC')).toBeDefined();
+    expect((increase as HTMLButtonElement).disabled).toBe(true);
+    await press(spinButton());
+    expect(host.call).toHaveBeenCalledWith(
+      'round.start',
+      { betValue: 300, currency: 'gold' },
+      expect.any(String),
+    );
+  });
+
   it('shows a refusal plainly and offers Buy coins for an insufficient balance', async () => {
     const host = fakeHost();
     host.call.mockRejectedValueOnce(
@@ -215,7 +230,7 @@ describe('Crown Jewels page', () => {
     render(<SlotsApp bridge={host.bridge} />);
     host.emit({ v: 1, type: 'currency_swap', currency: 'sweeps' });
     expect(host.report).toHaveBeenCalledWith('currency_swap_success', { currency: 'sweeps' });
-    expect(screen.getByText('Bet SC 0.20')).toBeDefined();
+    expect(screen.getByText('Bet 0.20 SC')).toBeDefined();
     expect(screen.getByText('Playing with Sweeps Coins')).toBeDefined();
     await press(spinButton());
     expect(host.call).toHaveBeenCalledWith(

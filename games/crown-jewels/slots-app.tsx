@@ -6,7 +6,7 @@ import { StepperBetControl } from '../shared/bet-control.tsx';
 import { GameError } from '../shared/game-error.tsx';
 import { GameLinks } from '../shared/game-links.tsx';
 import type { HostBridge } from '../shared/host-bridge.ts';
-import { BET_STEPS, CURRENCY_NAMES, formatAmount } from './bet-steps.ts';
+import { CURRENCY_LABELS, formatAmount } from '../../src/contract/money.ts';
 import { PayTable } from './components/pay-table.tsx';
 import { Reels } from './components/reels.tsx';
 import { WinList } from './components/win-list.tsx';
@@ -15,13 +15,13 @@ import { useSlots } from './use-slots.ts';
 export function SlotsApp({ bridge }: { bridge: HostBridge }) {
   const game = useSlots(bridge);
   const spin = game.view?.spins[game.shownSpin] ?? null;
-  const steps = BET_STEPS[game.currency];
+  const steps = game.steps;
   const reducedMotion = bridge.init.reduced_motion;
 
   return (
     <main className={`game-column cj-machine${reducedMotion ? ' cj-reduced-motion' : ''}`}>
       <h1>Crown Jewels</h1>
-      <p className="game-currency">Playing with {CURRENCY_NAMES[game.currency]}</p>
+      <p className="game-currency">Playing with {CURRENCY_LABELS[game.currency].name}</p>
 
       <Reels spin={spin} spinning={game.busy || (game.animating && game.shownSpin === 0)} />
 

@@ -12,7 +12,7 @@ import type { HostBridge } from '../shared/host-bridge.ts';
 import { shownErrorOf, type ShownError } from '../shared/shown-error.ts';
 import { useActionKeys } from '../shared/use-action-keys.ts';
 import { useHostSession } from '../shared/use-host-session.ts';
-import { BET_STEPS, formatAmount } from './bet-steps.ts';
+import { formatAmount } from '../../src/contract/money.ts';
 import { isSlotsView } from './view-schema.ts';
 
 /** How long the reels turn for the paid spin and for each free spin, milliseconds. */
@@ -24,6 +24,8 @@ export interface SlotsMachine {
   online: boolean;
   /** The currency of the next spin. */
   currency: Currency;
+  /** The catalogue's bet steps of the currency (display units), from the host's init. */
+  steps: readonly number[];
   stepIndex: number;
   /** The bet of the next spin, display units. */
   bet: number;
@@ -106,8 +108,8 @@ export function useSlots(bridge: HostBridge): SlotsMachine {
     return () => clearTimeout(timer);
   }, [animating, view, shownSpin, finish]);
 
-  const steps = BET_STEPS[currency];
-  const bet = steps[stepIndex] ?? (steps[0] as number);
+  const steps = bridge.init.bet_steps[currency];
+  const bet = steps[stepIndex] ?? steps[0] ?? 0;
   const canSpin = !busy && !animating && online;
   const canChangeBet = !busy && !animating;
 
@@ -157,6 +159,7 @@ export function useSlots(bridge: HostBridge): SlotsMachine {
     busy,
     online,
     currency,
+    steps,
     stepIndex,
     bet,
     round,

@@ -12,7 +12,8 @@ import { GameCallError, type HostBridge } from '../shared/host-bridge.ts';
 import { shownErrorOf, type ShownError } from '../shared/shown-error.ts';
 import { useActionKeys } from '../shared/use-action-keys.ts';
 import { useHostSession } from '../shared/use-host-session.ts';
-import { BET_STEPS, coinsOfStep, formatAmount, stepOfCoins } from './bet-steps.ts';
+import { formatAmount } from '../../src/contract/money.ts';
+import { coinsOfStep, stepOfCoins } from './coins.ts';
 import { isVideoPokerView } from './view-schema.ts';
 
 const NO_HOLDS: readonly boolean[] = [false, false, false, false, false];
@@ -158,7 +159,8 @@ export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
 
   const deal = () => {
     if (!canDeal) return;
-    const betValue = BET_STEPS[currency][stepIndex] ?? BET_STEPS[currency][0]!;
+    const steps = bridge.init.bet_steps[currency];
+    const betValue = steps[stepIndex] ?? steps[0] ?? 0;
     const coins = coinsOfStep(stepIndex);
     setBusy(true);
     setError(null);
@@ -235,7 +237,7 @@ export function useVideoPoker(bridge: HostBridge): VideoPokerMachine {
     canDeal,
     canDraw,
     setStepIndex: (next) => {
-      if (!open) setStepIndex(Math.min(Math.max(next, 0), BET_STEPS[currency].length - 1));
+      if (!open) setStepIndex(Math.min(Math.max(next, 0), bridge.init.bet_steps[currency].length - 1));
     },
     toggleHold,
     deal,

@@ -6,6 +6,7 @@ import type { Balances } from '../../src/contract/schemas.ts';
 import type { VideoPokerView } from '../engines/video-poker.ts';
 import { connectToHost } from '../shared/host-bridge.ts';
 import { VideoPokerApp } from './video-poker-app.tsx';
+import { HOUSE_BET_STEPS } from '../../src/test-support/game-fixtures.ts';
 
 type Answer =
   { ok: boolean; status: number; body: unknown } | Promise<{ ok: boolean; status: number; body: unknown }>;
@@ -90,6 +91,7 @@ class FakeHost {
     balances: balances(5000),
     online: true,
     reduced_motion: true,
+    bet_steps: HOUSE_BET_STEPS,
   };
 
   send(data: unknown): void {
@@ -358,7 +360,7 @@ describe('Jacks or Better page', () => {
       event: 'currency_swap_success',
       currency: 'sweeps',
     });
-    expect(screen.getByText(/Bet SC 0.20/)).toBeTruthy();
+    expect(screen.getByText(/Bet 0.20 SC/)).toBeTruthy();
     fireEvent.click(button('Deal'));
     await waitFor(() => expect(host.calls('round.start')).toHaveLength(1));
     expect(host.calls('round.start')[0]!.body).toEqual({

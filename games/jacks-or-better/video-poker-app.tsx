@@ -4,7 +4,8 @@
  */
 import { GameError } from '../shared/game-error.tsx';
 import type { HostBridge } from '../shared/host-bridge.ts';
-import { BET_STEPS, CURRENCY_NAMES, coinsOfStep } from './bet-steps.ts';
+import { CURRENCY_LABELS } from '../../src/contract/money.ts';
+import { coinsOfStep } from './coins.ts';
 import { BetControl } from './components/bet-control.tsx';
 import { CardRow } from './components/card-row.tsx';
 import { PayTable } from './components/pay-table.tsx';
@@ -15,7 +16,9 @@ export function VideoPokerApp({ bridge }: { bridge: HostBridge }) {
   const open = game.round?.status === 'open' && game.view?.phase === 'dealt';
   // While a deal is open, the table shows that round's own bet and currency.
   const currency = open && game.round ? game.round.currency : game.currency;
-  const bet = open && game.round ? game.round.bet : (BET_STEPS[currency][game.stepIndex] ?? 0);
+  // The catalogue's bet steps of that currency, from the host's init.
+  const steps = bridge.init.bet_steps[currency];
+  const bet = open && game.round ? game.round.bet : (steps[game.stepIndex] ?? 0);
   const coins = open && game.view ? game.view.coins : coinsOfStep(game.stepIndex);
   const winningLine = game.view?.phase === 'drawn' ? game.view.hand : null;
   const reducedMotion = bridge.init.reduced_motion;
@@ -23,7 +26,7 @@ export function VideoPokerApp({ bridge }: { bridge: HostBridge }) {
   return (
     <main className={`game-column vp-machine${reducedMotion ? ' vp-reduced-motion' : ''}`}>
       <h1>Jacks or Better</h1>
-      <p className="vp-currency">Playing with {CURRENCY_NAMES[game.currency]}</p>
+      <p className="vp-currency">Playing with {CURRENCY_LABELS[game.currency].name}</p>
 
       <CardRow
         cards={game.view?.cards ?? null}
@@ -63,6 +66,7 @@ export function VideoPokerApp({ bridge }: { bridge: HostBridge }) {
 
       <BetControl
         currency={currency}
+        stepCount={steps.length}
         stepIndex={coins - 1}
         bet={bet}
         disabled={open || game.busy || game.loading}

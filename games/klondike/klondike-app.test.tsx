@@ -12,6 +12,7 @@ import {
 } from '../engines/solitaire.ts';
 import { GameCallError, type HostBridge } from '../shared/host-bridge.ts';
 import { KlondikeApp } from './klondike-app.tsx';
+import { HOUSE_BET_STEPS } from '../../src/test-support/game-fixtures.ts';
 
 const balances = {
   balance_paid_ghc: 0,
@@ -84,6 +85,7 @@ function fakeHost(options: { openRound?: boolean; currency?: Currency } = {}) {
       balances,
       online: true,
       reduced_motion: true,
+      bet_steps: HOUSE_BET_STEPS,
     },
     call: vi.fn(async (call: string, body?: Record<string, unknown>, key?: string) => {
       calls.push({ call, body, key });
@@ -283,9 +285,9 @@ describe('Klondike page', { timeout: 30_000 }, () => {
     await waitFor(() => expect((button('Deal') as HTMLButtonElement).disabled).toBe(false));
     await host.send({ v: 1, type: 'currency_swap', currency: 'sweeps' });
     expect(host.reports).toContainEqual({ event: 'currency_swap_success', details: { currency: 'sweeps' } });
-    expect(screen.getByText('Bet SC 0.20')).toBeTruthy();
+    expect(screen.getByText('Bet 0.20 SC')).toBeTruthy();
     fireEvent.click(button('Increase bet'));
-    expect(screen.getByText('Bet SC 0.50')).toBeTruthy();
+    expect(screen.getByText('Bet 0.50 SC')).toBeTruthy();
     await host.send({ v: 1, type: 'connectivity', online: false });
     expect(screen.getByText(/You are offline/)).toBeTruthy();
     expect((button('Deal') as HTMLButtonElement).disabled).toBe(true);

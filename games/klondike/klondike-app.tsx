@@ -13,7 +13,7 @@ import { useActionKeys } from '../shared/use-action-keys.ts';
 import { shownErrorOf } from '../shared/shown-error.ts';
 import { useHostSession } from '../shared/use-host-session.ts';
 import type { SolitaireAction, SolitaireView } from '../engines/solitaire.ts';
-import { BET_STEPS, formatAmount, minorToDisplay, toMinor } from './money.ts';
+import { displayToMinor, formatAmount, minorToDisplay } from '../../src/contract/money.ts';
 import { cardLabel, pileLabel, sameSource, type MoveSource } from './piles.ts';
 import { Table } from './table.tsx';
 import { useCardDrag } from './use-card-drag.ts';
@@ -63,15 +63,16 @@ export function KlondikeApp({ bridge }: { bridge: HostBridge }) {
 
   const view = (round?.state ?? null) as SolitaireView | null;
   const playing = round?.status === 'open';
-  const steps = BET_STEPS[currency];
-  const bet = steps[Math.min(betIndex, steps.length - 1)] as number;
+  // The catalogue's bet steps of the currency, from the host's init.
+  const steps = bridge.init.bet_steps[currency];
+  const bet = steps[Math.min(betIndex, steps.length - 1)] ?? 0;
   const blocked = busy || !online;
   // The whole stake (the bet and each side bet, the same amount) stays within the game's maximum
   // bet, the highest step, as the server requires: the page offers only stakes that fit.
-  const maxStake = toMinor(currency, steps[steps.length - 1] as number);
+  const maxStake = displayToMinor(currency, steps[steps.length - 1] ?? 0);
   const sideBets = (noMoves ? 1 : 0) + (redOrBlack ? 1 : 0);
   const fits = (value: number | undefined, sides: number) =>
-    value !== undefined && toMinor(currency, value) * (1 + sides) <= maxStake;
+    value !== undefined && displayToMinor(currency, value) * (1 + sides) <= maxStake;
   const canIncrease = fits(steps[betIndex + 1], sideBets);
   const canAddSideBet = fits(bet, sideBets + 1);
 

@@ -9,6 +9,7 @@ import type { Floats } from '../engines/types.ts';
 import { GameCallError, type HostBridge } from '../shared/host-bridge.ts';
 import { ScratchApp } from './scratch-app.tsx';
 import { clearPendingActions } from '../../src/lib/pending-actions.ts';
+import { HOUSE_BET_STEPS } from '../../src/test-support/game-fixtures.ts';
 
 const BALANCES: Balances = {
   balance_paid_ghc: 10,
@@ -87,6 +88,7 @@ function fakeHost(options: { tierFloat?: number; openTicket?: boolean } = {}) {
       balances: BALANCES,
       online: true,
       reduced_motion: true,
+      bet_steps: HOUSE_BET_STEPS,
     },
     call: call as unknown as HostBridge['call'],
     report: vi.fn(),
@@ -254,7 +256,7 @@ describe('Lucky Scratch page', () => {
     expect(screen.getByText('Ticket 200 GC')).toBeDefined();
     host.emit({ v: 1, type: 'currency_swap', currency: 'sweeps' });
     expect(host.report).toHaveBeenCalledWith('currency_swap_success', { currency: 'sweeps' });
-    expect(screen.getByText('Ticket SC 0.50')).toBeDefined();
+    expect(screen.getByText('Ticket 0.50 SC')).toBeDefined();
     host.emit({ v: 1, type: 'connectivity', online: false });
     expect(button('Buy ticket').disabled).toBe(true);
     expect(screen.getByRole('alert').textContent).toContain('You are offline');

@@ -6,7 +6,7 @@ import { StepperBetControl } from '../shared/bet-control.tsx';
 import { GameError } from '../shared/game-error.tsx';
 import { GameLinks } from '../shared/game-links.tsx';
 import type { HostBridge } from '../shared/host-bridge.ts';
-import { BET_STEPS, CURRENCY_NAMES, formatAmount } from './bet-steps.ts';
+import { CURRENCY_LABELS, formatAmount } from '../../src/contract/money.ts';
 import { PrizeTable } from './components/prize-table.tsx';
 import { Ticket } from './components/ticket.tsx';
 import { useScratchCard } from './use-scratch-card.ts';
@@ -17,12 +17,12 @@ export function ScratchApp({ bridge }: { bridge: HostBridge }) {
   // While a ticket is on the table, the page shows that ticket's own price and currency.
   const currency = open && game.round ? game.round.currency : game.currency;
   const price = open && game.round ? game.round.bet : game.price;
-  const steps = BET_STEPS[game.currency];
+  const steps = game.steps;
 
   return (
     <main className="game-column ls-game">
       <h1>Lucky Scratch</h1>
-      <p className="game-currency">Playing with {CURRENCY_NAMES[currency]}</p>
+      <p className="game-currency">Playing with {CURRENCY_LABELS[currency].name}</p>
 
       <Ticket
         view={game.view}

@@ -21,7 +21,7 @@ import { GameCallError, type HostBridge } from '../shared/host-bridge.ts';
 import { shownErrorOf, type ShownError } from '../shared/shown-error.ts';
 import { useActionKeys, type GameRequest } from '../shared/use-action-keys.ts';
 import { useHostSession } from '../shared/use-host-session.ts';
-import { BET_STEPS, formatAmount } from './bet-steps.ts';
+import { formatAmount } from '../../src/contract/money.ts';
 import { SYMBOL_LOOKS } from './symbols.ts';
 import { isScratchView } from './view-schema.ts';
 
@@ -31,6 +31,8 @@ export interface ScratchMachine {
   online: boolean;
   /** The currency of the next ticket. */
   currency: Currency;
+  /** Ticket prices: the catalogue's bet steps of the currency (display units), from the host's init. */
+  steps: readonly number[];
   stepIndex: number;
   /** The price of the next ticket, display units. */
   price: number;
@@ -107,8 +109,8 @@ export function useScratchCard(bridge: HostBridge): ScratchMachine {
   );
 
   const open = round?.status === 'open' && view !== null && !view.redeemed;
-  const steps = BET_STEPS[currency];
-  const price = steps[stepIndex] ?? (steps[0] as number);
+  const steps = bridge.init.bet_steps[currency];
+  const price = steps[stepIndex] ?? steps[0] ?? 0;
   const canBuy = !loading && !busy && online && !open;
   const canScratch = !loading && !busy && open && !claimPending;
 
@@ -268,6 +270,7 @@ export function useScratchCard(bridge: HostBridge): ScratchMachine {
     busy,
     online,
     currency,
+    steps,
     stepIndex,
     price,
     round,

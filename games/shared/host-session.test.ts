@@ -5,6 +5,7 @@ import { GameCallError, type HostBridge } from './host-bridge.ts';
 import { shownErrorOf } from './shown-error.ts';
 import { createActionKeys } from './use-action-keys.ts';
 import { useHostSession } from './use-host-session.ts';
+import { HOUSE_BET_STEPS } from '../../src/test-support/game-fixtures.ts';
 
 function fakeBridge() {
   const listeners = new Set<(message: HostToGameMessage) => void>();
@@ -24,6 +25,7 @@ function fakeBridge() {
       },
       online: true,
       reduced_motion: true,
+      bet_steps: HOUSE_BET_STEPS,
     },
     call: vi.fn(),
     report: vi.fn(),

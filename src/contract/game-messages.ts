@@ -11,6 +11,7 @@
  * balances in the event are shown at once or after the win animation.
  */
 import {
+  array,
   boolean,
   enums,
   literal,
@@ -147,6 +148,11 @@ export const HostInitMessage = object({
   reduced_motion: boolean(),
   /** The signed-in player: the scope of the game's pending actions (src/lib/pending-actions.ts). */
   player_id: optional(string()),
+  /**
+   * The game's bet steps per currency, display units, smallest first: the catalogue's
+   * (Game.bet_steps), the same steps the server's checkBet accepts. The game offers only these.
+   */
+  bet_steps: object({ gold: array(number()), sweeps: array(number()) }),
 });
 export const HostResponseMessage = object({
   v: V,

@@ -33,3 +33,12 @@ export const TEST_CATALOGUE: Game[] = [
   }),
   testGame({ id: 'fruit-frenzy', name: 'Fruit Frenzy', kind: 'vendor', categories: ['slots'] }),
 ];
+
+/**
+ * The catalogue's bet steps of the house games (display units), as the host's init hands them to
+ * a game: what the game tests play with (server/features/games/catalogue.ts, SEED_BET_STEPS).
+ */
+export const HOUSE_BET_STEPS: Game['bet_steps'] = {
+  gold: [100, 200, 500, 1000, 2500],
+  sweeps: [0.2, 0.5, 1, 2, 5],
+};

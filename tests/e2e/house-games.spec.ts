@@ -161,7 +161,7 @@ test.describe('house games by keyboard', () => {
     const { round } = await drawn;
     expect(round.status).toBe('finished');
     const status = frame.getByRole('status');
-    if (round.win > 0) await expect(status).toContainText(`You win SC ${round.win.toFixed(2)}`);
+    if (round.win > 0) await expect(status).toContainText(`You win ${round.win.toFixed(2)} SC`);
     await expectHeaderAmount(page, before - bet + round.win);
 
     await expectFairnessVerifies(page);

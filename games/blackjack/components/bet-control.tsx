@@ -1,5 +1,5 @@
 import type { Currency } from '../../../src/contract/currency.ts';
-import { CURRENCY_NAME, formatAmount } from '../money.ts';
+import { CURRENCY_LABELS, formatAmount } from '../../../src/contract/money.ts';
 
 /** Steps through the table's bets; the bet's value is announced when it changes. */
 export function BetControl({
@@ -27,9 +27,9 @@ export function BetControl({
       >
         −
       </button>
-      <output className="bj-bet__value" aria-live="polite" aria-label={`Bet ${formatAmount(bet, currency)}`}>
-        <span>{formatAmount(bet, currency)}</span>
-        <span className="bj-bet__currency">{CURRENCY_NAME[currency]}</span>
+      <output className="bj-bet__value" aria-live="polite" aria-label={`Bet ${formatAmount(currency, bet)}`}>
+        <span>{formatAmount(currency, bet)}</span>
+        <span className="bj-bet__currency">{CURRENCY_LABELS[currency].name}</span>
       </output>
       <button
         type="button"

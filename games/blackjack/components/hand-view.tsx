@@ -1,6 +1,6 @@
 import type { Currency } from '../../../src/contract/currency.ts';
 import type { BlackjackHandView, HandResult } from '../../engines/blackjack.ts';
-import { formatMinor } from '../money.ts';
+import { formatMinor } from '../../../src/contract/money.ts';
 import { PlayingCard } from './playing-card.tsx';
 
 const RESULT_TEXT: Record<HandResult, string> = {
@@ -40,13 +40,13 @@ export function HandView({
       <p className="bj-hand__meta">
         <span>Total {bust ? `${hand.total}, bust` : totalText(hand.total, hand.soft)}</span>
         <span>
-          Bet {formatMinor(hand.bet, currency)}
+          Bet {formatMinor(currency, hand.bet)}
           {hand.doubled ? ' (doubled)' : ''}
         </span>
         {hand.result ? (
           <span className={`bj-result bj-result--${hand.result}`}>
             {RESULT_TEXT[hand.result]}
-            {hand.payout > 0 ? `: ${formatMinor(hand.payout, currency)} back` : ''}
+            {hand.payout > 0 ? `: ${formatMinor(currency, hand.payout)} back` : ''}
           </span>
         ) : null}
       </p>

@@ -8,13 +8,13 @@ import {
   SCATTER_PAYS,
   SLOTS_DECLARED_RTP,
 } from '../../engines/slots.ts';
-import { formatAmount, fromMinor, toMinor } from '../bet-steps.ts';
+import { displayToMinor, formatAmount, minorToDisplay } from '../../../src/contract/money.ts';
 import { SYMBOL_LOOKS } from '../symbols.ts';
 
 export function PayTable({ currency, bet }: { currency: Currency; bet: number }) {
-  const lineBetMinor = toMinor(currency, bet) / LINE_COUNT;
+  const lineBetMinor = displayToMinor(currency, bet) / LINE_COUNT;
   const amount = (lineBets: number) =>
-    formatAmount(currency, fromMinor(currency, Math.floor(lineBetMinor * lineBets)));
+    formatAmount(currency, minorToDisplay(currency, Math.floor(lineBetMinor * lineBets)));
   return (
     <details className="cj-paytable">
       <summary>Pay table and rules</summary>

@@ -1,9 +1,12 @@
 /** "Decrease bet" / "Increase bet" over the five bet steps (one to five coins). */
 import type { Currency } from '../../../src/contract/currency.ts';
-import { BET_STEPS, coinsOfStep, formatAmount } from '../bet-steps.ts';
+import { formatAmount } from '../../../src/contract/money.ts';
+import { coinsOfStep } from '../coins.ts';
 
 interface BetControlProps {
   currency: Currency;
+  /** How many bet steps the currency has (the catalogue's): the last is the maximum bet. */
+  stepCount: number;
   stepIndex: number;
   /** The bet shown (the open round's own bet while a deal is open). */
   bet: number;
@@ -11,8 +14,8 @@ interface BetControlProps {
   onChange(stepIndex: number): void;
 }
 
-export function BetControl({ currency, stepIndex, bet, disabled, onChange }: BetControlProps) {
-  const last = BET_STEPS[currency].length - 1;
+export function BetControl({ currency, stepCount, stepIndex, bet, disabled, onChange }: BetControlProps) {
+  const last = stepCount - 1;
   const coins = coinsOfStep(stepIndex);
   return (
     <div className="vp-bet" role="group" aria-label="Bet">

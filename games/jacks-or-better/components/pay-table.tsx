@@ -11,7 +11,8 @@ import {
   paysFor,
   type PayLine,
 } from '../../engines/video-poker-pays.ts';
-import { formatAmount, winFor } from '../bet-steps.ts';
+import { formatAmount } from '../../../src/contract/money.ts';
+import { winFor } from '../coins.ts';
 
 interface PayTableProps {
   currency: Currency;

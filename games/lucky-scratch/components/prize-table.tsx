@@ -1,7 +1,8 @@
 /** What three of each symbol pays at the ticket price shown, with its odds. */
 import type { Currency } from '../../../src/contract/currency.ts';
 import { PRIZE_TIERS, SCRATCH_CARD_DECLARED_RTP, TIER_WEIGHT_TOTAL } from '../../engines/scratch-card.ts';
-import { formatAmount, prizeFor } from '../bet-steps.ts';
+import { formatAmount } from '../../../src/contract/money.ts';
+import { prizeFor } from '../prizes.ts';
 import { SYMBOL_LOOKS } from '../symbols.ts';
 
 const odds = (weight: number): string =>

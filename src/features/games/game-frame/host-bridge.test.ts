@@ -4,6 +4,7 @@ import { HOUSE_GAME_IDS } from '../../../contract/games.ts';
 import { resetApiClientState } from '../../../lib/api-client.ts';
 import { connectHostBridge, type HostBridge, type HostBridgeOptions } from './host-bridge.ts';
 import { isRefused, mapGameCall } from './game-calls.ts';
+import { HOUSE_BET_STEPS } from '../../../test-support/game-fixtures.ts';
 
 const balances = {
   balance_paid_ghc: 0,
@@ -49,6 +50,7 @@ function connect(over: Partial<HostBridgeOptions> = {}): HostBridgeOptions {
       balances,
       online: true,
       reduced_motion: false,
+      bet_steps: HOUSE_BET_STEPS,
     }),
     online: () => true,
     onEvent: vi.fn(),
@@ -121,6 +123,7 @@ describe('which messages the host accepts', () => {
         balances,
         online: true,
         reduced_motion: false,
+        bet_steps: HOUSE_BET_STEPS,
       },
     ]);
   });

@@ -111,7 +111,13 @@ describe('HouseGameFrame', () => {
   it('sends init on load, applies events through the store and dispatches a currency set on the page', async () => {
     const { fromGame } = renderFrame();
     await fromGame({ v: 1, type: 'iframe_loaded' });
-    expect(posted[0]).toMatchObject({ type: 'init', game_id: 'jacks-or-better', currency: 'gold' });
+    expect(posted[0]).toMatchObject({
+      type: 'init',
+      game_id: 'jacks-or-better',
+      currency: 'gold',
+      // The catalogue's steps: the only bets the game offers.
+      bet_steps: game.bet_steps,
+    });
     await fromGame({
       v: 1,
       type: 'event',

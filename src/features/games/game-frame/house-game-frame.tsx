@@ -95,6 +95,11 @@ export function HouseGameFrame({ game }: { game: Game }) {
   // The game's controls follow the browser's network: a lost answer leaves Try again usable.
   const online = useBrowserOnline();
   const gameId = game.id;
+  // The catalogue's bet steps, the only bets the game offers (read when the game loads).
+  const betStepsRef = useRef(game.bet_steps);
+  useEffect(() => {
+    betStepsRef.current = game.bet_steps;
+  }, [game.bet_steps]);
 
   useEffect(() => {
     const frame = frameRef.current;
@@ -112,6 +117,7 @@ export function HouseGameFrame({ game }: { game: Game }) {
         online: isBrowserOnline(),
         reduced_motion: prefersReducedMotion(),
         ...(store.session.user ? { player_id: store.session.user.id } : {}),
+        bet_steps: betStepsRef.current,
       }),
       online: isBrowserOnline,
       onLoaded: applyGameFrameLoaded,
