@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VENDOR_GAME_ID } from '../../../../src/contract/games.ts';
-import { maxWinMultipleOf, SEED_GAMES } from '../../../features/games/catalogue.ts';
+import { minorToDisplay } from '../../../../src/contract/money.ts';
+import { maxWinMultipleOf, SEED_BET_STEPS, SEED_GAMES } from '../../../features/games/catalogue.ts';
 import { bucketBalances, ledgerViolations } from '../../../features/wallet/wallet-test-helpers.ts';
 import { fund, launchedPlayer } from '../../../features/vendor-wallet/vendor-wallet-test-support.ts';
 import { createTestContext, type TestContext } from '../../../test-support/test-app.ts';
@@ -100,8 +101,12 @@ describe('slot page', () => {
     expect(maxWinMultipleOf(VENDOR_GAME_ID)).toBe(maxMultiplier());
     const game = SEED_GAMES.find((g) => g.id === VENDOR_GAME_ID);
     expect(game?.maxWinMultiple).toBe(maxMultiplier());
-    // The catalogue's steps, as the house games (docs/games.md).
-    expect(BET_STEPS).toEqual({ gold: [100, 200, 500, 1000, 2500], sweeps: [0.2, 0.5, 1, 2, 5] });
+    // The vendor is set up with the catalogue's steps (SEED_BET_STEPS, as the house games'); its
+    // sandbox holds them as the vendor's own configuration, which must follow the catalogue.
+    expect(BET_STEPS).toEqual({
+      gold: SEED_BET_STEPS.gold.map((v) => minorToDisplay('gold', v)),
+      sweeps: SEED_BET_STEPS.sweeps.map((v) => minorToDisplay('sweeps', v)),
+    });
   });
 });
 
