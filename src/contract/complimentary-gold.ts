@@ -40,6 +40,7 @@ export {
   complimentaryGoldTarget,
 } from './complimentary-gold-rule.ts';
 import { COMPLIMENTARY_GOLD_AWARDS_PER_DAY } from './complimentary-gold-rule.ts';
+import { formatGold } from './money.ts';
 
 const GameId = pattern(string(), GAME_ID_PATTERN);
 
@@ -94,7 +95,7 @@ export const COMPLIMENTARY_GOLD_ERROR_CODES = {
 export type ComplimentaryGoldErrorCode =
   (typeof COMPLIMENTARY_GOLD_ERROR_CODES)[keyof typeof COMPLIMENTARY_GOLD_ERROR_CODES];
 
-const gold = (n: number): string => `${Math.round(n).toLocaleString('en-US')} Gold Coins`;
+const gold = (n: number): string => `${formatGold(n)} Gold Coins`;
 
 /** Player-facing texts. */
 export const COMPLIMENTARY_GOLD_TEXTS = {

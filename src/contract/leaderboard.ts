@@ -6,6 +6,7 @@
  * Loaded only by the weekly challenge page (never by start-up code).
  */
 import { array, integer, min, nullable, number, string, type, type Infer } from 'superstruct';
+import { formatGold, formatSweeps } from './money.ts';
 
 export const LEADERBOARD_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 export const WEEKLY_CHALLENGE_ID = 'playson-weekly-coins-challenge';
@@ -73,10 +74,6 @@ export function maskDisplayName(firstName: string): string {
   return `${letters.slice(0, letters.length > 2 ? 2 : 1).join('') || '?'}***`;
 }
 
-const groups = (n: number): string => n.toLocaleString('en-US');
-const sweeps = (n: number): string =>
-  n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** "1st", "2nd", "4th to 10th". */
 export function rankRangeText(from: number, to: number): string {
   const ordinal = (n: number): string => {
@@ -99,8 +96,8 @@ export function rankRangeText(from: number, to: number): string {
 /** "500,000 Gold Coins + 50.00 Sweeps Coins" (Gold only when the prize or the mode has no Sweeps). */
 export function prizeText(prize: Pick<LeaderboardPrize, 'gold_coins' | 'sweeps_coins'>): string {
   const parts: string[] = [];
-  if (prize.gold_coins > 0) parts.push(`${groups(prize.gold_coins)} Gold Coins`);
-  if (prize.sweeps_coins > 0) parts.push(`${sweeps(prize.sweeps_coins)} Sweeps Coins`);
+  if (prize.gold_coins > 0) parts.push(`${formatGold(prize.gold_coins)} Gold Coins`);
+  if (prize.sweeps_coins > 0) parts.push(`${formatSweeps(prize.sweeps_coins)} Sweeps Coins`);
   return parts.join(' + ');
 }
 
@@ -109,8 +106,8 @@ export function scoringText(
   a: Pick<LeaderboardAnswer, 'gold_coins_per_point' | 'sweeps_coins_per_point'>,
 ): string {
   const parts: string[] = [];
-  if (a.gold_coins_per_point !== null) parts.push(`${groups(a.gold_coins_per_point)} Gold Coins`);
-  if (a.sweeps_coins_per_point !== null) parts.push(`${sweeps(a.sweeps_coins_per_point)} Sweeps Coins`);
+  if (a.gold_coins_per_point !== null) parts.push(`${formatGold(a.gold_coins_per_point)} Gold Coins`);
+  if (a.sweeps_coins_per_point !== null) parts.push(`${formatSweeps(a.sweeps_coins_per_point)} Sweeps Coins`);
   return `1 point for every ${parts.join(' or every ')} played`;
 }
 

@@ -21,6 +21,7 @@ import {
   type,
   type Infer,
 } from 'superstruct';
+import { formatSweeps } from './money.ts';
 
 export const REDEMPTION_API_PATHS = {
   /** GET -> RedemptionList (the spec's "Redemption transactions"), newest first. */
@@ -232,7 +233,7 @@ export const REDEMPTION_TEXTS = {
 export function belowMinimumText(method: RedemptionMethod, minimumSweeps: number): string {
   return REDEMPTION_TEXTS.belowMinimum
     .replace('{method}', REDEMPTION_METHOD_LABELS[method])
-    .replace('{minimum}', minimumSweeps.toFixed(2));
+    .replace('{minimum}', formatSweeps(minimumSweeps));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@
  * (no_reward_reason). Answers use `type()` so a newer server may add fields.
  */
 import { array, enums, nullable, number, string, type, type Infer } from 'superstruct';
+import { formatGold, formatSweeps, minorToDisplay } from './money.ts';
 
 export const REFERRALS_API_PATHS = {
   /** GET -> ReferralsResponse: the player's code, the reward rules and their referrals (newest first). */
@@ -122,8 +123,7 @@ export const REFERRAL_TEXTS = {
   empty: 'No friends have joined with your link yet.',
 } as const;
 
-const gold = (n: number): string => n.toLocaleString('en-US');
-const sweeps = (cents: number): string => (cents / 100).toFixed(2);
+const sweeps = (cents: number): string => formatSweeps(minorToDisplay('sweeps', cents));
 
 /**
  * The referral rules as the player reads them (refer-a-friend page); the Official Sweepstakes
@@ -131,7 +131,7 @@ const sweeps = (cents: number): string => (cents / 100).toFixed(2);
  */
 export function referralRuleLines(): string[] {
   const share = (s: { goldCoins: number; sweepsCents: number }) =>
-    `${gold(s.goldCoins)} Gold Coins and ${sweeps(s.sweepsCents)} free Sweeps Coins`;
+    `${formatGold(s.goldCoins)} Gold Coins and ${sweeps(s.sweepsCents)} free Sweeps Coins`;
   return [
     'Share your link. A friend who opens it and creates an account joins as your referral.',
     `When your friend makes a first purchase, you receive ${share(REFERRAL_REWARD.referrer)}, and your friend receives ${share(REFERRAL_REWARD.friend)}. Each friend is rewarded once.`,

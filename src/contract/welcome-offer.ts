@@ -7,6 +7,7 @@
  * home route's size budget) reads it.
  */
 import { WELCOME_PROMO_CODE } from './constants.ts';
+import { formatGold, formatSweeps } from './money.ts';
 
 export const WELCOME_OFFER_API_PATHS = {
   /** GET (public) -> WelcomeOfferResponse. */
@@ -45,8 +46,8 @@ export function parseWelcomeOffer(body: unknown): WelcomeOffer | null {
   return { code: o.code, quantity_gld: gold, quantity_ghc: sweeps };
 }
 
-const goldText = (n: number): string => `${Math.round(n).toLocaleString('en-US')} Gold Coins`;
-const sweepsText = (n: number): string => `${n.toFixed(2)} Sweeps ${n === 1 ? 'Coin' : 'Coins'}`;
+const goldText = (n: number): string => `${formatGold(n)} Gold Coins`;
+const sweepsText = (n: number): string => `${formatSweeps(n)} Sweeps ${n === 1 ? 'Coin' : 'Coins'}`;
 
 /** "250,000 Gold Coins + 1.00 Sweeps Coin"; Gold alone in gold-only mode or when no Sweeps come with it. */
 export function welcomeOfferAmounts(offer: WelcomeOffer, goldOnly: boolean): string {

@@ -5,6 +5,7 @@
  */
 import { useSnapshot } from 'valtio';
 import { SUPPORT_EMAIL } from '../../contract/constants.ts';
+import { centsToDisplay, formatUsd } from '../../contract/money.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { W9_THRESHOLD_USD_CENTS } from '../../contract/tax.ts';
 import { store } from '../../state/store.ts';
@@ -12,7 +13,7 @@ import { ButtonLink } from '../../ui/button.tsx';
 import { Card, Notice } from '../../ui/page.tsx';
 import { fragmentHeading } from './fragment-heading.ts';
 
-const THRESHOLD = `$${(W9_THRESHOLD_USD_CENTS / 100).toFixed(2)}`;
+const THRESHOLD = formatUsd(centsToDisplay(W9_THRESHOLD_USD_CENTS));
 
 export function W9Section() {
   const { user } = useSnapshot(store.session);

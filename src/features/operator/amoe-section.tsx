@@ -1,6 +1,7 @@
 /** AMOE: mailed postal requests, and issuing the code of one (shown once to deliver by mail). */
 import { useState } from 'react';
 import { OPERATOR_API_PATHS } from '../../contract/operator.ts';
+import { formatCoins, minorToDisplay } from '../../contract/money.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
@@ -63,7 +64,7 @@ export function AmoeSection({ onSignedOut }: { onSignedOut: () => void }) {
           <li key={row.postalRequestCode}>
             <strong>{row.postalRequestCode}</strong> · {row.firstName} {row.lastName} · {row.email}
             <p className={muted}>
-              {(row.amountCents / 100).toFixed(2)} Sweeps Coins · requested{' '}
+              {formatCoins('sweeps', minorToDisplay('sweeps', row.amountCents))} Sweeps Coins · requested{' '}
               {new Date(row.createdAt).toLocaleDateString()}
             </p>
             {row.status === 'open' ? (

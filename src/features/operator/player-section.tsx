@@ -1,6 +1,7 @@
 /** A player by email: set the identity state, or apply a support-side purchase-limit decrease. */
 import { useState } from 'react';
 import { OPERATOR_API_PATHS } from '../../contract/operator.ts';
+import { formatUsd } from '../../contract/money.ts';
 import { IDENTITY_STATES } from '../../contract/player-standing.ts';
 import { PURCHASE_LIMIT_PERIODS } from '../../contract/wallet.ts';
 import { Button } from '../../ui/button.tsx';
@@ -41,7 +42,7 @@ export function PlayerSection({ onSignedOut }: { onSignedOut: () => void }) {
         amount_usd: Number(amount),
         reason: reason.trim(),
       });
-      return `The ${period} purchase limit of ${email.trim()} is now $${Number(amount).toFixed(2)}, in force now.`;
+      return `The ${period} purchase limit of ${email.trim()} is now ${formatUsd(Number(amount))}, in force now.`;
     });
 
   return (

@@ -1,6 +1,7 @@
 /** Redemptions: the review list by status, and each step (approve, reject with a reason, sent, paid). */
 import { useState } from 'react';
 import { OPERATOR_API_PATHS, type RedemptionAction } from '../../contract/operator.ts';
+import { formatUsd } from '../../contract/money.ts';
 import type { Redemption } from '../../contract/redemption.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';
@@ -28,7 +29,7 @@ const STEP_LABEL: Record<RedemptionAction, string> = {
   'mark-paid': 'Mark paid',
 };
 
-const amountOf = (row: ReviewRow): string => `$${row.usd.toFixed(2)}`;
+const amountOf = (row: ReviewRow): string => formatUsd(row.usd);
 
 export function RedemptionsSection({ onSignedOut }: { onSignedOut: () => void }) {
   const [status, setStatus] = useState<string>('pending');
