@@ -14,6 +14,7 @@ import {
 } from '../../../src/contract/games.ts';
 import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { LINE_COUNT as SLOT_LINE_COUNT } from '../../../games/engines/slots.ts';
+import { formatCoins, minorToDisplay } from '../../../src/contract/money.ts';
 import { parseGameMetadata, SEED_BET_STEPS, SEED_GAMES, seedGames } from './catalogue.ts';
 
 let ctx: TestContext;
@@ -75,6 +76,17 @@ describe('games catalogue', () => {
       expect([...steps].sort((a, b) => a - b)).toEqual(steps);
       // The slot splits a bet over its lines: every step is a whole number of minor units per line.
       for (const step of steps) expect(step % SLOT_LINE_COUNT, `${currency} ${step}`).toBe(0);
+    }
+    // Each house game's rules (the Official Game Rules) name every one of these steps.
+    for (const id of Object.values(HOUSE_GAME_IDS)) {
+      const rules = readFileSync(new URL(`../../../games/${id}/rules.md`, import.meta.url), 'utf8');
+      for (const currency of ['gold', 'sweeps'] as const)
+        for (const step of SEED_BET_STEPS[currency]) {
+          const text = formatCoins(currency, minorToDisplay(currency, step));
+          expect(rules, `${id}: ${text}`).toMatch(
+            new RegExp(`(?<![\\d.,])${text.replace(/[.,]/g, '\\$&')}(?!\\d|[.,]\\d)`),
+          );
+        }
     }
   });
 
