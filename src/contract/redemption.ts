@@ -21,7 +21,7 @@ import {
   type,
   type Infer,
 } from 'superstruct';
-import { formatSweeps } from './money.ts';
+import { displayToCents, formatSweeps } from './money.ts';
 
 export const REDEMPTION_API_PATHS = {
   /** GET -> RedemptionList (the spec's "Redemption transactions"), newest first. */
@@ -303,7 +303,7 @@ export type RedemptionOptions = Infer<typeof RedemptionOptionsSchema>;
 /** Sweeps amount: above 0, at most 2 decimals, at most 10 million. */
 const sweepsAmount = refine(number(), 'amount', (v) => {
   if (!Number.isFinite(v) || v <= 0 || v > 10_000_000) return 'Enter an amount above 0 (at most 10,000,000).';
-  return Math.abs(Math.round(v * 100) - v * 100) < 1e-6 || 'Amounts have at most 2 decimals.';
+  return displayToCents(v) !== null || 'Amounts have at most 2 decimals.';
 });
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,185}\.[^\s@]{2,63}$/;
 

@@ -8,6 +8,7 @@
 import { dailyBonusWheelEngine, DAILY_BONUS_ENGINE_ID } from '../../games/engines/daily-bonus-wheel.ts';
 import type { DailyBonusSpin } from '../contract/daily-bonus.ts';
 import type { RecalledRound } from '../contract/games.ts';
+import { displayToMinor } from '../contract/money.ts';
 import { spinRoundId, type KeptEvidence } from './fair-commitments.ts';
 import { verifyRound, type VerifiableEngine, type VerifyOutcome } from './verify-round.ts';
 
@@ -18,7 +19,7 @@ export function spinAsRound(spin: DailyBonusSpin): RecalledRound {
     gold_only: spin.gold_only,
     segment: spin.segment,
     prize_gld: spin.prize_gld,
-    prize_ghc_cents: Math.round(spin.prize_ghc * 100),
+    prize_ghc_cents: displayToMinor('sweeps', spin.prize_ghc),
   };
   return {
     id: spinRoundId(spin),
