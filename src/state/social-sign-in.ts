@@ -22,7 +22,6 @@ import {
   type SocialSignInAnswer,
 } from '../contract/social-auth.ts';
 import { LoginResponseSchema } from '../contract/schemas.ts';
-import { WALLET_ERROR_CODES } from '../contract/wallet.ts';
 import { api, CLIENT_ERROR_CODES, isApiError } from '../lib/api-client.ts';
 import { completeLogin } from './session-actions.ts';
 import { clearSocialInfo, saveSocialInfo, socialErrorOf } from './social-info.ts';
@@ -72,12 +71,15 @@ function idTokenFrom(
   });
 }
 
+/** 409 while the first request with the key still runs (server/http/idempotency.ts). */
+const IN_PROGRESS = 'IDEMPOTENCY_IN_PROGRESS';
+
 /** Whether a failed try left the sign-in's outcome unknown (the same key must go again). */
 const outcomeUnknown = (error: unknown): boolean =>
   isApiError(error) &&
   ((error.status === 0 && error.code === CLIENT_ERROR_CODES.NETWORK_ERROR) ||
     error.status >= 500 ||
-    error.code === WALLET_ERROR_CODES.IDEMPOTENCY_IN_PROGRESS);
+    error.code === IN_PROGRESS);
 
 /** The sign-in call under one key, sent again while its outcome is unknown. */
 async function sendSignIn(provider: SocialProvider, idToken: string): Promise<SocialSignInAnswer> {

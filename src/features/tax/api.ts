@@ -12,7 +12,7 @@ import {
   type W9CreateRequest,
   type W9StatusResponse,
 } from '../../contract/tax.ts';
-import { WALLET_ERROR_CODES } from '../../contract/wallet.ts';
+import { ERROR_CODES } from '../../contract/error-codes.ts';
 import { api, ApiError, CLIENT_ERROR_CODES, isApiError } from '../../lib/api-client.ts';
 import { useApiGet } from '../../lib/swr.tsx';
 
@@ -44,7 +44,7 @@ async function sendW9<T>(action: string, send: (idempotencyKey: string) => Promi
   try {
     return await sendOnce(action, {}, (key) => send(key));
   } catch (error) {
-    if (isApiError(error) && error.code === WALLET_ERROR_CODES.IDEMPOTENCY_KEY_REUSED)
+    if (isApiError(error) && error.code === ERROR_CODES.IDEMPOTENCY_KEY_REUSED)
       return sendOnce(action, {}, (key) => send(key));
     throw error;
   }
