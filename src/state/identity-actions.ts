@@ -24,17 +24,13 @@ import {
 } from '../contract/kyc.ts';
 import { UserSchema } from '../contract/schemas.ts';
 import { api, CLIENT_ERROR_CODES, isApiError } from '../lib/api-client.ts';
-import type { PendingActions } from '../lib/pending-actions.ts';
+import { playerActions } from './player-actions.ts';
 import { store } from './store.ts';
 
 /** Tries of one result call while its answer is lost (the first included). */
 export const KYC_RESULT_LOST_ANSWER_TRIES = 3;
 const LOST_ANSWER_PAUSE_MS = 300;
 const ACTION_PREFIX = 'kyc-result:';
-
-/** The player's pending actions; null when the kept-key store cannot load (then nothing is kept). */
-const keptActions = (): Promise<PendingActions | null> =>
-  import('./player-actions.ts').then((m) => m.playerActions()).catch(() => null);
 
 const lostAnswer = (error: unknown): boolean =>
   isApiError(error) && error.status === 0 && error.code === CLIENT_ERROR_CODES.NETWORK_ERROR;
@@ -49,27 +45,26 @@ const stillOpen = (error: unknown): boolean =>
  * once; a decision or a final refusal lets it go; no decision yet, a 5xx or no answer keep it.
  */
 export async function fetchKeptKycResult(flow: KycFlow, authResponse: string): Promise<KycResult> {
-  const actions = await keptActions();
+  // The player's pending actions (IndexedDB, or memory where it is refused).
+  const actions = playerActions();
   const action = `${ACTION_PREFIX}${flow}`;
-  if (actions) {
-    const kept = await actions.find<{ authResponse?: unknown }>(action);
-    // A newer verification of the same flow replaces an older one still kept.
-    if (kept && kept.body.authResponse !== authResponse) await actions.settle(action);
-    await actions.begin(action, { authResponse });
-  }
+  const kept = await actions.find<{ authResponse?: unknown }>(action);
+  // A newer verification of the same flow replaces an older one still kept.
+  if (kept && kept.body.authResponse !== authResponse) await actions.settle(action);
+  await actions.begin(action, { authResponse });
   for (let tries = 1; ; tries++) {
     try {
       const result = await api.get(KYC_API_PATHS.result(flow, authResponse), KycResultSchema, {
         handleErrors: false,
       });
-      await actions?.settle(action);
+      await actions.settle(action);
       return result;
     } catch (error) {
       if (lostAnswer(error) && tries < KYC_RESULT_LOST_ANSWER_TRIES) {
         await new Promise((resolve) => setTimeout(resolve, LOST_ANSWER_PAUSE_MS * tries));
         continue;
       }
-      if (!stillOpen(error)) await actions?.settle(action);
+      if (!stillOpen(error)) await actions.settle(action);
       throw error;
     }
   }
@@ -77,14 +72,14 @@ export async function fetchKeptKycResult(flow: KycFlow, authResponse: string): P
 
 /** Sends again the result calls still kept for this player (their answers never came). */
 async function sendKeptKycResults(): Promise<void> {
-  const actions = await keptActions();
-  const kept = (await actions?.list()) ?? [];
+  const actions = playerActions();
+  const kept = await actions.list();
   for (const entry of kept) {
     if (!entry.action.startsWith(ACTION_PREFIX)) continue;
     const flow = entry.action.slice(ACTION_PREFIX.length) as KycFlow;
     const authResponse = (entry.body as { authResponse?: unknown } | null)?.authResponse;
     if (typeof authResponse !== 'string') {
-      await actions?.settle(entry.action);
+      await actions.settle(entry.action);
       continue;
     }
     await fetchKeptKycResult(flow, authResponse).catch(() => undefined);
