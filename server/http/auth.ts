@@ -34,9 +34,9 @@ import {
   MOBILE_VERIFICATION_TEXTS,
 } from '../../src/contract/mobile-verification.ts';
 import { PROPERTY_NAMES } from '../../src/contract/properties.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import type { Queryable, Row } from '../db/driver.ts';
-import type { Secrets } from '../secrets.ts';
+import type { Secrets } from '../platform/secrets.ts';
 import { ApiError } from './api-error.ts';
 import type { AppEnv } from './app-env.ts';
 

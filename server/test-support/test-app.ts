@@ -11,17 +11,18 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { API_PATHS, API_PREFIX } from '../../src/contract/api-paths.ts';
 import { AUTH_SCHEME, CSRF_COOKIE, CSRF_HEADER } from '../../src/contract/constants.ts';
-import { createApp } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
+import { createApp, featureHooks } from '../app.ts';
+import { loadConfig, type Config } from '../platform/config.ts';
 import type { Database } from '../db/driver.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite-driver.ts';
 import { openPostgres } from '../db/postgres-driver.ts';
-import { createPasswordHasher } from '../features/auth/password-hash.ts';
-import type { AppDeps } from '../http/app-env.ts';
-import { createLogger } from '../logger.ts';
+import { createPasswordHasher } from '../core/sessions/password-hash.ts';
+import type { AppDeps } from '../core/deps.ts';
+import { createLogger } from '../platform/logger.ts';
 import { createOutboxEmail } from '../providers/email/outbox-email.ts';
 import { seed } from '../seed.ts';
+import { testSwitchRoutes } from './test-switch-routes.ts';
 
 export interface TestDatabase {
   db: Database;
@@ -96,11 +97,12 @@ export async function createTestContext(
     logger: createLogger('silent'),
     email: createOutboxEmail(db, path.join(dataDir, 'outbox'), now),
     hasher,
+    hooks: featureHooks,
     now,
   };
   return {
     deps,
-    app: createApp(deps),
+    app: createApp(deps, { testRoutes: testSwitchRoutes(deps) }),
     db,
     clock,
     dataDir,

@@ -13,13 +13,14 @@ import {
   type AmoeRedeemResponse,
 } from '../../../src/contract/amoe.ts';
 import { transaction } from '../../db/transaction.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { readBody } from '../../http/validate.ts';
-import { assertMayAct } from '../eligibility/play-gate.ts';
-import { centsToDisplay } from '../wallet/money.ts';
-import { walletTransaction } from '../wallet/wallet-transaction.ts';
+import { assertMayAct } from '../../core/play-gate.ts';
+import { centsToDisplay } from '../../core/ledger/money.ts';
+import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 import { redeemAmoeCode } from './amoe-redeem.ts';
 import { sandboxCaptcha, type CaptchaProvider } from './captcha.ts';
 import { createPostalRequest, playerPostalRequests } from './postal-requests.ts';

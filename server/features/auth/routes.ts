@@ -23,14 +23,15 @@ import { ROUTES } from '../../../src/contract/routes.ts';
 import { PRODUCT_NAME } from '../../../src/contract/constants.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { accountClosed, csrfMismatch, issueAccessToken, readAccessToken } from '../../http/auth.ts';
-import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
+import { clientIp, throttleKeyOf, UNKNOWN_CLIENT } from '../../http/client-ip.ts';
 import { ensureCsrfCookie, issueCsrfToken, setCsrfCookie } from '../../http/csrf.ts';
 import { readBody } from '../../http/validate.ts';
-import { findUserByEmail, findUserById } from '../users/users-repo.ts';
-import { endAuthSession } from './auth-sessions.ts';
-import { socialAccountRefusal } from '../social-auth/social-account-refusal.ts';
+import { findUserByEmail, findUserById } from '../../core/users/users-repo.ts';
+import { endAuthSession } from '../../core/sessions/auth-sessions.ts';
+import { socialAccountRefusal } from '../social-auth/public.ts';
 import {
   clearRefreshCookie,
   hashToken,
@@ -38,8 +39,8 @@ import {
   rotateRefreshToken,
   sessionOfRefreshToken,
   setRefreshCookie,
-} from './refresh-tokens.ts';
-import { startKeyedSession } from './keyed-session.ts';
+} from '../../core/sessions/refresh-tokens.ts';
+import { startKeyedSession } from '../../core/sessions/keyed-session.ts';
 import {
   claimStartKey,
   completeStartKey,
@@ -48,37 +49,24 @@ import {
   sessionIsLive,
   startKeyOf,
   type StartKey,
-} from './session-start-keys.ts';
-import { secureCookies, startSessionWithId } from './session.ts';
+} from '../../core/sessions/session-start-keys.ts';
+import { secureCookies, startSessionWithId } from '../../core/sessions/start-session.ts';
 import {
   enforceAttempts,
   LOGIN_PER_ACCOUNT,
+  loginChecks,
   LOGIN_PER_ACCOUNT_AND_CLIENT,
-  LOGIN_PER_CLIENT,
   RECOVERY_PER_CLIENT,
   RECOVERY_PER_EMAIL,
   refundAttempt,
   resetAttempts,
   SIGN_IN_LINK_PER_CLIENT,
   type ThrottleCheck,
-} from './throttle.ts';
+} from '../../core/throttle.ts';
 
 export const SIGN_IN_LINK_TTL_SECONDS = 30 * 60;
-/** clientIp() without a socket (in-process requests): such callers share no per-address counter. */
-export const UNKNOWN_CLIENT = 'unknown';
-
 const invalidCredentials = () =>
   new ApiError(401, ERROR_CODES.INVALID_CREDENTIALS, 'The email or password is incorrect.');
-
-/** The sign-in checks of one attempt, narrowest first; per-address rules only for a known address. */
-export function loginChecks(email: string, ip: string): ThrottleCheck[] {
-  if (ip === UNKNOWN_CLIENT) return [[LOGIN_PER_ACCOUNT, email]];
-  return [
-    [LOGIN_PER_ACCOUNT_AND_CLIENT, `${email} ${ip}`],
-    [LOGIN_PER_CLIENT, ip],
-    [LOGIN_PER_ACCOUNT, email],
-  ];
-}
 
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

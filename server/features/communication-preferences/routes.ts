@@ -14,10 +14,11 @@ import {
 } from '../../../src/contract/communication-preferences.ts';
 import { is } from 'superstruct';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { check, readJson } from '../../http/validate.ts';
-import { maskEmail } from '../redemption/redemption-store.ts';
+import { maskEmail } from '../redemption/public.ts';
 import { isValidPreferencesLink, preferencesLinkKey } from './preferences-link.ts';
 import { readPreferences, updatePreferences } from './preferences-store.ts';
 

@@ -10,8 +10,14 @@ import { createApp } from '../../app.ts';
 import type { Database } from '../../db/driver.ts';
 import { openPostgres } from '../../db/postgres-driver.ts';
 import { Client, type JsonResponse, type TestContext } from '../../test-support/test-app.ts';
-import { bucketBalances, ledgerViolations } from '../wallet/wallet-test-helpers.ts';
-import { COIN_FLIP_ID, createGamesContext, fundedPlayer, moneyCall, newKey } from './games-test-support.ts';
+import { bucketBalances, ledgerViolations } from '../../test-support/wallet-test-helpers.ts';
+import {
+  COIN_FLIP_ID,
+  createGamesContext,
+  fundedPlayer,
+  moneyCall,
+  newKey,
+} from '../../test-support/games-test-support.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

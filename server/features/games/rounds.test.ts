@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_ERROR_CODES, GAMES_API_PATHS, RoundAnswerSchema } from '../../../src/contract/games.ts';
 import { createApp } from '../../app.ts';
 import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { bucketBalances, ledgerViolations, signUpPlayer } from '../wallet/wallet-test-helpers.ts';
+import { bucketBalances, ledgerViolations, signUpPlayer } from '../../test-support/wallet-test-helpers.ts';
 import {
   COIN_FLIP_ID,
   COIN_FLIP_STEPS,
@@ -14,7 +14,7 @@ import {
   newKey,
   startCoinFlip,
   TEST_ENGINES,
-} from './games-test-support.ts';
+} from '../../test-support/games-test-support.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -19,8 +19,8 @@ import {
   type RoundAnswer,
 } from '../../../src/contract/games.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { bucketBalances, ledgerViolations } from '../wallet/wallet-test-helpers.ts';
-import { fundedPlayer, moneyCall } from './games-test-support.ts';
+import { bucketBalances, ledgerViolations } from '../../test-support/wallet-test-helpers.ts';
+import { fundedPlayer, moneyCall } from '../../test-support/games-test-support.ts';
 
 interface SolitaireView {
   tableau: Array<{ faceDown: number; faceUp: string[] }>;

@@ -19,7 +19,7 @@ import { LINE_COUNT as SLOT_LINE_COUNT } from '../../../games/engines/slots.ts';
 import type { Currency } from '../../../src/contract/currency.ts';
 import { GAME_ERROR_CODES, HOUSE_GAME_IDS } from '../../../src/contract/games.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { displayToCents, minorToDisplay } from '../wallet/money.ts';
+import { displayToCents, minorToDisplay } from '../../core/ledger/money.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { betLimitsOf, betStepsOf, type GameRow } from './catalogue.ts';
 import { gameErrors } from './game-errors.ts';

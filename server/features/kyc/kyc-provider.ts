@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import type { Hono } from 'hono';
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import type { FetchLike } from '../../providers/provider-http.ts';
 import type { IdentityProvider } from '../../providers/identity/identity-provider.ts';
 import { createSandboxIdentityProvider } from '../../providers/identity/sandbox-client.ts';

@@ -26,12 +26,12 @@ import type { IdentityState } from '../../../src/contract/player-standing.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import {
   IdentityProviderUnavailableError,
   type ProviderDecision,
 } from '../../providers/identity/identity-provider.ts';
-import { readProperties } from '../properties/properties.ts';
+import { readProperties } from '../../core/properties.ts';
 import { setIdentityState } from './identity-state.ts';
 import {
   countAttempt,

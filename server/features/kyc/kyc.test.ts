@@ -19,7 +19,7 @@ import {
   stateChanges,
   submitFrame,
   verifyInFrame,
-} from './kyc-test-support.ts';
+} from '../../test-support/kyc-test-support.ts';
 
 const KYC_ORIGIN = 'http://localhost:8603';
 const PENDING_SECONDS = 120;

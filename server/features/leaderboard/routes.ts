@@ -15,9 +15,10 @@ import {
   type LeaderboardAnswer,
 } from '../../../src/contract/leaderboard.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { authenticateWith } from '../../http/auth.ts';
-import { centsToDisplay } from '../wallet/money.ts';
+import { centsToDisplay } from '../../core/ledger/money.ts';
 import { findActiveChallenge, ownPlace, prizesOf, rankedEntries } from './board.ts';
 import { challengeWeekOf } from './challenge-week.ts';
 

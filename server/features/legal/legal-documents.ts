@@ -13,7 +13,8 @@ import { POLICY_PAGES } from '../../../src/contract/routes.ts';
 import type { LegalDocument, LegalDocumentType } from '../../../src/contract/schemas.ts';
 import type { Database, Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { composeGameRules } from './game-rules.ts';
 
 const DOCUMENTS_DIR = fileURLToPath(new URL('./documents/', import.meta.url));

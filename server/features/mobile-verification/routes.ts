@@ -18,7 +18,8 @@ import {
   type VerifyMobileCodeResponse,
 } from '../../../src/contract/mobile-verification.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { check, readJson } from '../../http/validate.ts';
 import { createOutboxSms } from '../../providers/sms/outbox-sms.ts';

@@ -19,11 +19,12 @@ import {
 import { PROPERTY_DEFAULTS, PROPERTY_NAMES } from '../../../src/contract/properties.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { check, readJson } from '../../http/validate.ts';
-import { readProperties } from '../properties/properties.ts';
-import { findUserById, toWireUser } from '../users/users-repo.ts';
+import { readProperties } from '../../core/properties.ts';
+import { findUserById, toWireUser } from '../../core/users/users-repo.ts';
 
 const invalid = (field: string, message: string) =>
   new ApiError(400, ERROR_CODES.VALIDATION_ERROR, message, field);

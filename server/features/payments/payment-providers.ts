@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { API_PREFIX } from '../../../src/contract/api-paths.ts';
 import { PAYMENTS_API_PATHS, WEBHOOK_SIGNATURE_HEADER } from '../../../src/contract/payments.ts';
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import type { CardProcessor } from '../../providers/card-processor/card-processor.ts';
 import {
   CardSandbox,

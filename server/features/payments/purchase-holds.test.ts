@@ -21,7 +21,7 @@ import {
   playerWithAddress,
   tokenize,
   type PaymentsTestContext,
-} from './payments-test-support.ts';
+} from '../../test-support/payments-test-support.ts';
 
 let ctx: PaymentsTestContext;
 let second: SecondInstance;

@@ -18,7 +18,7 @@ import {
   createPaymentsContext,
   playerWithAddress,
   type PaymentsTestContext,
-} from './payments-test-support.ts';
+} from '../../test-support/payments-test-support.ts';
 import { reconcilePurchases } from './reconcile.ts';
 import { startReconciliationJob } from './reconcile-job.ts';
 

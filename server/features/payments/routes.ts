@@ -20,7 +20,8 @@ import {
 import { PROPERTY_NAMES } from '../../../src/contract/properties.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { idempotent, requestKeyOf } from '../../http/idempotency.ts';
 import { check, readJson } from '../../http/validate.ts';
@@ -32,7 +33,7 @@ import {
   type WebhookEvent,
 } from '../../providers/card-processor/card-processor.ts';
 import { PayByBankRequestError, PayByBankUnavailableError } from '../../providers/pay-by-bank/pay-by-bank.ts';
-import { readProperties } from '../properties/properties.ts';
+import { readProperties } from '../../core/properties.ts';
 import { paymentProviders } from './payment-providers.ts';
 import { recordSharedPhone } from './shared-phones.ts';
 import {

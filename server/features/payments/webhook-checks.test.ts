@@ -19,7 +19,7 @@ import {
   createPaymentsContext,
   playerWithAddress,
   type PaymentsTestContext,
-} from './payments-test-support.ts';
+} from '../../test-support/payments-test-support.ts';
 
 let ctx: PaymentsTestContext;
 beforeAll(async () => {

@@ -17,7 +17,7 @@
  * default 1): it credits V Sweeps; its displayed Sweeps value is V x 2.5 and its Gold is the
  * displayed value x 100,000 (so V x 250,000; default 250,000 Gold + 1 Sweeps). See docs/ledger.md.
  */
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { WELCOME_PROMO_CODE } from '../../../src/contract/constants.ts';
@@ -29,7 +29,7 @@ import {
   type PromoCodeProblem,
   type PromoContext,
 } from '../../../src/contract/wallet.ts';
-import { creditCoins } from '../wallet/ledger.ts';
+import { creditCoins } from '../../core/ledger/ledger.ts';
 
 export interface PromoSettings {
   welcomePromoSweepsCents: number;

@@ -13,11 +13,12 @@ import {
   type WelcomeOfferResponse,
 } from '../../../src/contract/welcome-offer.ts';
 import { WALLET_ERROR_CODES } from '../../../src/contract/wallet.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
-import { centsToDisplay } from '../wallet/money.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
+import { centsToDisplay } from '../../core/ledger/money.ts';
 import { applyJoinPromo, checkPromoCode, promoSettingsOf, type AppliedPromo } from './promo-codes.ts';
 
 type WelcomeConfig = Pick<Config, 'welcomePromoSweepsCents' | 'goldOnly' | 'welcomeOfferAtJoin'>;

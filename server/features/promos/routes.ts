@@ -4,7 +4,8 @@
  */
 import { Hono } from 'hono';
 import { PROMO_API_PATHS } from '../../../src/contract/promotions.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { liveSlides, promoViewerOf } from './login-promos.ts';
 

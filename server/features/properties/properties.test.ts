@@ -8,7 +8,7 @@ import {
 } from '../../../src/contract/schemas.ts';
 import { createApp } from '../../app.ts';
 import { seed } from '../../seed.ts';
-import { SWEEPS_ONLY_PROPERTIES } from './properties.ts';
+import { SWEEPS_ONLY_PROPERTIES } from '../../core/properties.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 
 let ctx: TestContext;

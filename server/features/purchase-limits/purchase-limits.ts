@@ -12,7 +12,7 @@
  */
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError, type ApiErrorCode } from '../../http/api-error.ts';
-import { centsToDisplay } from '../wallet/money.ts';
+import { centsToDisplay } from '../../core/ledger/money.ts';
 import { PURCHASE_LIMIT_COOLING_OFF_DAYS } from '../../../src/contract/constants.ts';
 import { PROPERTY_DEFAULTS, PROPERTY_NAMES } from '../../../src/contract/properties.ts';
 import {

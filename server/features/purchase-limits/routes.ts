@@ -19,10 +19,11 @@ import {
 import type { Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { readBody } from '../../http/validate.ts';
-import { centsToDisplay, displayToCents } from '../wallet/money.ts';
+import { centsToDisplay, displayToCents } from '../../core/ledger/money.ts';
 import {
   checkPurchaseLimits,
   InconsistentLimitsError,

@@ -11,7 +11,7 @@ import {
 import { WALLET_API_PATHS } from '../../../src/contract/wallet.ts';
 import { Client, openSecondInstance, signUpPayload } from '../../test-support/test-app.ts';
 import { attachPaymentProviders } from '../payments/payment-providers.ts';
-import { createPaymentsContext, type PaymentsTestContext } from '../payments/payments-test-support.ts';
+import { createPaymentsContext, type PaymentsTestContext } from '../../test-support/payments-test-support.ts';
 import {
   balancesOf,
   buy,
@@ -21,7 +21,7 @@ import {
   referralsOf,
   startPurchase,
   type Player,
-} from './referrals-test-support.ts';
+} from '../../test-support/referrals-test-support.ts';
 
 let ctx: PaymentsTestContext;
 beforeAll(async () => {

@@ -14,9 +14,10 @@ import {
   type ReferralState,
   type ReferralsResponse,
 } from '../../../src/contract/referrals.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { centsToDisplay } from '../wallet/money.ts';
+import { centsToDisplay } from '../../core/ledger/money.ts';
 import { referralCodeOf } from './referral-codes.ts';
 import { easternMonthOf } from './referral-rewards.ts';
 

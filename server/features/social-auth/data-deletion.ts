@@ -21,7 +21,8 @@ import {
 import type { Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { TokenRejected, verifySignedToken } from './id-token.ts';
 import { socialProviders } from './social-providers.ts';
 

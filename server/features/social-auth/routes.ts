@@ -27,12 +27,14 @@ import {
 import { sqlState } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { accountClosed } from '../../http/auth.ts';
 import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
 import { check, readBody, readJson } from '../../http/validate.ts';
-import { loginChecks, UNKNOWN_CLIENT } from '../auth/routes.ts';
-import { startKeyedSession } from '../auth/keyed-session.ts';
+import { loginChecks } from '../../core/throttle.ts';
+import { UNKNOWN_CLIENT } from '../../http/client-ip.ts';
+import { startKeyedSession } from '../../core/sessions/keyed-session.ts';
 import {
   claimStartKey,
   completeStartKey,
@@ -40,8 +42,8 @@ import {
   releaseStartKey,
   sessionIsLive,
   startKeyOf,
-} from '../auth/session-start-keys.ts';
-import { secureCookies, startSession, startSessionWithId } from '../auth/session.ts';
+} from '../../core/sessions/session-start-keys.ts';
+import { secureCookies, startSession, startSessionWithId } from '../../core/sessions/start-session.ts';
 import {
   enforceAttempts,
   LOGIN_PER_ACCOUNT_AND_CLIENT,
@@ -49,9 +51,9 @@ import {
   resetAttempts,
   SIGN_UP_PER_CLIENT,
   type ThrottleRule,
-} from '../auth/throttle.ts';
-import { checkSignUp, insertUser } from '../users/create-user.ts';
-import { findUserByEmail, findUserById } from '../users/users-repo.ts';
+} from '../../core/throttle.ts';
+import { checkSignUp, insertUser } from '../users/public.ts';
+import { findUserByEmail, findUserById } from '../../core/users/users-repo.ts';
 import { dataDeletionRoutes } from './data-deletion.ts';
 import { invalidToken, TokenRejected, verifySignedToken } from './id-token.ts';
 import { socialProviders } from './social-providers.ts';

@@ -102,7 +102,7 @@ async function joinWithPassword(overrides: Body = {}) {
 
 describe('configuration', () => {
   it('puts the sandbox on PORT + 5 by default, on its own origin, with our client id', async () => {
-    const { loadConfig, ConfigError } = await import('../../config.ts');
+    const { loadConfig, ConfigError } = await import('../../platform/config.ts');
     const config = loadConfig({ PORT: '9000', DATA_DIR: ctx.dataDir });
     expect(config.socialSandboxPort).toBe(9005);
     expect(config.socialSandboxOrigin).toBe('http://localhost:9005');

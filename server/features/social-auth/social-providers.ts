@@ -12,7 +12,7 @@ import {
   socialDeletionCallbackPath,
   type SocialProvider,
 } from '../../../src/contract/social-auth.ts';
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import type { FetchLike } from '../../providers/provider-http.ts';
 import { SocialSandbox } from '../../providers/social-identity/sandbox/social-sandbox.ts';
 import {

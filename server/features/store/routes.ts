@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { PAYMENTS_API_PATHS } from '../../../src/contract/payments.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { assertCoinStoreEnabled, bankingPackages } from './coin-packages.ts';
 

@@ -7,7 +7,8 @@ import {
 } from '../../../src/contract/support-desk.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { issueSupportDeskJwt, supportDeskSecret } from './support-desk-jwt.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_DESK_PATHS, type SupportDeskJwtAnswer } from '../../../src/contract/support-desk.ts';
 import { createSupportSandbox } from '../../providers/support-desk/sandbox/support-sandbox.ts';
 import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { signUpPlayer } from '../wallet/wallet-test-helpers.ts';
+import { signUpPlayer } from '../../test-support/wallet-test-helpers.ts';
 import { seed, seedOptionsOf } from '../../seed.ts';
 import { supportDeskSecret } from './support-desk-jwt.ts';
 

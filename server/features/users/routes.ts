@@ -9,11 +9,12 @@ import {
 } from '../../../src/contract/schemas.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { check, readJson } from '../../http/validate.ts';
-import { UNKNOWN_CLIENT } from '../auth/routes.ts';
-import { startSession, startSessionWithId } from '../auth/session.ts';
+import { UNKNOWN_CLIENT } from '../../http/client-ip.ts';
+import { startSession, startSessionWithId } from '../../core/sessions/start-session.ts';
 import {
   claimStartKey,
   completeStartKey,
@@ -21,21 +22,15 @@ import {
   releaseStartKey,
   sessionIsLive,
   startKeyOf,
-} from '../auth/session-start-keys.ts';
-import { enforceAttempts, SIGN_UP_PER_CLIENT } from '../auth/throttle.ts';
+} from '../../core/sessions/session-start-keys.ts';
+import { enforceAttempts, SIGN_UP_PER_CLIENT } from '../../core/throttle.ts';
 import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
-import {
-  checkName,
-  checkSignUp,
-  duplicateAccount,
-  householdLimit,
-  insertUser,
-  mapUniqueViolation,
-} from './create-user.ts';
-import { HOUSEHOLD_ACCOUNT_LIMIT, householdKey, personKey } from './identity-keys.ts';
+import { checkName, checkSignUp, householdLimit, insertUser } from './create-user.ts';
+import { duplicateAccount, mapUniqueViolation } from '../../core/users/user-uniqueness.ts';
+import { HOUSEHOLD_ACCOUNT_LIMIT, householdKey, personKey } from '../../core/users/identity-keys.ts';
 import { survivesJsonRoundTrip } from './json-round-trip.ts';
-import { hasBirthDate, saveBirthDate } from '../account/birth-date.ts';
-import { findUserById, toWireUser, type UserRow } from './users-repo.ts';
+import { hasBirthDate, saveBirthDate } from '../account/public.ts';
+import { findUserById, toWireUser, type UserRow } from '../../core/users/users-repo.ts';
 
 /** Total size of one player's user_data, serialised. */
 export const USER_DATA_MAX_BYTES = 16 * 1024;

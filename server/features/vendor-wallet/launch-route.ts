@@ -14,11 +14,12 @@ import {
   VendorLaunchRequestSchema,
 } from '../../../src/contract/games.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { checkText, readBody } from '../../http/validate.ts';
-import { assertMayAct } from '../eligibility/play-gate.ts';
-import { sweepsEligibility } from '../store/coin-packages.ts';
+import { assertMayAct } from '../../core/play-gate.ts';
+import { sweepsEligibility } from '../store/public.ts';
 import { findLaunchableGame } from './vendor-game-lookup.ts';
 import { vendorGameProvider } from './vendor-provider.ts';
 import { openVendorSession } from './vendor-sessions.ts';

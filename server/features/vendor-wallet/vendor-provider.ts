@@ -4,7 +4,7 @@
  * settings. When nothing was attached (tests of other features), the sandbox provider on the
  * configured origin is used.
  */
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { sandboxVendorProvider } from '../../providers/vendor-games/sandbox/vendor-sandbox.ts';
 import type { VendorGameProvider } from '../../providers/vendor-games/vendor-game-provider.ts';
 

@@ -19,8 +19,8 @@ import type { Database } from '../../db/driver.ts';
 import { openPostgres } from '../../db/postgres-driver.ts';
 import { signedString, vendorSignature } from '../../providers/vendor-games/wallet-signature.ts';
 import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { auditCount, signedInOperator } from '../operator/operator-test-support.ts';
-import { bucketBalances, ledgerViolations, signUpPlayer } from '../wallet/wallet-test-helpers.ts';
+import { auditCount, signedInOperator } from '../../test-support/operator-test-support.ts';
+import { bucketBalances, ledgerViolations, signUpPlayer } from '../../test-support/wallet-test-helpers.ts';
 import { VENDOR_SESSION_TTL_MS } from './vendor-sessions.ts';
 import {
   bet,
@@ -31,7 +31,7 @@ import {
   txId,
   vendorCall,
   win,
-} from './vendor-wallet-test-support.ts';
+} from '../../test-support/vendor-wallet-test-support.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
