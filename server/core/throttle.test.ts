@@ -4,10 +4,15 @@
  * requests spread over two app instances on one database never pass more than the limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
 import { openPostgres } from '../db/postgres-driver.ts';
 import type { Database } from '../db/driver.ts';
-import { Client, createTestContext, signUpPayload, type TestContext } from '../test-support/test-app.ts';
+import {
+  Client,
+  createTestContext,
+  signUpPayload,
+  type TestContext,
+  createTestApp,
+} from '../test-support/test-app.ts';
 import {
   LOGIN_PER_ACCOUNT,
   LOGIN_PER_ACCOUNT_AND_CLIENT,
@@ -138,7 +143,7 @@ describe('sign-in throttling under bursts', () => {
       second = await openPostgres(url, { schema, max: 5 });
     }
     try {
-      const other: TestContext = { ...ctx, app: createApp({ ...ctx.deps, db: second }) };
+      const other: TestContext = { ...ctx, app: createTestApp({ ...ctx.deps, db: second }) };
       const ip = `198.51.100.${++ipSeq}`;
       const [a, b] = [await clientAt(ip), await clientAt(ip, other)];
       const answers = await Promise.all(

@@ -13,9 +13,8 @@ import { IDEMPOTENCY_HEADER } from '../../src/contract/constants.ts';
 import { GAMES_API_PATHS, type RoundAnswer } from '../../src/contract/games.ts';
 import { GAME_ENGINES, type EngineRegistry } from '../../games/engines/registry.ts';
 import { IllegalActionError, type GameEngine } from '../../games/engines/types.ts';
-import { createApp } from '../app.ts';
 import type { Client } from './test-app.ts';
-import { createTestContext, type JsonResponse, type TestContext } from './test-app.ts';
+import { createTestContext, type JsonResponse, type TestContext, createTestApp } from './test-app.ts';
 import { postLedgerEntry, type Bucket } from '../core/ledger/ledger.ts';
 import { signUpPlayer, type TestPlayer } from './wallet-test-helpers.ts';
 
@@ -107,7 +106,7 @@ export const COIN_FLIP_STEPS = {
 export async function createGamesContext(env: Record<string, string> = {}): Promise<TestContext> {
   const ctx = await createTestContext(env, { seedDemo: false });
   ctx.deps.gameEngines = TEST_ENGINES;
-  ctx.app = createApp(ctx.deps);
+  ctx.app = createTestApp(ctx.deps);
   for (const [id, name] of [
     [COIN_FLIP_ID, 'Coin Flip'],
     [COIN_TOSS_ID, 'Coin Toss'],

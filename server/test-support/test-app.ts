@@ -49,6 +49,10 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** The app as the test entries build it: the product's routes plus those its test switches open. */
+export const createTestApp = (deps: AppDeps): ReturnType<typeof createApp> =>
+  createApp(deps, { testRoutes: testSwitchRoutes(deps) });
+
 export interface TestContext {
   deps: AppDeps;
   app: ReturnType<typeof createApp>;
@@ -102,7 +106,7 @@ export async function createTestContext(
   };
   return {
     deps,
-    app: createApp(deps, { testRoutes: testSwitchRoutes(deps) }),
+    app: createTestApp(deps),
     db,
     clock,
     dataDir,

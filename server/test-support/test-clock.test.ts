@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_CLOCK_PATH } from '../../src/contract/test-clock.ts';
-import { createApp } from '../app.ts';
-import { Client, createTestContext, type TestContext } from './test-app.ts';
+import { Client, createTestContext, type TestContext, createTestApp } from './test-app.ts';
 import { createLogger } from '../platform/logger.ts';
 import { errorHandler } from '../http/errors.ts';
 import { createServerClock } from '../core/clock.ts';
@@ -77,7 +76,8 @@ describe('the test clock on the app', () => {
   it('with TEST_CLOCK on, moves the time every feature reads through deps.now', async () => {
     ctx = await createTestContext({ TEST_CLOCK: 'true' });
     const clock = createServerClock(() => T0);
-    const app = createApp({ ...ctx.deps, testClock: clock, now: clock.now });
+    const deps = { ...ctx.deps, testClock: clock, now: clock.now };
+    const app = createTestApp(deps);
     const client = new Client({ ...ctx, app });
     const moved = await client.request('POST', TEST_CLOCK_PATH, { body: { advance_seconds: 3600 } });
     expect(moved.status).toBe(200);
