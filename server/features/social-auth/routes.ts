@@ -65,9 +65,11 @@ import {
   createTicket,
   draftOf,
   findOpenTicket,
+  hasLinkedIdentity,
   insertIdentity,
   linkedProvidersOf,
   linkedUserOf,
+  markSocialOnly,
   releaseTicket,
   sha256,
   ticketOfBrowser,
@@ -358,7 +360,7 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
       throw error;
     }
     await transaction(db, async (tx) => {
-      await tx.query('UPDATE users SET has_password = false WHERE id = $1', [id]);
+      await markSocialOnly(tx, id);
       await insertIdentity(tx, id, ticket, deps.now());
     });
     deps.logger.info('account created with social sign-in', { user_id: id, provider: ticket.provider });
@@ -462,11 +464,7 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!verdict.ok) throw invalidCredentials();
     if (user.account_state === 'closed') throw accountClosed(user.closed_reason);
     await transaction(db, async (tx) => {
-      const mine = await tx.query<{ subject: string }>(
-        'SELECT subject FROM social_identities WHERE user_id = $1 AND provider = $2',
-        [user.id, provider],
-      );
-      if (mine.length > 0) throw alreadyLinked(provider);
+      if (await hasLinkedIdentity(tx, user.id, provider)) throw alreadyLinked(provider);
       if (!(await claimTicket(tx, ticket.token_hash, deps.now()))) throw ticketInvalid(field);
       try {
         await insertIdentity(tx, user.id, ticket, deps.now());
