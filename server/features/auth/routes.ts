@@ -80,7 +80,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const header = c.req.header('Authorization');
     if (header) {
       try {
-        return readAccessToken(deps.secrets.jwtSecret, header).sid;
+        return (await readAccessToken(deps.secrets.jwtSecret, header)).sid;
       } catch {
         // An expired or foreign token names no session; the refresh cookie may.
       }
@@ -176,7 +176,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const header = c.req.header('Authorization');
     if (header) {
       try {
-        sessions.add(readAccessToken(deps.secrets.jwtSecret, header).sid);
+        sessions.add((await readAccessToken(deps.secrets.jwtSecret, header)).sid);
       } catch {
         // An expired or foreign token: nothing to end through it.
       }
