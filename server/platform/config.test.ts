@@ -90,6 +90,135 @@ describe('config', () => {
     expect(problemsOf({ PUBLIC_ORIGIN: 'ftp://x.example' })[0]).toMatch(/PUBLIC_ORIGIN/);
   });
 
+  it.each<[string, Record<string, string>, RegExp]>([
+    [
+      'a whole number out of range',
+      { SESSION_INACTIVITY_SECONDS: '4' },
+      /^SESSION_INACTIVITY_SECONDS must be a whole number from 5 to 86400 \(got "4"\)/,
+    ],
+    [
+      'a whole number with a fraction',
+      { RECONCILE_INTERVAL_SECONDS: '1.5' },
+      /^RECONCILE_INTERVAL_SECONDS must be a whole number from 1 to 3600 \(got "1.5"\)/,
+    ],
+    [
+      'a switch',
+      { TRUST_PROXY: 'perhaps' },
+      /^TRUST_PROXY must be true or false \(1\/0, yes\/no also accepted; got "perhaps"\)/,
+    ],
+    [
+      'a choice',
+      { CAPTCHA_PROVIDER: 'Other' },
+      /^CAPTCHA_PROVIDER must be "sandbox" \(the only provider built in; got "other"\)/,
+    ],
+    [
+      'a short secret',
+      { VENDOR_WALLET_SECRET: 'x'.repeat(31) },
+      /^VENDOR_WALLET_SECRET must be at least 32 characters/,
+    ],
+    [
+      'a W-9 key',
+      { W9_ENCRYPTION_KEY: 'abc' },
+      /^W9_ENCRYPTION_KEY must be 32 bytes written as 64 hex digits or base64/,
+    ],
+    [
+      'a header name',
+      { TRUST_COUNTRY_HEADER: 'CF IPCountry' },
+      /^TRUST_COUNTRY_HEADER must be a header name like CF-IPCountry \(got "CF IPCountry"\)/,
+    ],
+    [
+      'a Sweeps amount',
+      { WELCOME_PROMO_SWEEPS: '1.234' },
+      /^WELCOME_PROMO_SWEEPS must be a Sweeps amount above 0 and at most 1000 with up to 2 decimals \(got "1.234"\)/,
+    ],
+    [
+      'a Sweeps amount of 0',
+      { WELCOME_PROMO_SWEEPS: '0' },
+      /^WELCOME_PROMO_SWEEPS must be a Sweeps amount above 0/,
+    ],
+    [
+      'a client id',
+      { SOCIAL_CLIENT_ID: 'not ok' },
+      /^SOCIAL_CLIENT_ID must be 1 to 128 letters, digits, dots, hyphens or underscores/,
+    ],
+    [
+      'a sandbox origin with a path',
+      { KYC_SANDBOX_ORIGIN: 'http://kyc.example/frame' },
+      /^KYC_SANDBOX_ORIGIN must be an http\(s\) origin without a path \(got "http:\/\/kyc.example\/frame"\)/,
+    ],
+    [
+      'a sandbox origin equal to PUBLIC_ORIGIN',
+      { SOCIAL_SANDBOX_ORIGIN: 'http://localhost:8080/' },
+      /^SOCIAL_SANDBOX_ORIGIN must differ from PUBLIC_ORIGIN: the sign-in popup runs on its own origin\./,
+    ],
+    [
+      'a sandbox port taken',
+      { VENDOR_SANDBOX_PORT: '8081' },
+      /^VENDOR_SANDBOX_PORT must differ from PORT and the other sandbox ports\./,
+    ],
+    [
+      'a daily limit above the monthly one',
+      { AMOE_DAILY_LIMIT: '20', AMOE_MONTHLY_LIMIT: '10' },
+      /^AMOE_DAILY_LIMIT must not exceed AMOE_MONTHLY_LIMIT\./,
+    ],
+  ])('names the variable of a bad value: %s', (_kind, env, message) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+
+  it('never repeats a secret in its message, and reads blank values as unset', () => {
+    const secret = 'short-but-secret';
+    const problems = problemsOf({
+      JWT_SECRET: secret,
+      SUPPORT_DESK_JWT_SECRET: secret,
+      W9_ENCRYPTION_KEY: secret,
+    });
+    expect(problems).toHaveLength(3);
+    expect(problems.join('\n')).not.toContain(secret);
+    expect(loadConfig({ PORT: '  ', JWT_SECRET: '', LOG_LEVEL: ' debug ' }, '/srv/app')).toMatchObject({
+      port: 8080,
+      jwtSecret: null,
+      logLevel: 'debug',
+    });
+  });
+
+  it('derives the sandboxes from PORT and converts amounts to cents', () => {
+    const c = loadConfig(
+      {
+        PORT: '9000',
+        SUPPORT_SITE_ORIGIN: 'https://help.example.com/',
+        REDEMPTION_LIMIT_PER_PERIOD_USD: '250',
+        CASH_OUT_FEE_USD: '0',
+        WELCOME_PROMO_SWEEPS: '2.5',
+        AMOE_DAILY_LIMIT: '2',
+      },
+      '/srv/app',
+    );
+    expect(c).toMatchObject({
+      cardSandboxPort: 9001,
+      cardSandboxOrigin: 'http://localhost:9001',
+      vendorSandboxPort: 9002,
+      kycSandboxPort: 9003,
+      supportSandboxPort: 9004,
+      supportSiteOrigin: 'https://help.example.com',
+      socialSandboxPort: 9005,
+      socialSandboxOrigin: 'http://localhost:9005',
+      socialClientId: 'lucky-crown-web',
+      redemptionLimitPerPeriodUsdCents: 25_000,
+      cashOutFeeUsdCents: 0,
+      welcomePromoSweepsCents: 250,
+      amoeDailyLimit: 2,
+      amoeMonthlyLimit: 10,
+      captchaProvider: 'sandbox',
+    });
+    // Near the top of the port range the sandboxes count down instead.
+    expect(loadConfig({ PORT: '65535' }, '/srv/app')).toMatchObject({
+      cardSandboxPort: 65534,
+      socialSandboxPort: 65530,
+    });
+  });
+
   it('seeds the demo player by default only for a local PUBLIC_ORIGIN; SEED_DEMO_PLAYER decides when set', () => {
     const seeds = (env: Record<string, string>) => loadConfig(env, '/srv/app').seedDemoPlayer;
     expect(seeds({})).toBe(true);

@@ -1,8 +1,22 @@
 /**
- * Server configuration, read once from the environment and validated at start. Every problem is
- * collected so the operator sees all of them in one message instead of fixing one at a time.
+ * Server configuration, read once from the environment and validated at start against one table
+ * of variables (VARIABLES: each one's name, type, default and limits, checked with superstruct).
+ * Every problem is collected so the operator sees all of them in one message instead of fixing
+ * one at a time.
  */
 import path from 'node:path';
+import {
+  boolean,
+  coerce,
+  enums,
+  integer,
+  pattern,
+  refine,
+  size,
+  string,
+  validate,
+  type Struct,
+} from 'superstruct';
 import { parseW9Key } from './w9-key.ts';
 import { LOGIN_BONUS_DEFAULTS } from '../../src/contract/login-bonus.ts';
 
@@ -128,6 +142,225 @@ const FALSE = ['0', 'false', 'no', 'off'];
 const LOG_LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 const MIN_SECRET_LENGTH = 32;
 
+/**
+ * One environment variable: how its text is read and checked (a superstruct struct that coerces
+ * the trimmed text), the value when it is unset, and what is wrong when the check fails (the
+ * message follows the variable's name; a secret's never repeats the value).
+ */
+interface Variable<T> {
+  fallback: T;
+  /** The value of the trimmed text, or `invalid` when it fails the variable's struct. */
+  read: (raw: string) => unknown;
+  problem: (raw: string) => string;
+}
+const invalid = Symbol('invalid');
+const variable = <T, S, Schema>(
+  struct: Struct<S, Schema>,
+  fallback: T,
+  problem: (raw: string) => string,
+): Variable<T | S> => ({
+  fallback,
+  read: (raw) => {
+    const [error, value] = validate(raw, struct, { coerce: true });
+    return error ? invalid : value;
+  },
+  problem,
+});
+
+const wholeNumber = <F extends number | undefined>(min: number, max: number, fallback: F) =>
+  variable(
+    refine(coerce(integer(), pattern(string(), /^\d+$/), Number), 'range', (n) => n >= min && n <= max),
+    fallback,
+    (raw) => `must be a whole number from ${min} to ${max} (got "${raw}").`,
+  );
+
+const flag = <F extends boolean | undefined>(fallback: F) =>
+  variable(
+    coerce(boolean(), string(), (raw) => {
+      const v = raw.toLowerCase();
+      return TRUE.includes(v) ? true : FALSE.includes(v) ? false : raw;
+    }),
+    fallback,
+    (raw) => `must be true or false (1/0, yes/no also accepted; got "${raw}").`,
+  );
+
+/** One of a few words, in any case; the message shows the value lowercased. */
+const choice = <T extends string>(values: readonly T[], fallback: T, problem: (raw: string) => string) =>
+  variable(
+    coerce(enums(values), string(), (raw) => raw.toLowerCase()),
+    fallback,
+    (raw) => problem(raw.toLowerCase()),
+  );
+
+const secret = () =>
+  variable(
+    size(string(), MIN_SECRET_LENGTH, Infinity),
+    null,
+    () =>
+      `must be at least ${MIN_SECRET_LENGTH} characters (leave it unset to generate one in DATA_DIR/secrets.json).`,
+  );
+
+const text = <F extends string | null | undefined>(fallback: F) =>
+  variable(string(), fallback, () => 'must be text.');
+
+const matching = <F extends string | null>(re: RegExp, fallback: F, problem: (raw: string) => string) =>
+  variable(pattern(string(), re), fallback, problem);
+
+/** An http(s) origin, written back as the bare origin; `strict` also refuses a query or fragment. */
+const origin = (strict: boolean, problem: (raw: string) => string) => {
+  const bare = (raw: string): string | null => {
+    try {
+      const u = new URL(raw);
+      const ok =
+        (u.protocol === 'http:' || u.protocol === 'https:') &&
+        (u.pathname === '/' || u.pathname === '') &&
+        (!strict || (!u.search && !u.hash));
+      return ok ? u.origin : null;
+    } catch {
+      return null;
+    }
+  };
+  return variable(
+    coerce(
+      refine(string(), 'origin', (v) => bare(v) === v),
+      string(),
+      (raw) => bare(raw) ?? raw,
+    ),
+    undefined,
+    problem,
+  );
+};
+
+const sandboxOrigin = () =>
+  origin(false, (raw) => `must be an http(s) origin without a path (got "${raw}").`);
+
+/**
+ * The configuration's variables: name, type, default and limits. Defaults that depend on other
+ * variables (PUBLIC_ORIGIN and the sandboxes from PORT, SEED_DEMO_PLAYER from PUBLIC_ORIGIN) are
+ * undefined here and filled in by loadConfig, as are the checks across variables.
+ */
+const VARIABLES = {
+  PORT: wholeNumber(1, 65535, 8080),
+  DATA_DIR: text('./data'),
+  DATABASE_URL: variable(
+    refine(string(), 'postgres url', (v) => {
+      if (!/^postgres(ql)?:\/\//.test(v)) return false;
+      try {
+        new URL(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+    null,
+    () =>
+      'must be a PostgreSQL URL starting with postgres:// or postgresql:// (leave it unset to use the embedded database).',
+  ),
+  PUBLIC_ORIGIN: origin(
+    true,
+    (raw) => `must be an http(s) origin without a path, like https://play.example.com (got "${raw}").`,
+  ),
+  GOLD_ONLY: flag(false),
+  SESSION_INACTIVITY_SECONDS: wholeNumber(5, 86_400, 900),
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: wholeNumber(1, 1_000_000, 10),
+  MOBILE_CODES_PER_ACCOUNT_PER_DAY: wholeNumber(1, 1000, 5),
+  MOBILE_CODES_PER_PHONE_PER_DAY: wholeNumber(1, 1000, 5),
+  DIST_DIR: text('./dist'),
+  LOG_LEVEL: choice(LOG_LEVELS, 'info', (raw) => `must be one of ${LOG_LEVELS.join(', ')} (got "${raw}").`),
+  TRUST_COUNTRY_HEADER: matching(
+    /^[A-Za-z0-9-]+$/,
+    null,
+    (raw) => `must be a header name like CF-IPCountry (got "${raw}").`,
+  ),
+  TRUST_PROXY: flag(false),
+  PASSWORD_HASH_COST: choice<PasswordHashCost>(
+    ['owasp', 'test'],
+    'owasp',
+    (raw) => `must be "owasp" (production) or "test" (test suites only; got "${raw}").`,
+  ),
+  SEED_DEMO_PLAYER: flag(undefined),
+  SEED_PROMOTIONS: flag(true),
+  JWT_SECRET: secret(),
+  CSRF_SECRET: secret(),
+  // A Sweeps amount with up to 2 decimals, above 0 and at most 1000, kept in cents.
+  WELCOME_PROMO_SWEEPS: variable(
+    coerce(
+      refine(integer(), 'range', (cents) => cents > 0 && cents <= 100_000),
+      pattern(string(), /^\d{1,4}(\.\d{1,2})?$/),
+      (raw) => Math.round(Number(raw) * 100),
+    ),
+    100,
+    (raw) => `must be a Sweeps amount above 0 and at most 1000 with up to 2 decimals (got "${raw}").`,
+  ),
+  WELCOME_OFFER_AT_JOIN: flag(true),
+  CARD_SANDBOX_PORT: wholeNumber(1, 65535, undefined),
+  CARD_SANDBOX_ORIGIN: sandboxOrigin(),
+  VENDOR_SANDBOX_PORT: wholeNumber(1, 65535, undefined),
+  VENDOR_SANDBOX_ORIGIN: sandboxOrigin(),
+  KYC_SANDBOX_PORT: wholeNumber(1, 65535, undefined),
+  KYC_SANDBOX_ORIGIN: sandboxOrigin(),
+  KYC_SANDBOX_PENDING_SECONDS: wholeNumber(0, 86_400, 300),
+  SUPPORT_SANDBOX_PORT: wholeNumber(1, 65535, undefined),
+  SUPPORT_SITE_ORIGIN: sandboxOrigin(),
+  SUPPORT_DESK_JWT_SECRET: secret(),
+  SOCIAL_SANDBOX_PORT: wholeNumber(1, 65535, undefined),
+  SOCIAL_SANDBOX_ORIGIN: sandboxOrigin(),
+  SOCIAL_CLIENT_ID: matching(
+    /^[A-Za-z0-9._-]{1,128}$/,
+    'lucky-crown-web',
+    () => 'must be 1 to 128 letters, digits, dots, hyphens or underscores.',
+  ),
+  VENDOR_WALLET_SECRET: secret(),
+  PAYMENTS_SANDBOX_SETTLE_MS: wholeNumber(0, 600_000, 1500),
+  RECONCILE_INTERVAL_SECONDS: wholeNumber(1, 3600, 60),
+  GAMES_TEST_MODE: flag(false),
+  LEGAL_TEST_MODE: flag(false),
+  TEST_CLOCK: flag(false),
+  GAMES_AUTO_COMPLETE_INTERVAL_SECONDS: wholeNumber(1, 86_400, 300),
+  LEADERBOARD_CLOSE_INTERVAL_SECONDS: wholeNumber(1, 86_400, 60),
+  REDEMPTION_LIMIT_PER_PERIOD_USD: wholeNumber(1, 1_000_000, 5000),
+  CASH_OUT_FEE_USD: wholeNumber(0, 100, 2),
+  W9_ENCRYPTION_KEY: variable(
+    refine(string(), 'w9 key', (v) => parseW9Key(v) !== null),
+    null,
+    () =>
+      'must be 32 bytes written as 64 hex digits or base64 (openssl rand -hex 32; leave it unset to generate one in DATA_DIR/secrets.json).',
+  ),
+  AMOE_SWEEPS_PER_ENTRY: wholeNumber(1, 100_000, 500),
+  LOGIN_BONUS_GOLD: wholeNumber(0, 10_000_000, LOGIN_BONUS_DEFAULTS.goldCoins),
+  LOGIN_BONUS_SWEEPS_CENTS: wholeNumber(0, 100_000, LOGIN_BONUS_DEFAULTS.sweepsCents),
+  AMOE_DAILY_LIMIT: wholeNumber(1, 1000, 1),
+  AMOE_MONTHLY_LIMIT: wholeNumber(1, 31_000, 10),
+  CAPTCHA_PROVIDER: choice(
+    ['sandbox'] as const,
+    'sandbox',
+    (raw) => `must be "sandbox" (the only provider built in; got "${raw}").`,
+  ),
+  AMOE_CAPTCHA_DIFFICULTY: wholeNumber(0, 24, 12),
+  NODE_ENV: text(undefined),
+};
+
+type Values = { [Name in keyof typeof VARIABLES]: (typeof VARIABLES)[Name]['fallback'] };
+
+/**
+ * Every variable of the table read from `env` (trimmed; blank counts as unset). A bad value is a
+ * problem naming the variable, and counts as unset for the checks across variables that follow.
+ */
+function readVariables(env: Env, problems: string[]): Values {
+  const values: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(VARIABLES) as [string, Variable<unknown>][]) {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') {
+      values[name] = v.fallback;
+      continue;
+    }
+    const value = v.read(raw);
+    if (value === invalid) problems.push(`${name} ${v.problem(raw)}`);
+    values[name] = value === invalid ? v.fallback : value;
+  }
+  return values as Values;
+}
+
 /** Host names that only reach the machine itself: a demo account there is no risk to players. */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -164,245 +397,136 @@ export function isProductionEnvironment(publicOrigin: string, nodeEnv: string | 
 /** Builds the configuration from an environment; throws ConfigError listing every bad value. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const problems: string[] = [];
-  const get = (name: string): string | undefined => {
-    const v = env[name];
-    return v === undefined || v.trim() === '' ? undefined : v.trim();
-  };
-
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = get(name);
-    if (raw === undefined) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
-      return fallback;
-    }
-    return Number(raw);
-  };
-
-  const bool = (name: string, fallback: boolean): boolean => {
-    const raw = get(name);
-    if (raw === undefined) return fallback;
-    if (TRUE.includes(raw.toLowerCase())) return true;
-    if (FALSE.includes(raw.toLowerCase())) return false;
-    problems.push(`${name} must be true or false (1/0, yes/no also accepted; got "${raw}").`);
-    return fallback;
-  };
-
-  const port = int('PORT', 8080, 1, 65535);
-
-  let databaseUrl: string | null = get('DATABASE_URL') ?? null;
-  if (databaseUrl !== null) {
-    let ok = /^postgres(ql)?:\/\//.test(databaseUrl);
-    if (ok) {
-      try {
-        new URL(databaseUrl);
-      } catch {
-        ok = false;
-      }
-    }
-    if (!ok) {
-      problems.push(
-        'DATABASE_URL must be a PostgreSQL URL starting with postgres:// or postgresql:// (leave it unset to use the embedded database).',
-      );
-      databaseUrl = null;
-    }
-  }
-
-  let publicOrigin = get('PUBLIC_ORIGIN') ?? `http://localhost:${port}`;
-  try {
-    const u = new URL(publicOrigin);
-    if (
-      (u.protocol !== 'http:' && u.protocol !== 'https:') ||
-      (u.pathname !== '/' && u.pathname !== '') ||
-      u.search ||
-      u.hash
-    ) {
-      throw new Error('not an origin');
-    }
-    publicOrigin = u.origin;
-  } catch {
-    problems.push(
-      `PUBLIC_ORIGIN must be an http(s) origin without a path, like https://play.example.com (got "${publicOrigin}").`,
-    );
-  }
-
-  const logLevelRaw = (get('LOG_LEVEL') ?? 'info').toLowerCase();
-  let logLevel: LogLevel = 'info';
-  if ((LOG_LEVELS as string[]).includes(logLevelRaw)) logLevel = logLevelRaw as LogLevel;
-  else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}").`);
-
-  const costRaw = (get('PASSWORD_HASH_COST') ?? 'owasp').toLowerCase();
-  let passwordHashCost: PasswordHashCost = 'owasp';
-  if (costRaw === 'owasp' || costRaw === 'test') passwordHashCost = costRaw;
-  else
-    problems.push(
-      `PASSWORD_HASH_COST must be "owasp" (production) or "test" (test suites only; got "${costRaw}").`,
-    );
-
-  const countryHeader = get('TRUST_COUNTRY_HEADER') ?? null;
-  if (countryHeader !== null && !/^[A-Za-z0-9-]+$/.test(countryHeader)) {
-    problems.push(`TRUST_COUNTRY_HEADER must be a header name like CF-IPCountry (got "${countryHeader}").`);
-  }
-
-  const secret = (name: string): string | null => {
-    const v = get(name) ?? null;
-    if (v !== null && v.length < MIN_SECRET_LENGTH) {
-      problems.push(
-        `${name} must be at least ${MIN_SECRET_LENGTH} characters (leave it unset to generate one in DATA_DIR/secrets.json).`,
-      );
-      return null;
-    }
-    return v;
-  };
-
-  // Welcome promo value in Sweeps: up to 2 decimals, above 0 and at most 1000.
-  const welcomeRaw = get('WELCOME_PROMO_SWEEPS') ?? '1';
-  let welcomePromoSweepsCents = 100;
-  if (/^\d{1,4}(\.\d{1,2})?$/.test(welcomeRaw) && Number(welcomeRaw) > 0 && Number(welcomeRaw) <= 1000) {
-    welcomePromoSweepsCents = Math.round(Number(welcomeRaw) * 100);
-  } else {
-    problems.push(
-      `WELCOME_PROMO_SWEEPS must be a Sweeps amount above 0 and at most 1000 with up to 2 decimals (got "${welcomeRaw}").`,
-    );
-  }
-
-  const w9Key = (): string | null => {
-    const v = get('W9_ENCRYPTION_KEY') ?? null;
-    if (v !== null && parseW9Key(v) === null) {
-      problems.push(
-        'W9_ENCRYPTION_KEY must be 32 bytes written as 64 hex digits or base64 (openssl rand -hex 32; leave it unset to generate one in DATA_DIR/secrets.json).',
-      );
-      return null;
-    }
-    return v;
-  };
+  const v = readVariables(env, problems);
+  const port = v.PORT;
+  const publicOrigin = v.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
 
   /**
    * A sandbox on a listener of its own: its port (PORT + offset unless set, clear of the ports
-   * taken before it) and the origin players' browsers reach it at, which must be a bare http(s)
-   * origin other than PUBLIC_ORIGIN (each sandbox's pages are a separate site).
+   * taken before it) and the origin players' browsers reach it at, which must be an origin other
+   * than PUBLIC_ORIGIN (each sandbox's pages are a separate site).
    */
   const taken = [port];
-  const sandbox = (portName: string, offset: number, originName: string, why: string) => {
-    const sandboxPort = int(portName, port + offset <= 65535 ? port + offset : port - offset, 1, 65535);
-    if (taken.includes(sandboxPort))
+  const sandbox = (
+    portName: keyof typeof VARIABLES,
+    sandboxPort: number | undefined,
+    offset: number,
+    originName: keyof typeof VARIABLES,
+    configured: string | undefined,
+    why: string,
+  ) => {
+    const chosen = sandboxPort ?? (port + offset <= 65535 ? port + offset : port - offset);
+    if (taken.includes(chosen))
       problems.push(`${portName} must differ from PORT and the other sandbox ports.`);
-    taken.push(sandboxPort);
-    let origin = get(originName) ?? `http://localhost:${sandboxPort}`;
-    try {
-      const u = new URL(origin);
-      if ((u.protocol !== 'http:' && u.protocol !== 'https:') || (u.pathname !== '/' && u.pathname !== ''))
-        throw new Error('x');
-      origin = u.origin;
-    } catch {
-      problems.push(`${originName} must be an http(s) origin without a path (got "${origin}").`);
-    }
+    taken.push(chosen);
+    const origin = configured ?? `http://localhost:${chosen}`;
     if (origin === publicOrigin) problems.push(`${originName} must differ from PUBLIC_ORIGIN: ${why}`);
-    return { port: sandboxPort, origin };
+    return { port: chosen, origin };
   };
-  const { port: cardSandboxPort, origin: cardSandboxOrigin } = sandbox(
+  const card = sandbox(
     'CARD_SANDBOX_PORT',
+    v.CARD_SANDBOX_PORT,
     1,
     'CARD_SANDBOX_ORIGIN',
+    v.CARD_SANDBOX_ORIGIN,
     'card fields are served from their own origin.',
   );
-  const { port: vendorSandboxPort, origin: vendorSandboxOrigin } = sandbox(
+  const vendor = sandbox(
     'VENDOR_SANDBOX_PORT',
+    v.VENDOR_SANDBOX_PORT,
     2,
     'VENDOR_SANDBOX_ORIGIN',
+    v.VENDOR_SANDBOX_ORIGIN,
     'the vendor game runs on its own origin.',
   );
-  const captchaRaw = (get('CAPTCHA_PROVIDER') ?? 'sandbox').toLowerCase();
-  if (captchaRaw !== 'sandbox')
-    problems.push(`CAPTCHA_PROVIDER must be "sandbox" (the only provider built in; got "${captchaRaw}").`);
-  const amoeDailyLimit = int('AMOE_DAILY_LIMIT', 1, 1, 1000);
-  const amoeMonthlyLimit = int('AMOE_MONTHLY_LIMIT', 10, 1, 31_000);
-  if (amoeDailyLimit > amoeMonthlyLimit)
+  if (v.AMOE_DAILY_LIMIT > v.AMOE_MONTHLY_LIMIT)
     problems.push('AMOE_DAILY_LIMIT must not exceed AMOE_MONTHLY_LIMIT.');
-
-  const { port: kycSandboxPort, origin: kycSandboxOrigin } = sandbox(
+  const kyc = sandbox(
     'KYC_SANDBOX_PORT',
+    v.KYC_SANDBOX_PORT,
     3,
     'KYC_SANDBOX_ORIGIN',
+    v.KYC_SANDBOX_ORIGIN,
     'the verification frame runs on its own origin.',
   );
-  const { port: supportSandboxPort, origin: supportSiteOrigin } = sandbox(
+  const support = sandbox(
     'SUPPORT_SANDBOX_PORT',
+    v.SUPPORT_SANDBOX_PORT,
     4,
     'SUPPORT_SITE_ORIGIN',
+    v.SUPPORT_SITE_ORIGIN,
     'the help center is a site of its own.',
   );
-  const { port: socialSandboxPort, origin: socialSandboxOrigin } = sandbox(
+  const social = sandbox(
     'SOCIAL_SANDBOX_PORT',
+    v.SOCIAL_SANDBOX_PORT,
     5,
     'SOCIAL_SANDBOX_ORIGIN',
+    v.SOCIAL_SANDBOX_ORIGIN,
     'the sign-in popup runs on its own origin.',
   );
-  const socialClientId = get('SOCIAL_CLIENT_ID') ?? 'lucky-crown-web';
-  if (!/^[A-Za-z0-9._-]{1,128}$/.test(socialClientId))
-    problems.push('SOCIAL_CLIENT_ID must be 1 to 128 letters, digits, dots, hyphens or underscores.');
 
   const config: Config = {
     port,
-    dataDir: path.resolve(cwd, get('DATA_DIR') ?? './data'),
-    databaseUrl,
+    dataDir: path.resolve(cwd, v.DATA_DIR),
+    databaseUrl: v.DATABASE_URL,
     publicOrigin,
-    goldOnly: bool('GOLD_ONLY', false),
-    sessionInactivitySeconds: int('SESSION_INACTIVITY_SECONDS', 900, 5, 86_400),
-    signUpsPerAddressPerHour: int('SIGN_UPS_PER_ADDRESS_PER_HOUR', 10, 1, 1_000_000),
-    mobileCodesPerAccountPerDay: int('MOBILE_CODES_PER_ACCOUNT_PER_DAY', 5, 1, 1000),
-    mobileCodesPerPhonePerDay: int('MOBILE_CODES_PER_PHONE_PER_DAY', 5, 1, 1000),
-    distDir: path.resolve(cwd, get('DIST_DIR') ?? './dist'),
-    logLevel,
-    trustCountryHeader: countryHeader,
-    trustProxy: bool('TRUST_PROXY', false),
-    passwordHashCost,
-    seedDemoPlayer: bool('SEED_DEMO_PLAYER', isLocalOrigin(publicOrigin)),
-    seedPromotions: bool('SEED_PROMOTIONS', true),
-    jwtSecret: secret('JWT_SECRET'),
-    csrfSecret: secret('CSRF_SECRET'),
-    welcomePromoSweepsCents,
-    welcomeOfferAtJoin: bool('WELCOME_OFFER_AT_JOIN', true),
-    cardSandboxPort,
-    cardSandboxOrigin,
-    vendorSandboxPort,
-    vendorSandboxOrigin,
-    kycSandboxPort,
-    kycSandboxOrigin,
-    kycSandboxPendingSeconds: int('KYC_SANDBOX_PENDING_SECONDS', 300, 0, 86_400),
-    supportSandboxPort,
-    supportSiteOrigin,
-    supportDeskJwtSecret: secret('SUPPORT_DESK_JWT_SECRET'),
-    socialSandboxPort,
-    socialSandboxOrigin,
-    socialClientId,
-    vendorWalletSecret: secret('VENDOR_WALLET_SECRET'),
-    paymentsSandboxSettleMs: int('PAYMENTS_SANDBOX_SETTLE_MS', 1500, 0, 600_000),
-    reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60, 1, 3600),
-    gamesTestMode: bool('GAMES_TEST_MODE', false),
-    legalTestMode: bool('LEGAL_TEST_MODE', false),
-    testClock: bool('TEST_CLOCK', false),
-    gamesAutoCompleteIntervalSeconds: int('GAMES_AUTO_COMPLETE_INTERVAL_SECONDS', 300, 1, 86_400),
-    leaderboardCloseIntervalSeconds: int('LEADERBOARD_CLOSE_INTERVAL_SECONDS', 60, 1, 86_400),
-    redemptionLimitPerPeriodUsdCents: int('REDEMPTION_LIMIT_PER_PERIOD_USD', 5000, 1, 1_000_000) * 100,
-    cashOutFeeUsdCents: int('CASH_OUT_FEE_USD', 2, 0, 100) * 100,
-    w9EncryptionKey: w9Key(),
-    amoeSweepsPerEntryCents: int('AMOE_SWEEPS_PER_ENTRY', 500, 1, 100_000),
-    loginBonusGoldCoins: int('LOGIN_BONUS_GOLD', LOGIN_BONUS_DEFAULTS.goldCoins, 0, 10_000_000),
-    loginBonusSweepsCents: int('LOGIN_BONUS_SWEEPS_CENTS', LOGIN_BONUS_DEFAULTS.sweepsCents, 0, 100_000),
-    amoeDailyLimit,
-    amoeMonthlyLimit,
-    captchaProvider: 'sandbox',
-    amoeCaptchaDifficulty: int('AMOE_CAPTCHA_DIFFICULTY', 12, 0, 24),
+    goldOnly: v.GOLD_ONLY,
+    sessionInactivitySeconds: v.SESSION_INACTIVITY_SECONDS,
+    signUpsPerAddressPerHour: v.SIGN_UPS_PER_ADDRESS_PER_HOUR,
+    mobileCodesPerAccountPerDay: v.MOBILE_CODES_PER_ACCOUNT_PER_DAY,
+    mobileCodesPerPhonePerDay: v.MOBILE_CODES_PER_PHONE_PER_DAY,
+    distDir: path.resolve(cwd, v.DIST_DIR),
+    logLevel: v.LOG_LEVEL,
+    trustCountryHeader: v.TRUST_COUNTRY_HEADER,
+    trustProxy: v.TRUST_PROXY,
+    passwordHashCost: v.PASSWORD_HASH_COST,
+    seedDemoPlayer: v.SEED_DEMO_PLAYER ?? isLocalOrigin(publicOrigin),
+    seedPromotions: v.SEED_PROMOTIONS,
+    jwtSecret: v.JWT_SECRET,
+    csrfSecret: v.CSRF_SECRET,
+    welcomePromoSweepsCents: v.WELCOME_PROMO_SWEEPS,
+    welcomeOfferAtJoin: v.WELCOME_OFFER_AT_JOIN,
+    cardSandboxPort: card.port,
+    cardSandboxOrigin: card.origin,
+    vendorSandboxPort: vendor.port,
+    vendorSandboxOrigin: vendor.origin,
+    kycSandboxPort: kyc.port,
+    kycSandboxOrigin: kyc.origin,
+    kycSandboxPendingSeconds: v.KYC_SANDBOX_PENDING_SECONDS,
+    supportSandboxPort: support.port,
+    supportSiteOrigin: support.origin,
+    supportDeskJwtSecret: v.SUPPORT_DESK_JWT_SECRET,
+    socialSandboxPort: social.port,
+    socialSandboxOrigin: social.origin,
+    socialClientId: v.SOCIAL_CLIENT_ID,
+    vendorWalletSecret: v.VENDOR_WALLET_SECRET,
+    paymentsSandboxSettleMs: v.PAYMENTS_SANDBOX_SETTLE_MS,
+    reconcileIntervalSeconds: v.RECONCILE_INTERVAL_SECONDS,
+    gamesTestMode: v.GAMES_TEST_MODE,
+    legalTestMode: v.LEGAL_TEST_MODE,
+    testClock: v.TEST_CLOCK,
+    gamesAutoCompleteIntervalSeconds: v.GAMES_AUTO_COMPLETE_INTERVAL_SECONDS,
+    leaderboardCloseIntervalSeconds: v.LEADERBOARD_CLOSE_INTERVAL_SECONDS,
+    redemptionLimitPerPeriodUsdCents: v.REDEMPTION_LIMIT_PER_PERIOD_USD * 100,
+    cashOutFeeUsdCents: v.CASH_OUT_FEE_USD * 100,
+    w9EncryptionKey: v.W9_ENCRYPTION_KEY,
+    amoeSweepsPerEntryCents: v.AMOE_SWEEPS_PER_ENTRY,
+    loginBonusGoldCoins: v.LOGIN_BONUS_GOLD,
+    loginBonusSweepsCents: v.LOGIN_BONUS_SWEEPS_CENTS,
+    amoeDailyLimit: v.AMOE_DAILY_LIMIT,
+    amoeMonthlyLimit: v.AMOE_MONTHLY_LIMIT,
+    captchaProvider: v.CAPTCHA_PROVIDER,
+    amoeCaptchaDifficulty: v.AMOE_CAPTCHA_DIFFICULTY,
   };
   // Test switches never reach production: each on is a problem naming the variable.
-  if (isProductionEnvironment(publicOrigin, get('NODE_ENV'))) {
+  if (isProductionEnvironment(publicOrigin, v.NODE_ENV)) {
     const on: Record<keyof typeof TEST_ONLY_SWITCHES, boolean> = {
       GAMES_TEST_MODE: config.gamesTestMode,
       LEGAL_TEST_MODE: config.legalTestMode,
       TEST_CLOCK: config.testClock,
       // Only when asked for: unset, the demo player is not seeded on a public origin anyway.
-      SEED_DEMO_PLAYER: get('SEED_DEMO_PLAYER') !== undefined && config.seedDemoPlayer,
+      SEED_DEMO_PLAYER: v.SEED_DEMO_PLAYER === true,
     };
     const where = publicOrigin.startsWith('https:')
       ? `PUBLIC_ORIGIN is ${publicOrigin}`
