@@ -4,17 +4,11 @@
  * PORT beside the provider sandboxes. main.ts starts it for players; the browser tests' entry
  * (test-support/test-server.ts) starts it with the test-only routes mounted.
  */
-import { createSupportSandbox } from './providers/support-desk/sandbox/support-sandbox.ts';
-import {
-  attachSocialProviders,
-  createSocialSandboxProviders,
-} from './features/social-auth/social-providers.ts';
 import { supportDeskSecret } from './features/support-desk/support-desk-jwt.ts';
 import { createServerClock } from './core/clock.ts';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { AppDeps } from './core/deps.ts';
 import type { AppEnv } from './http/app-env.ts';
@@ -25,22 +19,15 @@ import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { createPasswordHasher } from './core/sessions/password-hash.ts';
-import {
-  attachPaymentProviders,
-  createSandboxProviders,
-  httpWebhookDelivery,
-} from './features/payments/payment-providers.ts';
 import { startReconciliationJob } from './features/payments/reconcile-job.ts';
 import { startInterruptedRoundsJob } from './features/games/interrupted-rounds.ts';
 import { startWeekCloseJob } from './features/leaderboard/week-close.ts';
 import { GAME_ENGINES } from '../games/engines/registry.ts';
-import { attachVendorGameProvider } from './features/vendor-wallet/vendor-provider.ts';
-import { attachIdentityProviders, createIdentitySandboxProviders } from './features/kyc/kyc-provider.ts';
 import { operatorCredentialsFromEnv, type OperatorCredentials } from './features/operator/environment.ts';
 import { ensureOperatorFromEnvironment } from './features/operator/operators.ts';
 import { createLogger } from './platform/logger.ts';
 import { createOutboxEmail } from './providers/email/outbox-email.ts';
-import { createVendorSandbox } from './providers/vendor-games/sandbox/vendor-sandbox.ts';
+import { startSandboxes } from './providers/sandboxes.ts';
 import { loadSecrets } from './platform/secrets.ts';
 import { seed, seedOptionsOf } from './seed.ts';
 
@@ -110,50 +97,31 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     logger.warn('TEST_CLOCK is on: POST /api/v1/test/clock moves the server clock; for browser tests only');
   const now = testClock ? testClock.now : Date.now;
   const email = createOutboxEmail(db, path.join(config.dataDir, 'outbox'), now);
-  const deps: AppDeps = { config, db, secrets, logger, email, hasher, now, testClock, hooks: featureHooks };
-  // Payments sandbox (card processor + pay-by-bank) on its own origin; state kept in DATA_DIR.
-  const payments = createSandboxProviders(deps, {
-    stateDir: config.dataDir,
-    autoDeliver: true,
-    sandboxFetch: {
-      apiBase: `http://127.0.0.1:${config.cardSandboxPort}`,
-      fetch: (url, init) => fetch(url, init),
-    },
-    deliverWebhook: httpWebhookDelivery(`http://127.0.0.1:${config.port}`),
+  // The provider sandboxes, each on its own port and origin (server/providers/sandboxes.ts): the
+  // demo's card processor and bank, identity verification, SMS outbox, game vendor, social sign-in
+  // and help center. A real provider replaces its sandbox in `providers` (docs/operations.md).
+  const sandboxes = startSandboxes({
+    config,
+    secrets,
+    now,
+    db,
+    logger,
+    supportDeskJwtSecret: supportDeskSecret(config.supportDeskJwtSecret, secrets.jwtSecret),
   });
-  attachPaymentProviders(deps, payments);
+  const deps: AppDeps = {
+    config,
+    db,
+    secrets,
+    logger,
+    email,
+    hasher,
+    now,
+    testClock,
+    hooks: featureHooks,
+    providers: sandboxes.providers,
+  };
   // Settles purchases left unfinished (crash, lost webhook) and frees claims of dead servers.
   const reconciliation = startReconciliationJob(deps, { intervalMs: config.reconcileIntervalSeconds * 1000 });
-  // Game vendor sandbox on its own origin: its slot page and backend, which calls our wallet.
-  const vendor = createVendorSandbox({
-    origin: config.vendorSandboxOrigin,
-    appOrigin: config.publicOrigin,
-    walletApiBase: `http://127.0.0.1:${config.port}`,
-    secret: secrets.vendorWalletSecret,
-    fetch: (url, init) => fetch(url, init),
-    now,
-  });
-  attachVendorGameProvider(deps, vendor.provider);
-  // Identity verification sandbox on its own origin: its frame and its server-to-server API.
-  const identity = createIdentitySandboxProviders(deps, {
-    stateDir: config.dataDir,
-    sandboxFetch: {
-      apiBase: `http://127.0.0.1:${config.kycSandboxPort}`,
-      fetch: (url, init) => fetch(url, init),
-    },
-  });
-  attachIdentityProviders(deps, identity);
-  // Google / Facebook identity provider sandbox on its own origin: its popup, its keys (JWKS), and
-  // the data deletion requests it sends to our callback.
-  const social = createSocialSandboxProviders(deps, {
-    stateDir: config.dataDir,
-    sandboxFetch: {
-      apiBase: `http://127.0.0.1:${config.socialSandboxPort}`,
-      fetch: (url, init) => fetch(url, init),
-    },
-    callback: { apiBase: `http://127.0.0.1:${config.port}`, fetch: (url, init) => fetch(url, init) },
-  });
-  attachSocialProviders(deps, social);
   // Completes game rounds left open for 24 hours with each game's default action.
   const interruptedRounds = startInterruptedRoundsJob(
     { db, now, engines: GAME_ENGINES, logger },
@@ -188,88 +156,6 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
       .catch(() => undefined);
   });
 
-  const sandboxServer = payments.sandbox
-    ? serve({ fetch: payments.sandbox.app.fetch, port: config.cardSandboxPort }, (info) => {
-        logger.info('payments sandbox listening', {
-          url: `http://localhost:${info.port}`,
-          origin: config.cardSandboxOrigin,
-        });
-      })
-    : null;
-  // A busy sandbox port must not take the API down: payments answer "provider unavailable" meanwhile.
-  sandboxServer?.on('error', (error: Error) => {
-    logger.error('payments sandbox could not listen; set CARD_SANDBOX_PORT to a free port', {
-      port: config.cardSandboxPort,
-      error: error.message,
-    });
-  });
-
-  const vendorServer = serve({ fetch: vendor.app.fetch, port: config.vendorSandboxPort }, (info) => {
-    logger.info('game vendor sandbox listening', {
-      url: `http://localhost:${info.port}`,
-      origin: config.vendorSandboxOrigin,
-    });
-  });
-  // Like the payments sandbox: a busy port must not take the API down.
-  vendorServer.on('error', (error: Error) => {
-    logger.error('game vendor sandbox could not listen; set VENDOR_SANDBOX_PORT to a free port', {
-      port: config.vendorSandboxPort,
-      error: error.message,
-    });
-  });
-
-  const kycServer = identity.sandbox
-    ? serve({ fetch: identity.sandbox.app.fetch, port: config.kycSandboxPort }, (info) => {
-        logger.info('identity verification sandbox listening', {
-          url: `http://localhost:${info.port}`,
-          origin: config.kycSandboxOrigin,
-        });
-      })
-    : null;
-  // Like the other sandboxes: a busy port must not take the API down (verification answers 503).
-  kycServer?.on('error', (error: Error) => {
-    logger.error('identity verification sandbox could not listen; set KYC_SANDBOX_PORT to a free port', {
-      port: config.kycSandboxPort,
-      error: error.message,
-    });
-  });
-
-  // The help center sandbox on its own origin: JWT sign-in from the app, public pages otherwise.
-  const supportSite = createSupportSandbox({
-    appOrigin: config.publicOrigin,
-    secret: supportDeskSecret(config.supportDeskJwtSecret, secrets.jwtSecret),
-    now,
-  });
-  const supportServer = serve({ fetch: supportSite.fetch, port: config.supportSandboxPort }, (info) => {
-    logger.info('support site sandbox listening', {
-      url: `http://localhost:${info.port}`,
-      origin: config.supportSiteOrigin,
-    });
-  });
-  // Like the other sandboxes: a busy port must not take the API down (the help center link fails).
-  supportServer.on('error', (error: Error) => {
-    logger.error('support site sandbox could not listen; set SUPPORT_SANDBOX_PORT to a free port', {
-      port: config.supportSandboxPort,
-      error: error.message,
-    });
-  });
-
-  const socialServer = social.sandbox
-    ? serve({ fetch: social.sandbox.app.fetch, port: config.socialSandboxPort }, (info) => {
-        logger.info('social sign-in sandbox listening', {
-          url: `http://localhost:${info.port}`,
-          origin: config.socialSandboxOrigin,
-        });
-      })
-    : null;
-  // Like the other sandboxes: a busy port must not take the API down (social sign-in answers 503).
-  socialServer?.on('error', (error: Error) => {
-    logger.error('social sign-in sandbox could not listen; set SOCIAL_SANDBOX_PORT to a free port', {
-      port: config.socialSandboxPort,
-      error: error.message,
-    });
-  });
-
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -278,13 +164,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     void reconciliation.stop();
     void interruptedRounds.stop();
     void weekClose.stop();
-    payments.sandbox?.card.stop();
-    payments.sandbox?.bank.stop();
-    sandboxServer?.close();
-    vendorServer.close();
-    kycServer?.close();
-    supportServer.close();
-    socialServer?.close();
+    sandboxes.stop();
     server.close(() => {
       void db.close().finally(() => {
         unlock();

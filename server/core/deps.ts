@@ -4,6 +4,7 @@ import type { Config } from '../platform/config.ts';
 import type { Database } from '../db/driver.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { EmailProvider } from '../providers/email/email-provider.ts';
+import type { Providers } from '../providers/providers.ts';
 import type { Secrets } from '../platform/secrets.ts';
 import type { ServerClock } from './clock.ts';
 import type { LoginResponse } from '../../src/contract/schemas.ts';
@@ -16,6 +17,12 @@ export interface AppDeps {
   secrets: Secrets;
   logger: Logger;
   email: EmailProvider;
+  /**
+   * The other outside services (card processor, pay-by-bank, identity verification, SMS, game
+   * vendor, social sign-in, help center): server.ts builds them (server/providers/sandboxes.ts for
+   * the demo), the API test harness builds them in memory.
+   */
+  providers: Providers;
   hasher: PasswordHasher;
   /** Clock in epoch ms; tests move it to cross time windows. */
   now: () => number;

@@ -6,7 +6,6 @@ import { expect } from 'vitest';
 import { API_PATHS } from '../../src/contract/api-paths.ts';
 import { KYC_API_PATHS, type KycFlow, type KycLink } from '../../src/contract/kyc.ts';
 import { Client, signUpPayload, type TestContext } from './test-app.ts';
-import { identityProviders } from '../features/kyc/kyc-provider.ts';
 
 export async function signedUpPlayer(ctx: TestContext): Promise<{ client: Client; userId: string }> {
   const client = new Client(ctx);
@@ -29,7 +28,7 @@ export async function submitFrame(
   lastName: string,
   overrides: Record<string, string> = {},
 ): Promise<{ status: number; body: { authorization?: string; error?: { field?: string } } }> {
-  const sandbox = identityProviders(ctx.deps).sandbox!;
+  const sandbox = ctx.sandboxes.identity;
   const url = new URL(href);
   const res = await sandbox.app.request(`${url.pathname}/submit`, {
     method: 'POST',

@@ -4,24 +4,14 @@
  * and helpers playing the browser's part (hosted-fields tokenization, 3-D Secure page, bank page).
  */
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX } from '../../src/contract/api-paths.ts';
 import { IDEMPOTENCY_HEADER } from '../../src/contract/constants.ts';
-import {
-  PAYMENTS_API_PATHS,
-  WEBHOOK_SIGNATURE_HEADER,
-  type PurchaseResult,
-} from '../../src/contract/payments.ts';
+import { PAYMENTS_API_PATHS, type PurchaseResult } from '../../src/contract/payments.ts';
 import { API_PATHS } from '../../src/contract/api-paths.ts';
 import { Client, createTestContext, signUpPayload, type TestContext } from './test-app.ts';
-import {
-  attachPaymentProviders,
-  createSandboxProviders,
-  type PaymentProviders,
-} from '../features/payments/payment-providers.ts';
 
 export interface PaymentsTestContext extends TestContext {
-  providers: PaymentProviders;
-  sandbox: NonNullable<PaymentProviders['sandbox']>;
+  /** The card processor and pay-by-bank sandboxes and the app serving them. */
+  sandbox: TestContext['sandboxes']['payments'];
   /** Delivers every queued webhook of both sandboxes to the app. */
   flushWebhooks(): Promise<void>;
 }
@@ -30,31 +20,13 @@ export async function createPaymentsContext(
   env: Record<string, string> = {},
   options: { limitsCents?: { daily: number; weekly: number; monthly: number } } = {},
 ): Promise<PaymentsTestContext> {
-  const ctx = await createTestContext({
-    PUBLIC_ORIGIN: 'http://localhost:8585',
-    CARD_SANDBOX_ORIGIN: 'http://localhost:8586',
-    ...env,
-  });
-  const providers = createSandboxProviders(ctx.deps, {
-    stateDir: null,
-    autoDeliver: false,
-    sandboxFetch: 'in-process',
-    settleDelayMs: 0,
-    limitsCents: options.limitsCents,
-    deliverWebhook: async (apiPath, rawBody, signature) => {
-      const res = await ctx.app.request(`${API_PREFIX}${apiPath}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signature },
-        body: rawBody,
-      });
-      return res.status;
-    },
-  });
-  attachPaymentProviders(ctx.deps, providers);
-  const sandbox = providers.sandbox!;
+  const ctx = await createTestContext(
+    { PUBLIC_ORIGIN: 'http://localhost:8585', CARD_SANDBOX_ORIGIN: 'http://localhost:8586', ...env },
+    { payments: { settleDelayMs: 0, limitsCents: options.limitsCents, deliverWebhooks: true } },
+  );
+  const sandbox = ctx.sandboxes.payments;
   return {
     ...ctx,
-    providers,
     sandbox,
     flushWebhooks: async () => {
       await sandbox.card.webhooks.flush();
@@ -96,7 +68,7 @@ export async function tokenize(
   status: number;
   body: { id?: string; error?: { code: string; decline_code: string | null; param?: string } };
 }> {
-  const key = ctx.providers.card.publicConfig().publishableKey;
+  const key = ctx.deps.providers.card.publicConfig().publishableKey;
   const res = await ctx.sandbox.app.request('/card/v1/tokens', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },

@@ -51,6 +51,8 @@ import { issueAccessToken, requireAuth } from '../../server/http/auth.ts';
 import { idempotent } from '../../server/http/idempotency.ts';
 import { createLogger } from '../../server/platform/logger.ts';
 import { createOutboxEmail } from '../../server/providers/email/outbox-email.ts';
+import { inProcessSandboxes } from '../../server/providers/sandboxes.ts';
+import { supportDeskSecret } from '../../server/features/support-desk/support-desk-jwt.ts';
 import { seed } from '../../server/seed.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/contract/constants.ts';
 import { GAMES_API_PATHS, HOUSE_GAME_IDS } from '../../src/contract/games.ts';
@@ -173,21 +175,29 @@ function depsFor(db: Database, dataDir: string): AppDeps {
     DIST_DIR: path.join(dataDir, 'dist'),
     PASSWORD_HASH_COST: 'test',
   });
+  const secrets = {
+    jwtSecret: 'bench-jwt-secret-0123456789abcdef0123456789',
+    csrfSecret: 'bench-csrf-secret-0123456789abcdef01234567',
+    paymentsSecret: 'bench-payments-secret-0123456789abcdef0123',
+    vendorWalletSecret: 'bench-vendor-wallet-secret-0123456789abcd',
+    w9EncryptionKey: 'benchmark-w9-key-0123456789abcdefghijklmnop',
+  };
   return {
     config,
     db,
-    secrets: {
-      jwtSecret: 'bench-jwt-secret-0123456789abcdef0123456789',
-      csrfSecret: 'bench-csrf-secret-0123456789abcdef01234567',
-      paymentsSecret: 'bench-payments-secret-0123456789abcdef0123',
-      vendorWalletSecret: 'bench-vendor-wallet-secret-0123456789abcd',
-      w9EncryptionKey: 'benchmark-w9-key-0123456789abcdefghijklmnop',
-    },
+    secrets,
     logger: createLogger('silent'),
     email: createOutboxEmail(db, path.join(dataDir, 'outbox'), Date.now),
     hasher: createPasswordHasher('test'),
     hooks: featureHooks,
     now: Date.now,
+    providers: inProcessSandboxes({
+      config,
+      secrets,
+      now: Date.now,
+      db,
+      supportDeskJwtSecret: supportDeskSecret(config.supportDeskJwtSecret, secrets.jwtSecret),
+    }).providers,
   };
 }
 

@@ -35,6 +35,8 @@ import type { AppDeps } from '../../server/core/deps.ts';
 import { issueAccessToken } from '../../server/http/auth.ts';
 import { createLogger } from '../../server/platform/logger.ts';
 import type { EmailProvider } from '../../server/providers/email/email-provider.ts';
+import { inProcessSandboxes } from '../../server/providers/sandboxes.ts';
+import { supportDeskSecret } from '../../server/features/support-desk/support-desk-jwt.ts';
 import { readBalances, type BalanceRow } from '../../server/core/ledger/balances.ts';
 
 const REQUESTS = Number(process.env.CPU_REQUESTS ?? 20_000);
@@ -73,26 +75,35 @@ function stubDatabase(): Database {
 
 function stubDeps(db: Database): AppDeps {
   const dataDir = path.join(os.tmpdir(), 'lc-request-cpu');
+  const secrets = {
+    jwtSecret: 'cpu-jwt-secret-0123456789abcdef0123456789ab',
+    csrfSecret: 'cpu-csrf-secret-0123456789abcdef0123456789a',
+    paymentsSecret: 'cpu-payments-secret-0123456789abcdef012345',
+    vendorWalletSecret: 'cpu-vendor-wallet-secret-0123456789abcdef',
+    w9EncryptionKey: 'cpu-w9-encryption-key-0123456789abcdefghijk',
+  };
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'dist'),
+    PASSWORD_HASH_COST: 'test',
+  });
   return {
-    config: loadConfig({
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      DIST_DIR: path.join(dataDir, 'dist'),
-      PASSWORD_HASH_COST: 'test',
-    }),
+    config,
     db,
-    secrets: {
-      jwtSecret: 'cpu-jwt-secret-0123456789abcdef0123456789ab',
-      csrfSecret: 'cpu-csrf-secret-0123456789abcdef0123456789a',
-      paymentsSecret: 'cpu-payments-secret-0123456789abcdef012345',
-      vendorWalletSecret: 'cpu-vendor-wallet-secret-0123456789abcdef',
-      w9EncryptionKey: 'cpu-w9-encryption-key-0123456789abcdefghijk',
-    },
+    secrets,
     logger: createLogger('silent'),
     email: {} as EmailProvider,
     hasher: createPasswordHasher('test'),
     hooks: featureHooks,
     now: Date.now,
+    providers: inProcessSandboxes({
+      config,
+      secrets,
+      now: Date.now,
+      db,
+      supportDeskJwtSecret: supportDeskSecret(config.supportDeskJwtSecret, secrets.jwtSecret),
+    }).providers,
   };
 }
 

@@ -16,7 +16,6 @@ import {
   type PurchaseResult,
 } from '../../../src/contract/payments.ts';
 import { openSecondInstance, type Client, type SecondInstance } from '../../test-support/test-app.ts';
-import { attachPaymentProviders } from './payment-providers.ts';
 import {
   answerChallenge,
   createPaymentsContext,
@@ -30,7 +29,7 @@ let second: SecondInstance;
 
 beforeAll(async () => {
   ctx = await createPaymentsContext();
-  second = await openSecondInstance(ctx, (deps) => attachPaymentProviders(deps, ctx.providers));
+  second = await openSecondInstance(ctx);
 });
 afterAll(async () => {
   await second?.close();

@@ -10,11 +10,11 @@ import { ApiError } from '../../http/api-error.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { issueSupportDeskJwt, supportDeskSecret } from './support-desk-jwt.ts';
+import { issueSupportDeskJwt } from './support-desk-jwt.ts';
 
 export function supportDeskRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const secret = supportDeskSecret(deps.config.supportDeskJwtSecret, deps.secrets.jwtSecret);
+  const { siteOrigin, jwtSecret: secret } = deps.providers.supportDesk;
 
   app.post(SUPPORT_DESK_PATHS.jwt, requireAuth(deps), async (c) => {
     const userId = c.get('userId');
@@ -29,7 +29,7 @@ export function supportDeskRoutes(deps: AppDeps): Hono<AppEnv> {
     const q = new URLSearchParams({ jwt: token, return_to: SUPPORT_SITE_PATHS.helpCenter });
     const answer: SupportDeskJwtAnswer = {
       zendesk_jwt: token,
-      access_url: `${deps.config.supportSiteOrigin}${SUPPORT_SITE_PATHS.jwtAccess}?${q.toString()}`,
+      access_url: `${siteOrigin}${SUPPORT_SITE_PATHS.jwtAccess}?${q.toString()}`,
     };
     c.header('Cache-Control', 'no-store');
     return c.json(answer);
