@@ -56,8 +56,11 @@ function lockDataDir(config: Config): () => void {
 }
 
 export interface StartOptions {
-  /** Routes mounted under the API prefix beside the product's (the test server entry's switches). */
-  testRoutes?: (deps: AppDeps) => Hono<AppEnv>[];
+  /**
+   * What the test server entry's switches add: the dependencies the app is built with and routes
+   * mounted under the API prefix beside the product's.
+   */
+  testSwitches?: (deps: AppDeps) => { deps: AppDeps; routes: Hono<AppEnv>[] };
 }
 
 export async function startServer(options: StartOptions = {}): Promise<void> {
@@ -133,14 +136,15 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     { db, now, config, logger },
     { intervalMs: config.leaderboardCloseIntervalSeconds * 1000 },
   );
-  const app = createApp(deps, { testRoutes: options.testRoutes?.(deps) ?? [] });
+  const switched = options.testSwitches?.(deps) ?? { deps, routes: [] };
+  const app = createApp(switched.deps, { testRoutes: switched.routes });
 
   if (!existsSync(path.join(config.distDir, 'index.html'))) {
     logger.warn('no built app found; app routes answer 503 until `npm run build` is run', {
       dist_dir: config.distDir,
     });
   }
-  const server = createAppServer(deps, app.fetch);
+  const server = createAppServer(switched.deps, app.fetch);
   server.listen(config.port, () => {
     logger.info('Lucky Crown server listening', {
       url: `http://localhost:${(server.address() as AddressInfo).port}`,

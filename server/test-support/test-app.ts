@@ -26,7 +26,7 @@ import { inProcessSandboxes, type InProcessSandboxes } from '../providers/sandbo
 import { WEBHOOK_SIGNATURE_HEADER } from '../../src/contract/payments.ts';
 import { supportDeskSecret } from '../features/support-desk/support-desk-jwt.ts';
 import { seed } from '../seed.ts';
-import { testSwitchRoutes } from './test-switch-routes.ts';
+import { testSwitches } from './test-switches.ts';
 
 export interface TestDatabase {
   db: Database;
@@ -53,9 +53,11 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** The app as the test entries build it: the product's routes plus those its test switches open. */
-export const createTestApp = (deps: AppDeps): ReturnType<typeof createApp> =>
-  createApp(deps, { testRoutes: testSwitchRoutes(deps) });
+/** The app as the test entries build it: the product's plus what its test switches add. */
+export function createTestApp(deps: AppDeps): ReturnType<typeof createApp> {
+  const switched = testSwitches(deps);
+  return createApp(switched.deps, { testRoutes: switched.routes });
+}
 
 export interface TestContext {
   deps: AppDeps;

@@ -41,7 +41,7 @@ import {
 export interface RoundsDeps {
   db: Database;
   now: () => number;
-  config: { goldOnly: boolean; gamesTestMode?: boolean };
+  config: { goldOnly: boolean };
   engines: EngineRegistry;
 }
 
@@ -168,7 +168,6 @@ export async function startRound(deps: RoundsDeps, input: StartRoundInput): Prom
         currency: input.currency,
         betMinor,
         raw: input.options,
-        testMode: deps.config.gamesTestMode ?? false,
       }),
     ),
   );

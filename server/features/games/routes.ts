@@ -151,6 +151,7 @@ export function gameRoutes(deps: AppDeps): Hono<AppEnv> {
       noMovesBet: body.noMovesBet ?? 0,
       redOrBlackBet: body.redOrBlackBet ?? 0,
     };
+    // Passed on so a chosen deck is refused by name (TEST_DECK_NOT_ALLOWED), never silently dropped.
     if (body.testDeck !== undefined) raw.testDeck = body.testDeck;
     const answer = await startRound(rounds, {
       userId: c.get('userId'),
