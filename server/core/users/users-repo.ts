@@ -51,6 +51,15 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
   return rows[0] ?? null;
 }
 
+/** The player's state (two letters), or null when there is no such player. */
+export async function stateOfUser(db: Queryable, id: string): Promise<string | null> {
+  const rows = await db.query<{ state_or_province: string }>(
+    'SELECT state_or_province FROM users WHERE id = $1',
+    [id],
+  );
+  return rows[0]?.state_or_province ?? null;
+}
+
 /** `normalizedEmail` from normalizeEmail(); emails are stored normalised. */
 export async function findUserByEmail(db: Queryable, normalizedEmail: string): Promise<UserRow | null> {
   const rows = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE lower(email) = $1`, [

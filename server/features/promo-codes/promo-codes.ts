@@ -284,6 +284,11 @@ export const applyJoinPromo = (
   settings: PromoSettings,
 ): Promise<AppliedPromo> => applyPromoCode(tx, { code, context: 'join', userId, nowMs }, settings);
 
+/** Records the code a player joined with on the player's row. */
+export async function recordJoinCode(tx: Queryable, userId: string, code: string): Promise<void> {
+  await tx.query('UPDATE users SET promo_code = $2 WHERE id = $1', [userId, code]);
+}
+
 /** Purchase hook (creditPurchase calls it in the purchase transaction). */
 export const applyPurchasePromo = (
   tx: Queryable,

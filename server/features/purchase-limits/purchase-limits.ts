@@ -115,6 +115,15 @@ export async function readUsage(
   return { daily: Number(r?.d ?? 0), weekly: Number(r?.w ?? 0), monthly: Number(r?.m ?? 0) };
 }
 
+/** Price of an active coin package (table coin_packages of the payments feature), or null. */
+export async function packagePriceCents(db: Queryable, packageId: string): Promise<number | null> {
+  const rows = await db.query<{ price_usd_cents: number | string }>(
+    'SELECT price_usd_cents FROM coin_packages WHERE id = $1 AND active',
+    [packageId],
+  );
+  return rows[0] ? Number(rows[0].price_usd_cents) : null;
+}
+
 export async function purchaseLimitsEnabled(tx: Queryable): Promise<boolean> {
   const rows = await tx.query<{ value: string }>('SELECT value FROM named_properties WHERE key = $1', [
     PROPERTY_NAMES.purchaseLimitsEnabled,

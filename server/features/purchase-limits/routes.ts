@@ -27,21 +27,13 @@ import { centsToDisplay, displayToCents } from '../../core/ledger/money.ts';
 import {
   checkPurchaseLimits,
   InconsistentLimitsError,
+  packagePriceCents,
   purchaseLimitsEnabled,
   readLimits,
   readUsage,
   setLimits,
   type LimitRecord,
 } from './purchase-limits.ts';
-
-/** Price of an active coin package (table coin_packages of the payments feature), or null. */
-export async function packagePriceCents(db: Queryable, packageId: string): Promise<number | null> {
-  const rows = await db.query<{ price_usd_cents: number | string }>(
-    'SELECT price_usd_cents FROM coin_packages WHERE id = $1 AND active',
-    [packageId],
-  );
-  return rows[0] ? Number(rows[0].price_usd_cents) : null;
-}
 
 async function limitsAnswer(
   db: Queryable,
