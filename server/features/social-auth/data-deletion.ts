@@ -21,7 +21,7 @@ import type { AppEnv } from '../../http/app-env.ts';
 import type { AppDeps } from '../../core/deps.ts';
 import { deletionRequestByCode, recordDeletionRequest, type DeletionRequestRow } from './deletion-store.ts';
 import { TokenRejected, verifySignedToken } from './id-token.ts';
-import { socialProviders } from './social-providers.ts';
+import type { SocialProviders } from './social-providers.ts';
 
 /** A deletion request is accepted this long after it was signed. */
 const DELETION_MAX_AGE_SECONDS = 10 * 60;
@@ -59,7 +59,7 @@ const toStatus = (row: DeletionRequestRow): DataDeletionStatus => ({
   completed_at: new Date(row.completed_at).toISOString(),
 });
 
-export function dataDeletionRoutes(deps: AppDeps): Hono<AppEnv> {
+export function dataDeletionRoutes(deps: AppDeps, providers: SocialProviders): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post(SOCIAL_AUTH_PATHS.deletionCallback, async (c) => {
@@ -72,7 +72,6 @@ export function dataDeletionRoutes(deps: AppDeps): Hono<AppEnv> {
         'provider',
       );
     const signed = await signedRequestOf(c);
-    const providers = socialProviders(deps);
     let claims: Record<string, unknown>;
     try {
       claims = await verifySignedToken(signed, providers.keys, {

@@ -173,6 +173,8 @@ function identityOf(provider: SocialProvider, claims: Record<string, unknown>): 
 
 export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // One key cache for sign-in and the deletion callback, so a key rotation is fetched once.
+  const providers = socialProviders(deps);
   const { db } = deps;
   const secure = secureCookies(deps);
   const ipOf = (c: Context) => throttleKeyOf(clientIp(c, deps.config.trustProxy));
@@ -208,7 +210,6 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
       maxAge: BROWSER_COOKIE_MAX_AGE,
     });
     const nonce = await createAttempt(db, provider, sha256(secret), deps.now());
-    const providers = socialProviders(deps);
     const answer: SocialAttemptAnswer = {
       provider,
       nonce,
@@ -223,7 +224,6 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
     // A retry of a sign-in whose answer was lost (same key, same token, same browser) is answered
     // again: a linked identity continues the session the first request started.
     const startKey = startKeyOf(c, deps, 'social_sign_in', { provider, id_token });
-    const providers = socialProviders(deps);
     let claims: Record<string, unknown>;
     try {
       claims = await verifySignedToken(id_token, providers.keys, {
@@ -477,6 +477,6 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
     return startSessionWithId(deps, c, user);
   };
 
-  app.route('/', dataDeletionRoutes(deps));
+  app.route('/', dataDeletionRoutes(deps, providers));
   return app;
 }

@@ -1,11 +1,10 @@
 /**
  * The Google / Facebook identity providers the social sign-in routes use: the ones given in the
  * server's dependencies (`AppDeps.providers.social`; the sandbox on SOCIAL_SANDBOX_ORIGIN in this
- * build), with the cache of their published keys.
+ * build), with a cache of their published keys.
  */
 import type { SocialProvider } from '../../../src/contract/social-auth.ts';
 import type { AppDeps } from '../../core/deps.ts';
-import type { SocialIdentityProviders } from '../../providers/social-identity/social-identity-provider.ts';
 import { ProviderKeys } from './provider-keys.ts';
 
 export interface SocialProviders {
@@ -16,21 +15,11 @@ export interface SocialProviders {
   origin: string;
 }
 
-/**
- * One key cache per provider set, shared by sign-in and the deletion callback, so a key rotation
- * is fetched once; it lives as long as the provider set it was built for.
- */
-const keyCaches = new WeakMap<SocialIdentityProviders, ProviderKeys>();
-
+/** The providers with a cache of their keys: build it once per app and share it. */
 export function socialProviders(deps: AppDeps): SocialProviders {
   const social = deps.providers.social;
-  let keys = keyCaches.get(social);
-  if (!keys) {
-    keys = new ProviderKeys(social.jwks.url, social.jwks.fetch, deps.now);
-    keyCaches.set(social, keys);
-  }
   return {
-    keys,
+    keys: new ProviderKeys(social.jwks.url, social.jwks.fetch, deps.now),
     issuer: (provider) => social.issuer(provider),
     authorizeUrl: (provider, nonce) => social.authorizeUrl(provider, nonce),
     origin: social.origin,
