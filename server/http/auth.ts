@@ -128,8 +128,9 @@ const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Num
 
 /**
  * Claims of tokens whose signature was already checked, per secret: a player sends the same token
- * with every request, and the HMAC and decoding cost more than the rest of the check. Only a
- * token equal character for character is found; every claim is still checked on each request.
+ * with every request, and jose's verify (WebCrypto, 30-70 µs) costs more than the rest of the
+ * check together (docs/performance.md). Only a token equal character for character is found;
+ * every claim is still checked on each request.
  */
 const verifiedTokens = new Map<string, Map<string, Readonly<Record<string, unknown>>>>();
 const VERIFIED_TOKENS_MAX = 10_000;
