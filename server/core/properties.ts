@@ -2,20 +2,13 @@
  * Named properties (spec section 7): operator settings in the named_properties table, seeded
  * from PROPERTY_DEFAULTS. Two are owned by the server configuration and always answered from it:
  * gold_only_mode (GOLD_ONLY) and inactivity_timeout_seconds (SESSION_INACTIVITY_SECONDS).
- * In gold-only mode the Sweeps-only ones (SWEEPS_ONLY_PROPERTIES) are left out of the answers.
+ * In gold-only mode the Sweeps-only ones (SWEEPS_ONLY_PROPERTIES) are left out of the answers
+ * (property-routes.ts).
  */
-import { Hono } from 'hono';
-import { API_PATHS } from '../../src/contract/api-paths.ts';
-import { ERROR_CODES } from '../../src/contract/errors.ts';
 import { PROPERTY_DEFAULTS, PROPERTY_NAMES, type PropertyName } from '../../src/contract/properties.ts';
 import { SUPPORT_SITE_PATHS } from '../../src/contract/support-desk.ts';
 import type { Config } from '../platform/config.ts';
 import type { Database, Queryable } from '../db/driver.ts';
-import { ApiError } from '../http/api-error.ts';
-import type { AppEnv } from '../http/app-env.ts';
-import type { AppDeps } from './deps.ts';
-
-const MAX_NAMES = 50;
 
 /** Properties that only mean something with Sweeps (redemption minimums and rates). */
 export const SWEEPS_ONLY_PROPERTIES: readonly string[] = [PROPERTY_NAMES.redemptionValues];
@@ -75,38 +68,4 @@ export async function readProperties(
   }
   const order = names ?? [...found.keys()].sort();
   return order.filter((k) => found.has(k)).map((key) => ({ key, value: found.get(key) as string }));
-}
-
-export function propertyRoutes(deps: AppDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  app.get(API_PATHS.properties, async (c) => {
-    const raw = c.req.queries('names');
-    let names: string[] | null = null;
-    if (raw) {
-      names = [
-        ...new Set(
-          raw
-            .flatMap((v) => v.split(','))
-            .map((s) => s.trim())
-            .filter(Boolean),
-        ),
-      ];
-      if (names.length > MAX_NAMES || names.some((n) => !/^[a-z0-9_]{1,64}$/.test(n))) {
-        throw new ApiError(
-          400,
-          ERROR_CODES.VALIDATION_ERROR,
-          `names must be up to ${MAX_NAMES} comma-separated property names.`,
-          'names',
-        );
-      }
-    }
-    // Unknown names are left out of the answer rather than refused, so an older server does not break a newer app.
-    const results = await readProperties(deps.db, names, configOverrides(deps.config));
-    return c.json({
-      results: deps.config.goldOnly
-        ? results.filter((p) => !SWEEPS_ONLY_PROPERTIES.includes(p.key))
-        : results,
-    });
-  });
-  return app;
 }

@@ -60,6 +60,18 @@ export async function stateOfUser(db: Queryable, id: string): Promise<string | n
   return rows[0]?.state_or_province ?? null;
 }
 
+/** The player's id, e-mail address and name (what a partner such as the help center is told), or null. */
+export async function findUserContact(
+  db: Queryable,
+  id: string,
+): Promise<{ id: string; email: string; first_name: string; last_name: string } | null> {
+  const rows = await db.query<{ id: string; email: string; first_name: string; last_name: string }>(
+    'SELECT id, email, first_name, last_name FROM users WHERE id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
 /** `normalizedEmail` from normalizeEmail(); emails are stored normalised. */
 export async function findUserByEmail(db: Queryable, normalizedEmail: string): Promise<UserRow | null> {
   const rows = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE lower(email) = $1`, [

@@ -63,6 +63,7 @@ import {
   SIGN_IN_LINK_PER_CLIENT,
   type ThrottleCheck,
 } from '../../core/throttle.ts';
+import { insertSignInLink, updatePasswordHash, useSignInLink } from './auth-store.ts';
 
 export const SIGN_IN_LINK_TTL_SECONDS = 30 * 60;
 const invalidCredentials = () =>
@@ -119,10 +120,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       else await refundAttempt(db, rule, subject);
     }
     if (check.rehash) {
-      await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [
-        await deps.hasher.hash(body.password),
-        user.id,
-      ]);
+      await updatePasswordHash(db, user.id, await deps.hasher.hash(body.password));
     }
     return c.json(await startKeyedSession(deps, c, user, startKey));
   });
@@ -239,20 +237,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   /** Uses the link (once) and starts its session; recorded under the page's key when it sent one. */
   const signInWithLink = async (c: Context, token: string, startKey: StartKey | null) => {
     const now = new Date(deps.now()).toISOString();
-    const userId = await transaction(db, async (tx) => {
-      const rows = await tx.query<{ user_id: string }>(
-        'UPDATE sign_in_links SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id',
-        [hashToken(token), now],
-      );
-      const id = rows[0]?.user_id;
-      // One link signs in once; older unused links of the same player die with it.
-      if (id)
-        await tx.query('UPDATE sign_in_links SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [
-          id,
-          now,
-        ]);
-      return id ?? null;
-    });
+    // One link signs in once; older unused links of the same player die with it.
+    const userId = await useSignInLink(db, hashToken(token), now);
     if (!userId) {
       throw new ApiError(
         400,
@@ -288,15 +274,12 @@ async function sendSignInLink(
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.now();
-  await deps.db.query(
-    'INSERT INTO sign_in_links (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
-    [
-      hashToken(token),
-      userId,
-      new Date(now).toISOString(),
-      new Date(now + SIGN_IN_LINK_TTL_SECONDS * 1000).toISOString(),
-    ],
-  );
+  await insertSignInLink(deps.db, {
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + SIGN_IN_LINK_TTL_SECONDS * 1000).toISOString(),
+  });
   const link = `${deps.config.publicOrigin}${ROUTES.signInLink}?token=${token}`;
   await deps.email.send({
     kind: 'sign_in_link',

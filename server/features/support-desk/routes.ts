@@ -10,6 +10,7 @@ import { ApiError } from '../../http/api-error.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
+import { findUserContact } from '../../core/users/users-repo.ts';
 import { issueSupportDeskJwt } from './support-desk-jwt.ts';
 
 export function supportDeskRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -18,11 +19,7 @@ export function supportDeskRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post(SUPPORT_DESK_PATHS.jwt, requireAuth(deps), async (c) => {
     const userId = c.get('userId');
-    const rows = await deps.db.query<{ id: string; email: string; first_name: string; last_name: string }>(
-      'SELECT id, email, first_name, last_name FROM users WHERE id = $1',
-      [userId],
-    );
-    const player = rows[0];
+    const player = await findUserContact(deps.db, userId);
     if (!player) throw new ApiError(401, ERROR_CODES.NOT_AUTHENTICATED, 'Please sign in again.');
     const { token, claims } = await issueSupportDeskJwt(secret, player, deps.now());
     deps.logger.info('support desk sign-in issued', { user_id: userId, jti: claims.jti });
