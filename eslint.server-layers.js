@@ -15,7 +15,13 @@
  * - no production file imports server/test-support (test harnesses, test-only routes, the test
  *   server entry) or tests/;
  * - a house game's page imports no other game and nothing of the server; the engines import
- *   nothing but the contract.
+ *   nothing but the contract;
+ * - route modules hold no SQL: a route validates its input, calls its feature's functions and
+ *   answers, and every statement lives in the feature's store module(s) (`*-store.ts`,
+ *   `*-repo.ts`, or the feature's rules module). A `.query(...)`, `.unsafe(...)` or `db.exec(...)`
+ *   call fails the lint in `routes.ts`, `*-routes.ts`, `*-route.ts` and in any other file of
+ *   server/features or server/core that builds a Hono app (`new Hono`); `c.req.query(...)` reads
+ *   the request's query string and is allowed.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -107,6 +113,41 @@ const policies = [
   })),
 ];
 
+/**
+ * SQL stays out of route modules, in features and core. Files named as routes are held to it
+ * whole; any other file there is held to it once it builds a Hono app (the `Program:has(...)`
+ * selector), so a route added to a store or rules module is caught too. Two config objects with
+ * disjoint files, because a later object's `no-restricted-syntax` replaces an earlier one's for
+ * the same file.
+ */
+function noSqlInRoutes() {
+  const ROUTE_FILES = ['server/{features,core}/**/routes.ts', 'server/{features,core}/**/*-route{,s}.ts'];
+  const message =
+    "No SQL in a route module: put the statement in the feature's store module (e.g. <area>-store.ts) and call it from the route.";
+  const SQL_CALLS = [
+    "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(query|unsafe)$/]:not([callee.object.property.name='req']):not([callee.object.name='req'])",
+    "CallExpression[callee.type='MemberExpression'][callee.property.name='exec'][callee.object.name=/^(db|tx)$/]",
+    "CallExpression[callee.type='MemberExpression'][callee.property.name='exec'][callee.object.property.name='db']",
+  ];
+  const rule = (selectors) => ['error', ...selectors.map((selector) => ({ selector, message }))];
+  return [
+    {
+      files: ROUTE_FILES,
+      ignores: ['**/*.test.ts'],
+      rules: { 'no-restricted-syntax': rule(SQL_CALLS) },
+    },
+    {
+      files: ['server/{features,core}/**/*.ts'],
+      ignores: ['**/*.test.ts', ...ROUTE_FILES],
+      rules: {
+        'no-restricted-syntax': rule(
+          SQL_CALLS.map((call) => `Program:has(NewExpression[callee.name='Hono']) ${call}`),
+        ),
+      },
+    },
+  ];
+}
+
 export const serverLayers = [
   {
     files: ['server/**/*.ts', 'games/**/*.{ts,tsx}'],
@@ -145,4 +186,5 @@ export const serverLayers = [
       ],
     },
   },
+  ...noSqlInRoutes(),
 ];
