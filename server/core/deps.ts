@@ -30,7 +30,7 @@ export interface AppDeps {
   testClock?: ServerClock;
   /** What features do at moments core announces (app.ts composes them: featureHooks). */
   hooks: ServerHooks;
-  /** The house-game engines by game id; games/engines/registry.ts when absent (tests add their own). */
+  /** The house-game engines by game id; games/engines/registry.ts when absent (test entries give their own). */
   gameEngines?: EngineRegistry;
 }
 

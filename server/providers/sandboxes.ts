@@ -115,7 +115,7 @@ export interface RunningSandboxes {
 }
 
 /** Webhook delivery over HTTP to the API's own listener. */
-export const httpWebhookDelivery =
+const httpWebhookDelivery =
   (apiBase: string) =>
   async (apiPath: string, rawBody: string, signature: string): Promise<number> => {
     const res = await fetch(`${apiBase}${API_PREFIX}${apiPath}`, {
