@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { layers } from './eslint.layers.js';
+import { serverLayers } from './eslint.server-layers.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench-results', 'coverage'] },
@@ -23,6 +24,8 @@ export default tseslint.config(
   },
   // Layering (app -> features -> state -> lib/ui/pwa -> contract) and store writes only in src/state.
   ...layers,
+  // The server's layers (composition -> features -> core -> http -> base) and the games' (eslint.server-layers.js).
+  ...serverLayers,
   {
     files: ['scripts/**/*.mjs', '.ci/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

@@ -1,6 +1,6 @@
 /**
  * Browser tests: Chromium at a phone-sized viewport against the production build served by the
- * real server (scripts/e2e-server.mjs: `tsx server/main.ts` on a fresh temporary PGlite folder).
+ * real server (scripts/e2e-server.mjs: `tsx server/test-support/test-server.ts` on a fresh temporary PGlite folder).
  *
  * Two servers run side by side so no test waits on a short timeout it does not need:
  *   - port 8499: the normal server, used by every spec except the inactivity one;

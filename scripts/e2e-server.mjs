@@ -118,7 +118,7 @@ if (properties.length > 0) {
     process.exit(set.status ?? 1);
   }
 }
-const child = spawn(tsx, ['server/main.ts'], {
+const child = spawn(tsx, ['server/test-support/test-server.ts'], {
   cwd: root,
   env,
   stdio: 'inherit',

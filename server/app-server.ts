@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { walletFastReads } from './features/wallet/routes.ts';
-import type { AppDeps } from './http/app-env.ts';
+import type { AppDeps } from './core/deps.ts';
 import { fastReadListener } from './http/fast-reads.ts';
 
 /** `fetch`: the app built by createApp (or an app that mounts it). */

@@ -4,9 +4,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { API_PATHS, API_PREFIX } from '../src/contract/api-paths.ts';
 import { authRoutes } from './features/auth/routes.ts';
-import { hasSessionHint } from './features/auth/refresh-tokens.ts';
-import { secureCookies } from './features/auth/session.ts';
-import { latestLegalDocuments, legalRoutes } from './features/legal/legal-documents.ts';
+import { hasSessionHint } from './core/sessions/refresh-tokens.ts';
+import { secureCookies } from './core/sessions/start-session.ts';
+import { legalRoutes } from './features/legal/legal-document-routes.ts';
+import { latestLegalDocuments } from './features/legal/legal-documents.ts';
 import { legalAcceptanceRoutes } from './features/legal/legal-acceptance-routes.ts';
 import { responsiblePlayRoutes } from './features/responsible-play/routes.ts';
 import { communicationPreferencesRoutes } from './features/communication-preferences/routes.ts';
@@ -14,7 +15,7 @@ import { supportDeskRoutes } from './features/support-desk/routes.ts';
 import { socialAuthRoutes } from './features/social-auth/routes.ts';
 import { SOCIAL_PROVIDERS, socialDeletionCallbackPath } from '../src/contract/social-auth.ts';
 import { COMMUNICATION_PREFERENCES_PATHS } from '../src/contract/communication-preferences.ts';
-import { propertyRoutes } from './features/properties/properties.ts';
+import { propertyRoutes } from './core/property-routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { accountRoutes, AVATAR_UPLOAD_API_PATH, avatarBodyLimit } from './features/account/routes.ts';
 import { mobileVerificationRoutes } from './features/mobile-verification/routes.ts';
@@ -29,7 +30,7 @@ import { paymentRoutes } from './features/payments/routes.ts';
 import { storeRoutes } from './features/store/routes.ts';
 import { gameRoutes } from './features/games/routes.ts';
 import { operatorRoutes } from './features/operator/routes.ts';
-import { isOperatorApiPath } from './features/operator/operator-session.ts';
+import { isOperatorApiPath } from './core/sessions/operator-session.ts';
 import { kycRoutes } from './features/kyc/routes.ts';
 import { vendorLaunchRoutes } from './features/vendor-wallet/launch-route.ts';
 import { vendorWalletRoutes } from './features/vendor-wallet/routes.ts';
@@ -43,19 +44,32 @@ import { taxRoutes } from './features/tax/routes.ts';
 import { leaderboardRoutes } from './features/leaderboard/routes.ts';
 import { PAYMENTS_WEBHOOK_PATHS } from '../src/contract/payments.ts';
 import { VENDOR_WALLET_SIGNED_PATHS } from '../src/contract/vendor-wallet.ts';
-import type { AppDeps, AppEnv } from './http/app-env.ts';
+import type { AppEnv } from './http/app-env.ts';
+import type { AppDeps, ServerHooks } from './core/deps.ts';
+import { loginBonusAtSessionStart } from './features/login-bonus/public.ts';
+import { loginPromosAtSessionStart } from './features/promos/public.ts';
 import { compression } from './http/compression.ts';
 import { countryBlock } from './http/country-block.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { goldOnlyAnswers } from './http/gold-only.ts';
 import { errorHandler, MAX_BODY_BYTES, notFoundHandler } from './http/errors.ts';
+import { answerLedgerKeyConflict } from './core/ledger/ledger-errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveApp } from './http/static-files.ts';
 import { prerenderedPages } from './http/prerendered-pages.ts';
 import { checkUrl } from './http/url-edge.ts';
-import { testClockRoutes } from './http/test-clock.ts';
 
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+/** The features' parts in what core announces (core/deps.ts ServerHooks), in the order they run. */
+export const featureHooks: ServerHooks = {
+  sessionStarted: [loginBonusAtSessionStart, loginPromosAtSessionStart],
+};
+
+export interface AppOptions {
+  /** Routes mounted under the API prefix beside the product's; only the test entries pass any. */
+  testRoutes?: readonly Hono<AppEnv>[];
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // gzip text answers of 1 KB or more (app shell, scripts, styles, large JSON): phones on slow
   // links load a third of the bytes; tiny JSON answers go out as they are.
@@ -174,8 +188,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', loginBonusRoutes(deps));
   api.route('/', dailyBonusRoutes(deps));
   // Redemption exists only with Sweeps: not mounted in gold-only mode.
-  // Browser tests move the server clock to reach the next day or week (TEST_CLOCK only).
-  if (deps.config.testClock && deps.testClock) api.route('/', testClockRoutes(deps.testClock));
+  for (const routes of options.testRoutes ?? []) api.route('/', routes);
   if (!deps.config.goldOnly) api.route('/', redemptionRoutes(deps));
   // The W-9 exists for prize redemptions: not mounted in gold-only mode.
   if (!deps.config.goldOnly) api.route('/', taxRoutes(deps));
@@ -188,7 +201,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   const secure = secureCookies(deps);
   app.use('*', serveApp(deps.config.distDir, { prerendered, signedIn: (c) => hasSessionHint(c, secure) }));
-  app.onError(errorHandler(deps.logger));
+  app.onError(errorHandler(deps.logger, [answerLedgerKeyConflict]));
   app.notFound(notFoundHandler(app));
   return app;
 }

@@ -1,6 +1,6 @@
 /** The demo player: seeded only where its published password is no risk, retired elsewhere. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig } from './platform/config.ts';
 import { DEMO_PLAYER, seed, seedOptionsOf } from './seed.ts';
 import { Client, createTestContext, type TestContext } from './test-support/test-app.ts';
 

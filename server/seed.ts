@@ -9,21 +9,21 @@
  * loses the published password: anyone could otherwise sign in to it on a public site.
  */
 import { randomBytes } from 'node:crypto';
-import { isLocalOrigin, type Config } from './config.ts';
+import { isLocalOrigin, type Config } from './platform/config.ts';
 import type { Database } from './db/driver.ts';
 import { transaction } from './db/transaction.ts';
 import { seedLegalDocuments } from './features/legal/legal-documents.ts';
 import { acceptLatestWithoutAsking } from './features/legal/legal-acceptance.ts';
-import { configuredDefaults, seedProperties } from './features/properties/properties.ts';
+import { configuredDefaults, seedProperties } from './core/properties.ts';
 import { seedCoinPackages } from './features/store/coin-packages.ts';
 import { seedPromoCodes } from './features/promo-codes/promo-codes.ts';
 import { seedGames } from './features/games/catalogue.ts';
 import { seedPromotions } from './features/promos/seed-promotions.ts';
-import { endUserSessions } from './features/auth/auth-sessions.ts';
-import type { PasswordHasher } from './features/auth/password-hash.ts';
-import { householdKey, personKey } from './features/users/identity-keys.ts';
-import { postLedgerEntry } from './features/wallet/ledger.ts';
-import type { Logger } from './logger.ts';
+import { endUserSessions } from './core/sessions/auth-sessions.ts';
+import type { PasswordHasher } from './core/sessions/password-hash.ts';
+import { householdKey, personKey } from './core/users/identity-keys.ts';
+import { postLedgerEntry } from './core/ledger/ledger.ts';
+import type { Logger } from './platform/logger.ts';
 
 export const DEMO_PLAYER = {
   email: 'demo@luckycrown.example',

@@ -4,8 +4,8 @@ import { listMigrations, migrate, splitStatements } from './migrate.ts';
 import { transaction } from './transaction.ts';
 import { Mutex } from './mutex.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-app.ts';
-import { InsufficientFundsError, postLedgerEntry } from '../features/wallet/ledger.ts';
-import { readBalances } from '../features/wallet/balances.ts';
+import { InsufficientFundsError, postLedgerEntry } from '../core/ledger/ledger.ts';
+import { readBalances } from '../core/ledger/balances.ts';
 
 let t: TestDatabase;
 let db: Database;

@@ -2,10 +2,12 @@
  * Access tokens: HS256 JWTs sent as `Authorization: JWT <token>`, valid ACCESS_TOKEN_TTL_SECONDS.
  * Claims: sub (player id), sid (sign-in session id), iat, exp, jti, typ 'access', iss, aud.
  *
- * Verification is strict and done here with node:crypto (no key import per request): the header
- * must be exactly {"alg":"HS256","typ":"JWT"} (no alg switching, no `none`, no kid), the
- * signature must match, and exp, iat, iss, aud, typ, sub and sid must all be present and right; a
- * token without exp is refused, as is one living longer than the TTL.
+ * Signing and the signature check are jose's (the HMAC key imported once per secret); the claim
+ * rules are ours because they choose the answer (TOKEN_EXPIRED for our merely old tokens,
+ * NOT_AUTHENTICATED for anything else). The header must be exactly {"alg":"HS256","typ":"JWT"}
+ * (no alg switching, no `none`, no kid), the signature must match, and exp, iat, iss, aud, typ,
+ * sub and sid must all be present and right; a token without exp is refused, as is one living
+ * longer than the TTL.
  *
  * `requireAuth` then runs ONE indexed query (session by primary key joined to the player by
  * primary key) that answers both "has this session ended" (logout, inactivity, reuse) and "is
@@ -25,8 +27,9 @@
  * costs one small UPDATE a minute, not one per request. The refresh route refuses a session idle
  * for longer than the window plus that interval (never earlier than the window).
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { compactVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS, AUTH_SCHEME } from '../../src/contract/constants.ts';
 import { ERROR_CODES } from '../../src/contract/errors.ts';
 import {
@@ -34,9 +37,9 @@ import {
   MOBILE_VERIFICATION_TEXTS,
 } from '../../src/contract/mobile-verification.ts';
 import { PROPERTY_NAMES } from '../../src/contract/properties.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import type { Queryable, Row } from '../db/driver.ts';
-import type { Secrets } from '../secrets.ts';
+import type { Secrets } from '../platform/secrets.ts';
 import { ApiError } from './api-error.ts';
 import type { AppEnv } from './app-env.ts';
 
@@ -46,11 +49,25 @@ export const TOKEN_AUDIENCE = 'lucky-crown-api';
 const CLOCK_SKEW_SECONDS = 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
+/** The only header we sign, base64url-encoded: a token with any other header is not ours. */
+const TOKEN_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
-const encode = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
-const TOKEN_HEADER = encode({ alg: 'HS256', typ: 'JWT' });
-const hmac = (secret: string, data: string): string =>
-  createHmac('sha256', secret).update(data).digest('base64url');
+/** The HMAC key of each secret, imported once (jose would import a raw secret on every call). */
+const hmacKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
+const hmacKey = (secret: string): Promise<webcrypto.CryptoKey> => {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    hmacKeys.set(secret, key);
+  }
+  return key;
+};
 
 export interface AccessToken {
   token: string;
@@ -72,18 +89,16 @@ export async function issueAccessToken(
 ): Promise<AccessToken> {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ACCESS_TOKEN_TTL_SECONDS;
-  const payload = encode({
-    sub: userId,
-    sid: sessionId,
-    iat,
-    exp,
-    jti: randomUUID(),
-    typ: 'access',
-    iss: TOKEN_ISSUER,
-    aud: TOKEN_AUDIENCE,
-  });
-  const signed = `${TOKEN_HEADER}.${payload}`;
-  return { token: `${signed}.${hmac(secret, signed)}`, expiresAt: exp * 1000 };
+  const token = await new SignJWT({ sid: sessionId, typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .setJti(randomUUID())
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .sign(await hmacKey(secret));
+  return { token, expiresAt: exp * 1000 };
 }
 
 const notAuthenticated = (message = 'Please sign in to continue.') =>
@@ -109,35 +124,30 @@ export const mobileVerificationRequired = () =>
     MOBILE_VERIFICATION_TEXTS.required,
   );
 
-const sameText = (a: string, b: string): boolean => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
  * Claims of tokens whose signature was already checked, per secret: a player sends the same token
- * with every request, and the HMAC and decoding cost more than the rest of the check. Only a
- * token equal character for character is found; every claim is still checked on each request.
+ * with every request, and jose's verify (WebCrypto, 30-70 µs) costs more than the rest of the
+ * check together (docs/performance.md). Only a token equal character for character is found;
+ * every claim is still checked on each request.
  */
 const verifiedTokens = new Map<string, Map<string, Readonly<Record<string, unknown>>>>();
 const VERIFIED_TOKENS_MAX = 10_000;
 
 /** The decoded claims of a token signed with `secret`, or throws 401. */
-function signedClaims(secret: string, token: string): Readonly<Record<string, unknown>> {
+async function signedClaims(secret: string, token: string): Promise<Readonly<Record<string, unknown>>> {
   let known = verifiedTokens.get(secret);
   const cached = known?.get(token);
   if (cached) return cached;
   const parts = token.split('.');
-  if (parts.length !== 3 || !parts.every((p) => BASE64URL.test(p))) throw notAuthenticated();
-  const [head, body, signature] = parts as [string, string, string];
-  if (head !== TOKEN_HEADER || !sameText(signature, hmac(secret, `${head}.${body}`)))
+  // Any other header (another alg, `none`, a kid, another typ) is refused before any crypto.
+  if (parts.length !== 3 || parts[0] !== TOKEN_HEADER || !parts.every((p) => BASE64URL.test(p)))
     throw notAuthenticated();
   let claims: Readonly<Record<string, unknown>>;
   try {
-    const parsed: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    const { payload } = await compactVerify(token, await hmacKey(secret), { algorithms: ['HS256'] });
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(payload));
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw notAuthenticated();
     claims = Object.freeze(parsed as Record<string, unknown>);
   } catch {
@@ -150,15 +160,15 @@ function signedClaims(secret: string, token: string): Readonly<Record<string, un
 }
 
 /** The claims of a valid access token from an Authorization header, or throws 401. */
-export function readAccessToken(
+export async function readAccessToken(
   secret: string,
   header: string | undefined,
   nowSeconds = Math.floor(Date.now() / 1000),
-): AccessClaims {
+): Promise<AccessClaims> {
   if (!header) throw notAuthenticated();
   const [scheme, token, ...rest] = header.trim().split(/\s+/);
   if (scheme !== AUTH_SCHEME || !token || rest.length > 0) throw notAuthenticated();
-  const { sub, sid, iat, exp, typ, iss, aud } = signedClaims(secret, token);
+  const { sub, sid, iat, exp, typ, iss, aud } = await signedClaims(secret, token);
   if (!isFiniteNumber(exp) || !isFiniteNumber(iat) || exp - iat > ACCESS_TOKEN_TTL_SECONDS)
     throw notAuthenticated();
   // Ours and merely old: the app answers by refreshing.
@@ -174,7 +184,7 @@ export function readAccessToken(
 
 /** The player id of a valid access token (routes that only need to know who asks). */
 export async function verifyAccessToken(secret: string, header: string | undefined): Promise<string> {
-  return readAccessToken(secret, header).sub;
+  return (await readAccessToken(secret, header)).sub;
 }
 
 /** Seconds between two recorded activities of one session: a tenth of the window, 1 to 60. */
@@ -253,7 +263,7 @@ export async function authenticateWith<T extends Row = Row>(
   options: AuthOptions = {},
 ): Promise<(SessionRow & T)[]> {
   const intervalMs = activityIntervalSeconds(deps.config.sessionInactivitySeconds) * 1000;
-  const claims = readAccessToken(deps.secrets.jwtSecret, c.req.header('Authorization'));
+  const claims = await readAccessToken(deps.secrets.jwtSecret, c.req.header('Authorization'));
   const rows = await deps.db.query<SessionRow & T>(
     `SELECT s.user_id, s.ended_at, s.last_active_at, u.account_state, ${MOBILE_PENDING_COLUMN}${extra.columns ? `, ${extra.columns}` : ''}
        FROM auth_sessions s JOIN users u ON u.id = s.user_id ${extra.joins}

@@ -3,6 +3,9 @@ import type { Context } from 'hono';
 import { isIPv6 } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 
+/** clientIp() without a socket (in-process requests): such callers share no per-address counter. */
+export const UNKNOWN_CLIENT = 'unknown';
+
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for');
@@ -14,10 +17,10 @@ export function clientIp(c: Context, trustProxy: boolean): string {
     if (last) return last;
   }
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return getConnInfo(c).remote.address ?? UNKNOWN_CLIENT;
   } catch {
     // app.request() in tests has no socket.
-    return 'unknown';
+    return UNKNOWN_CLIENT;
   }
 }
 

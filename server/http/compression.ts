@@ -6,7 +6,8 @@
  * - answers with a Content-Length (static files) are streamed through gzip;
  * - any other answer built in memory is read back and sized.
  * Answers already encoded, partial, bodiless or marked no-transform are left alone. A gzip stream
- * per request cost more than the rest of a balance read, which is why small answers skip it.
+ * per request cost more than the rest of a balance read, which is why small answers skip it
+ * (`hono/compress` streams every answer without a Content-Length, so it is not used).
  * `Vary: Accept-Encoding` goes on compressed answers: an uncompressed one suits every client.
  */
 import { promisify } from 'node:util';

@@ -1,45 +1,32 @@
 /**
- * Turning failures into answers: ApiError -> its status and body; a ledger key already used for a
- * different movement -> 409 LEDGER_KEY_CONFLICT; an oversize body -> 413;
+ * Turning failures into answers: ApiError -> its status and body; a failure an upper layer
+ * translates (the ledger's key conflict -> 409 LEDGER_KEY_CONFLICT, core/ledger/ledger-errors.ts);
+ * an oversize body -> 413;
  * anything else -> logged, 500 INTERNAL_ERROR without details. Unknown API paths -> JSON 404
  * (405 when the path exists with another method).
  */
 import type { Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ERROR_CODES } from '../../src/contract/errors.ts';
-import { IDEMPOTENCY_HEADER } from '../../src/contract/constants.ts';
-import { WALLET_ERROR_CODES } from '../../src/contract/wallet.ts';
-import { LedgerKeyConflictError } from '../features/wallet/ledger.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../platform/logger.ts';
 import { ApiError } from './api-error.ts';
 import type { AppEnv } from './app-env.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export function errorHandler(logger: Logger) {
+/** Turns a failure of an upper layer into its answer (null: not its kind); may log it. */
+export type ErrorTranslator = (error: Error, c: Context, logger: Logger) => ApiError | null;
+
+export function errorHandler(logger: Logger, translators: readonly ErrorTranslator[] = []) {
   return (error: Error, c: Context): Response => {
     if (error instanceof ApiError) {
       for (const [k, v] of Object.entries(error.headers)) c.header(k, v);
       return c.json(error.toBody(), error.status);
     }
-    // A ledger key already used for a different movement: nothing was written. Logged, since a
-    // key the server derives should never collide (a bug), and answered 409, never 500.
-    if (error instanceof LedgerKeyConflictError) {
-      logger.warn('ledger key reused for a different entry', {
-        method: c.req.method,
-        path: c.req.path,
-        key: error.idempotencyKey,
-        differs: error.differs,
-      });
-      return c.json(
-        {
-          code: WALLET_ERROR_CODES.LEDGER_KEY_CONFLICT,
-          message: `The coins of this action were already moved under its key with a different ${error.differs.join(', ')}; nothing was changed. Use a new ${IDEMPOTENCY_HEADER} for a new action.`,
-          field: null,
-          extra: { differs: error.differs },
-        },
-        409,
-      );
+    // Failures of the layers above (the ledger's key conflicts) that have an answer of their own.
+    for (const translate of translators) {
+      const answer = translate(error, c, logger);
+      if (answer) return c.json(answer.toBody(), answer.status);
     }
     if (error instanceof HTTPException && error.status === 413) {
       return c.json(

@@ -13,7 +13,7 @@ import { API_PATHS, API_PREFIX } from '../../src/contract/api-paths.ts';
 import { AUTH_SCHEME } from '../../src/contract/constants.ts';
 import { PROPERTY_NAMES } from '../../src/contract/properties.ts';
 import { createAppServer } from '../app-server.ts';
-import { createAuthSession } from '../features/auth/auth-sessions.ts';
+import { createAuthSession } from '../core/sessions/auth-sessions.ts';
 import { createTestContext, type TestContext } from '../test-support/test-app.ts';
 import { issueAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from './auth.ts';
 

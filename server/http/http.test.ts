@@ -6,8 +6,7 @@ import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/contract/errors.ts';
 import { DEMO_PLAYER } from '../seed.ts';
-import { Client, createTestContext, type TestContext } from '../test-support/test-app.ts';
-import { createApp } from '../app.ts';
+import { Client, createTestContext, type TestContext, createTestApp } from '../test-support/test-app.ts';
 import { NOT_BUILT_MESSAGE } from './static-files.ts';
 
 let ctx: TestContext;
@@ -160,7 +159,7 @@ describe('static app serving', () => {
   });
 
   it('answers a clear 503 for app routes when there is no build, while the API works', async () => {
-    const app = createApp({
+    const app = createTestApp({
       ...ctx.deps,
       config: { ...ctx.deps.config, distDir: path.join(ctx.dataDir, 'nothing-here') },
     });
@@ -294,7 +293,7 @@ describe('country block', () => {
   });
 
   it('is off when TRUST_COUNTRY_HEADER is not configured', async () => {
-    const app = createApp({ ...ctx.deps, config: { ...ctx.deps.config, trustCountryHeader: null } });
+    const app = createTestApp({ ...ctx.deps, config: { ...ctx.deps.config, trustCountryHeader: null } });
     const res = await app.request('/api/v1/users/me', { headers: { 'CF-IPCountry': 'CA' } });
     expect(res.status).toBe(401);
   });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../src/contract/constants.ts';
 import { WALLET_ERROR_CODES } from '../../src/contract/wallet.ts';
-import { postLedgerEntry } from '../features/wallet/ledger.ts';
+import { postLedgerEntry } from '../core/ledger/ledger.ts';
 import {
   bucketBalances,
   moneyTestApp,
   signUpPlayer,
   type TestPlayer,
-} from '../features/wallet/wallet-test-helpers.ts';
+} from '../test-support/wallet-test-helpers.ts';
 import { transaction } from '../db/transaction.ts';
 import { createTestContext, type TestContext } from '../test-support/test-app.ts';
 

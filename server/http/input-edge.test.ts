@@ -14,7 +14,7 @@ import {
   createPaymentsContext,
   playerWithAddress,
   type PaymentsTestContext,
-} from '../features/payments/payments-test-support.ts';
+} from '../test-support/payments-test-support.ts';
 import { Client } from '../test-support/test-app.ts';
 import { MAX_URL_LENGTH } from './url-edge.ts';
 import { jsonNestingDepth, MAX_JSON_DEPTH } from './validate.ts';

@@ -26,7 +26,7 @@ import * as gamesContract from '../../src/contract/games.ts';
 import * as vendorWalletContract from '../../src/contract/vendor-wallet.ts';
 import * as mobileVerificationContract from '../../src/contract/mobile-verification.ts';
 import * as redemptionContract from '../../src/contract/redemption.ts';
-import { createPaymentsContext, playerWithAddress } from '../features/payments/payments-test-support.ts';
+import { createPaymentsContext, playerWithAddress } from '../test-support/payments-test-support.ts';
 import { Client, signUpPayload } from '../test-support/test-app.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);

@@ -3,7 +3,9 @@
  * frames and workers; inline style attributes are allowed because linaria passes dynamic values
  * through CSS custom properties in style attributes. Game pages (/games/*) run inside our own
  * iframe, so they may be framed by our origin only; everything else may not be framed at all.
- * The header sets are built once when the app starts; a request only copies one of them.
+ * The header sets are built once when the app starts; a request only copies one of them. They are
+ * plain lists rather than `hono/secure-headers` because the node:http fast path (fast-reads.ts)
+ * writes the API set without Hono: one definition serves both.
  */
 import type { MiddlewareHandler } from 'hono';
 

@@ -9,6 +9,8 @@
  * - a missing file with an extension answers 404, never the shell (a missing hashed chunk must
  *   fail loudly so the app can recover by reloading).
  * Without a build, app routes answer 503 with a plain explanation; the API still works.
+ * Not `serveStatic` of @hono/node-server: it answers no 304 (no ETag), which the no-cache files
+ * rely on, and passes a missing file on instead of answering 404 or the shell as above.
  */
 import { createReadStream, existsSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';

@@ -3,7 +3,7 @@
  * Runs never overlap within a process (a run asked for while one is under way gets that run),
  * a failed run is logged and answers `onFailure`, and the timer does not keep the process alive.
  */
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../platform/logger.ts';
 
 export interface IntervalJob<T> {
   /** One run now (waits for a run already under way instead of starting a second). */

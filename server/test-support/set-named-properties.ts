@@ -7,10 +7,10 @@
  * Usage: DATA_DIR=<folder> npx tsx server/test-support/set-named-properties.ts name=value [name=value ...]
  */
 import { PROPERTY_DEFAULTS } from '../../src/contract/properties.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../platform/config.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
-import { configuredDefaults, seedProperties } from '../features/properties/properties.ts';
+import { configuredDefaults, seedProperties } from '../core/properties.ts';
 
 const pairs = process.argv.slice(2).map((arg) => {
   const eq = arg.indexOf('=');

@@ -11,17 +11,22 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { API_PATHS, API_PREFIX } from '../../src/contract/api-paths.ts';
 import { AUTH_SCHEME, CSRF_COOKIE, CSRF_HEADER } from '../../src/contract/constants.ts';
-import { createApp } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
+import { createApp, featureHooks } from '../app.ts';
+import { loadConfig, type Config } from '../platform/config.ts';
 import type { Database } from '../db/driver.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite-driver.ts';
 import { openPostgres } from '../db/postgres-driver.ts';
-import { createPasswordHasher } from '../features/auth/password-hash.ts';
-import type { AppDeps } from '../http/app-env.ts';
-import { createLogger } from '../logger.ts';
+import { createPasswordHasher } from '../core/sessions/password-hash.ts';
+import type { AppDeps } from '../core/deps.ts';
+import { createLogger } from '../platform/logger.ts';
 import { createOutboxEmail } from '../providers/email/outbox-email.ts';
+import type { Providers } from '../providers/providers.ts';
+import { inProcessSandboxes, type InProcessSandboxes } from '../providers/sandboxes.ts';
+import { WEBHOOK_SIGNATURE_HEADER } from '../../src/contract/payments.ts';
+import { supportDeskSecret } from '../features/support-desk/support-desk-jwt.ts';
 import { seed } from '../seed.ts';
+import { testSwitches } from './test-switches.ts';
 
 export interface TestDatabase {
   db: Database;
@@ -48,18 +53,42 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** The app as the test entries build it: the product's plus what its test switches add. */
+export function createTestApp(deps: AppDeps): ReturnType<typeof createApp> {
+  const switched = testSwitches(deps);
+  return createApp(switched.deps, { testRoutes: switched.routes });
+}
+
 export interface TestContext {
   deps: AppDeps;
   app: ReturnType<typeof createApp>;
   db: Database;
   clock: { now: number; advance(seconds: number): void };
   dataDir: string;
+  /** The in-memory provider sandboxes behind `deps.providers` (tests play the browser's part on them). */
+  sandboxes: Omit<InProcessSandboxes, 'providers'>;
   close(): Promise<void>;
+}
+
+export interface TestContextOptions {
+  seedDemo?: boolean;
+  /** Providers in place of the sandboxes' (a failing SMS gateway, a rewired identity provider). */
+  providers?: Partial<Providers>;
+  /**
+   * The payments sandbox: its settle delay (PAYMENTS_SANDBOX_SETTLE_MS unless given), its limits,
+   * and whether its webhooks are delivered to this app when a test flushes them (otherwise they
+   * stay queued).
+   */
+  payments?: {
+    settleDelayMs?: number;
+    limitsCents?: { daily: number; weekly: number; monthly: number };
+    deliverWebhooks?: boolean;
+  };
 }
 
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { seedDemo?: boolean } = {},
+  options: TestContextOptions = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-api-test-'));
   const config: Config = loadConfig({
@@ -83,27 +112,59 @@ export async function createTestContext(
     },
   };
   const now = () => clock.now;
+  const secrets = {
+    jwtSecret: 'test-jwt-secret-0123456789abcdef0123456789',
+    csrfSecret: 'test-csrf-secret-0123456789abcdef012345678',
+    paymentsSecret: 'test-payments-secret-0123456789abcdef012345',
+    vendorWalletSecret: 'test-vendor-wallet-secret-0123456789abcdef',
+    w9EncryptionKey: '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f',
+  };
+  const payments = options.payments ?? {};
+  let app: ReturnType<typeof createApp> | null = null;
+  const { providers, ...sandboxes } = inProcessSandboxes(
+    {
+      config,
+      secrets,
+      now,
+      db,
+      supportDeskJwtSecret: supportDeskSecret(config.supportDeskJwtSecret, secrets.jwtSecret),
+    },
+    {
+      payments: {
+        settleDelayMs: payments.settleDelayMs,
+        limitsCents: payments.limitsCents,
+        deliverWebhook: payments.deliverWebhooks
+          ? async (apiPath, rawBody, signature) => {
+              const res = await app!.request(`${API_PREFIX}${apiPath}`, {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signature },
+                body: rawBody,
+              });
+              return res.status;
+            }
+          : null,
+      },
+    },
+  );
   const deps: AppDeps = {
     config,
     db,
-    secrets: {
-      jwtSecret: 'test-jwt-secret-0123456789abcdef0123456789',
-      csrfSecret: 'test-csrf-secret-0123456789abcdef012345678',
-      paymentsSecret: 'test-payments-secret-0123456789abcdef012345',
-      vendorWalletSecret: 'test-vendor-wallet-secret-0123456789abcdef',
-      w9EncryptionKey: '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f',
-    },
+    secrets,
     logger: createLogger('silent'),
     email: createOutboxEmail(db, path.join(dataDir, 'outbox'), now),
     hasher,
+    hooks: featureHooks,
     now,
+    providers: { ...providers, ...options.providers },
   };
+  app = createTestApp(deps);
   return {
     deps,
-    app: createApp(deps),
+    app,
     db,
     clock,
     dataDir,
+    sandboxes,
     close: async () => {
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -215,7 +276,7 @@ export function signUpPayload(overrides: Record<string, unknown> = {}): Record<s
  * A second instance of the app on the same PostgreSQL schema (its own connection pool), for
  * concurrency tests that send a player's requests through two servers as production would.
  * On PGlite (one connection, one process) there is none: `instancesOf` answers the one client.
- * `prepare` lets a test attach what the first instance's deps carry (e.g. payment providers).
+ * The second instance has the first's dependencies (its providers too) but its own pool.
  */
 export interface SecondInstance {
   /** The player's clients: one per app instance, sharing the sign-in and cookies. */
@@ -225,16 +286,12 @@ export interface SecondInstance {
   close(): Promise<void>;
 }
 
-export async function openSecondInstance(
-  ctx: TestContext,
-  prepare: (deps: AppDeps) => void = () => {},
-): Promise<SecondInstance> {
+export async function openSecondInstance(ctx: TestContext): Promise<SecondInstance> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return { instancesOf: (client) => [client], db: null, close: async () => {} };
   const schema = (await ctx.db.query<{ s: string }>('SELECT current_schema() AS s'))[0]!.s;
   const db = await openPostgres(url, { schema, max: 5 });
   const deps = { ...ctx.deps, db };
-  prepare(deps);
   const app = createApp(deps);
   return {
     instancesOf(client) {

@@ -57,7 +57,7 @@ export const AMOE_CODE_EXPIRY_DAYS = 180;
 export const REFRESH_COOKIE = 'lc_refresh';
 /**
  * Set and cleared with the refresh cookie, at the site's root and without the token: tells the
- * server's page answers that this browser holds a session (see server/features/auth/refresh-tokens.ts).
+ * server's page answers that this browser holds a session (see server/core/sessions/refresh-tokens.ts).
  */
 export const SESSION_HINT_COOKIE = 'lc_signed_in';
 export const CSRF_COOKIE = 'lc_csrf';

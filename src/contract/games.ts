@@ -114,7 +114,7 @@ export const GAME_ERROR_CODES = {
    * app makes one in the browser and sends it (PUT /games/fairness/client-seed) before the first round.
    */
   CLIENT_SEED_REQUIRED: 'CLIENT_SEED_REQUIRED',
-  /** 400: testDeck outside test mode. */
+  /** 400: a fixed deck (testDeck) was sent; the cards of a round are never chosen by the caller. */
   TEST_DECK_NOT_ALLOWED: 'TEST_DECK_NOT_ALLOWED',
 } as const;
 export type GameErrorCode = (typeof GAME_ERROR_CODES)[keyof typeof GAME_ERROR_CODES];
@@ -217,7 +217,7 @@ export const PurchaseSolitaireRequestSchema = object({
   noMovesBet: optional(BetValue),
   /** Side bet "Red or black": as noMovesBet. */
   redOrBlackBet: optional(BetValue),
-  /** 52 cards top of stock last; accepted only in test mode. */
+  /** Never accepted: a chosen deck is refused with TEST_DECK_NOT_ALLOWED. */
   testDeck: optional(size(array(string()), 52, 52)),
 });
 

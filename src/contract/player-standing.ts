@@ -1,7 +1,7 @@
 /**
  * The player's standing on the Sweeps side (spec sections 4, 6 and 8): identity verification,
  * W-9 tax information, suspension and responsible-play restrictions. The server decides them
- * (server/features/eligibility/play-gate.ts); the app reads them from the user to explain what
+ * (server/core/play-gate.ts); the app reads them from the user to explain what
  * is blocked and why. Framework-free: shared by app, worker and server.
  */
 export const IDENTITY_STATES = ['none', 'required', 'pending', 'rejected', 'verified'] as const;

@@ -18,7 +18,7 @@ import { API_PATHS, apiUrl } from '../../src/contract/api-paths.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { createPlayerViaApi, expectLobby, newPlayer, signInToLobby } from './support/app.ts';
 
-/** The server's reuse grace (REUSE_GRACE_SECONDS in server/features/auth/refresh-tokens.ts) plus a margin. */
+/** The server's reuse grace (REUSE_GRACE_SECONDS in server/core/sessions/refresh-tokens.ts) plus a margin. */
 const PAST_REUSE_GRACE_MS = 11_000;
 
 /** The pid of the browser's main process of this profile (its helpers carry a --type= flag). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { AVATAR_MAX_BYTES } from '../../../src/contract/account.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { formWith, signUp, testImage, uploadAvatar } from './account-test-helpers.ts';
+import { formWith, signUp, testImage, uploadAvatar } from '../../test-support/account-test-helpers.ts';
 import { sniffImageType } from './avatar-image.ts';
 
 let ctx: TestContext;

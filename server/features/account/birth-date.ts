@@ -16,11 +16,11 @@ import {
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { accountClosed } from '../../http/auth.ts';
-import { duplicateAccount, mapUniqueViolation } from '../users/create-user.ts';
-import { personKey } from '../users/identity-keys.ts';
-import type { UserRow } from '../users/users-repo.ts';
+import { duplicateAccount, mapUniqueViolation } from '../../core/users/user-uniqueness.ts';
+import { personKey } from '../../core/users/identity-keys.ts';
+import type { UserRow } from '../../core/users/users-repo.ts';
 import { closeAccount } from './close-account.ts';
 
 const MAX_AGE = 120;

@@ -5,7 +5,7 @@
  */
 import type { ClosedReason } from '../../../src/contract/account.ts';
 import type { Queryable } from '../../db/driver.ts';
-import { endUserSessions } from '../auth/auth-sessions.ts';
+import { endUserSessions } from '../../core/sessions/auth-sessions.ts';
 
 /** Closes the account (idempotent: the first reason stays) and ends all its sessions. */
 export async function closeAccount(

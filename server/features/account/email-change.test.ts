@@ -6,7 +6,7 @@ import {
   openSecondInstance,
   type TestContext,
 } from '../../test-support/test-app.ts';
-import { lastMail, PASSWORD, signIn, signUp, tokenIn } from './account-test-helpers.ts';
+import { lastMail, PASSWORD, signIn, signUp, tokenIn } from '../../test-support/account-test-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

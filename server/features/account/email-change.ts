@@ -18,10 +18,10 @@ import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { ROUTES } from '../../../src/contract/routes.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps } from '../../http/app-env.ts';
-import { hashToken } from '../auth/refresh-tokens.ts';
-import { emailTaken, mapUniqueViolation } from '../users/create-user.ts';
-import type { UserRow } from '../users/users-repo.ts';
+import type { AppDeps } from '../../core/deps.ts';
+import { hashToken } from '../../core/sessions/refresh-tokens.ts';
+import { emailTaken, mapUniqueViolation } from '../../core/users/user-uniqueness.ts';
+import type { UserRow } from '../../core/users/users-repo.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_API_PATHS } from '../../../src/contract/account.ts';
 import { API_PATHS } from '../../../src/contract/api-paths.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { PASSWORD, signIn, signUp } from './account-test-helpers.ts';
+import { PASSWORD, signIn, signUp } from '../../test-support/account-test-helpers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -7,17 +7,17 @@
 import type { Context } from 'hono';
 import { ACCOUNT_ERROR_CODES, ACCOUNT_TEXTS } from '../../../src/contract/account.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
-import { UNKNOWN_CLIENT } from '../auth/routes.ts';
+import { UNKNOWN_CLIENT } from '../../http/client-ip.ts';
 import {
   enforceAttempts,
   refundAttempt,
   resetAttempts,
   type ThrottleCheck,
   type ThrottleRule,
-} from '../auth/throttle.ts';
-import type { UserRow } from '../users/users-repo.ts';
+} from '../../core/throttle.ts';
+import type { UserRow } from '../../core/users/users-repo.ts';
 
 const FIFTEEN_MINUTES = 15 * 60;
 /** Current-password checks per account and client address (the sign-in rule's numbers). */

@@ -19,14 +19,15 @@ import {
 import { API_PREFIX } from '../../../src/contract/api-paths.ts';
 import { passwordProblem } from '../../../src/contract/eligibility.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
-import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { readBody } from '../../http/validate.ts';
-import { clearRefreshCookie } from '../auth/refresh-tokens.ts';
-import { secureCookies } from '../auth/session.ts';
-import { findUserById, toWireUser, type UserRow } from '../users/users-repo.ts';
+import { clearRefreshCookie } from '../../core/sessions/refresh-tokens.ts';
+import { secureCookies } from '../../core/sessions/start-session.ts';
+import { findUserById, toWireUser, type UserRow } from '../../core/users/users-repo.ts';
+import { changePassword, findAvatar, replaceAvatar } from './account-store.ts';
 import { reencodeAvatar } from './avatar-image.ts';
 import { closeAccount } from './close-account.ts';
 import { checkNewEmail, confirmEmailChange, requestEmailChange } from './email-change.ts';
@@ -83,17 +84,7 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     const avatar = await reencodeAvatar(new Uint8Array(await file.arrayBuffer()));
     const id = c.get('userId');
     const now = new Date(deps.now()).toISOString();
-    await transaction(db, async (tx) => {
-      const rows = await tx.query<{ id: string }>(
-        `INSERT INTO avatars (user_id, content_type, image, byte_size, created_at)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [id, avatar.contentType, avatar.bytes, avatar.bytes.length, now],
-      );
-      const avatarId = rows[0]!.id;
-      await tx.query('UPDATE users SET avatar_id = $2, updated_at = $3 WHERE id = $1', [id, avatarId, now]);
-      // Only the current picture is kept.
-      await tx.query('DELETE FROM avatars WHERE user_id = $1 AND id <> $2', [id, avatarId]);
-    });
+    await replaceAvatar(db, id, avatar, now);
     return c.json(toWireUser(await loadMe(id)));
   });
 
@@ -109,11 +100,7 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
       'X-Content-Type-Options': 'nosniff',
     };
     if (c.req.header('If-None-Match') === etag) return c.body(null, 304, caching);
-    const rows = await db.query<{ image: Uint8Array | Buffer; content_type: string }>(
-      'SELECT image, content_type FROM avatars WHERE id = $1',
-      [avatarId],
-    );
-    const row = rows[0];
+    const row = await findAvatar(db, avatarId);
     if (!row) throw notFound();
     const bytes = toBytes(row.image);
     return c.body(new Uint8Array(bytes), 200, {
@@ -139,27 +126,7 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     await assertCurrentPassword(deps, c, me, body.current_password);
     const hash = await deps.hasher.hash(body.password1);
     const now = new Date(deps.now()).toISOString();
-    await transaction(db, async (tx) => {
-      await tx.query(
-        'UPDATE users SET password_hash = $2, last_password_change = $3, updated_at = $3 WHERE id = $1',
-        [id, hash, now],
-      );
-      // Every other device signs in again with the new password; this one stays signed in.
-      await tx.query(
-        `UPDATE auth_sessions SET ended_at = $3, end_reason = 'revoked'
-          WHERE user_id = $1 AND id <> $2 AND ended_at IS NULL`,
-        [id, sessionId, now],
-      );
-      await tx.query(
-        'UPDATE refresh_tokens SET revoked_at = $3 WHERE user_id = $1 AND family_id <> $2 AND revoked_at IS NULL',
-        [id, sessionId, now],
-      );
-      // Sign-in links already mailed would bypass the new password.
-      await tx.query('UPDATE sign_in_links SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [
-        id,
-        now,
-      ]);
-    });
+    await changePassword(db, id, hash, sessionId, now);
     deps.logger.info('password changed', { user_id: id });
     return c.body(null, 204);
   });

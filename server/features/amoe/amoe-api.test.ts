@@ -17,7 +17,7 @@ import {
   WALLET_ERROR_CODES,
   YearlySummarySchema,
 } from '../../../src/contract/wallet.ts';
-import { loadConfig } from '../../config.ts';
+import { loadConfig } from '../../platform/config.ts';
 import {
   Client,
   createTestContext,
@@ -25,7 +25,7 @@ import {
   openSecondInstance,
   type SecondInstance,
 } from '../../test-support/test-app.ts';
-import { bucketBalances, ledgerViolations, signUpPlayer } from '../wallet/wallet-test-helpers.ts';
+import { bucketBalances, ledgerViolations, signUpPlayer } from '../../test-support/wallet-test-helpers.ts';
 import {
   codeFor,
   issueCode,
@@ -34,7 +34,7 @@ import {
   requestPostalCode,
   solvedCaptchaToken,
   type RedeemAnswer,
-} from './amoe-test-support.ts';
+} from '../../test-support/amoe-test-support.ts';
 
 const DAY = 86_400_000;
 

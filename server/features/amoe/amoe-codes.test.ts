@@ -3,7 +3,7 @@ import { AMOE_CODE_ALPHABET, AMOE_CODE_LENGTH, AMOE_ERROR_CODES } from '../../..
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { signUpPlayer } from '../wallet/wallet-test-helpers.ts';
+import { signUpPlayer } from '../../test-support/wallet-test-helpers.ts';
 import { amoeCodeHash, issueAmoeCode, listPostalRequests, normalizePostalRequestCode } from './amoe-codes.ts';
 import { createPostalRequest } from './postal-requests.ts';
 

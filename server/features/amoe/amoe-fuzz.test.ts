@@ -10,8 +10,8 @@ import { AMOE_API_PATHS, AMOE_ERROR_CODES } from '../../../src/contract/amoe.ts'
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { WALLET_ERROR_CODES } from '../../../src/contract/wallet.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { ledgerViolations, signUpPlayer, type TestPlayer } from '../wallet/wallet-test-helpers.ts';
-import { codeFor } from './amoe-test-support.ts';
+import { ledgerViolations, signUpPlayer, type TestPlayer } from '../../test-support/wallet-test-helpers.ts';
+import { codeFor } from '../../test-support/amoe-test-support.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const KNOWN = new Set<string>([

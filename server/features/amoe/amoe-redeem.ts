@@ -21,10 +21,10 @@ import {
 } from '../../../src/contract/amoe.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { assertMayAct } from '../eligibility/play-gate.ts';
-import { creditCoins } from '../wallet/ledger.ts';
+import { assertMayAct } from '../../core/play-gate.ts';
+import { creditCoins } from '../../core/ledger/ledger.ts';
 import { amoeCodeHash } from './amoe-codes.ts';
-import { easternDay, easternMonthStart, nextEasternMidnight } from './eastern-day.ts';
+import { easternDay, easternMonthStart, nextEasternMidnight } from '../../core/eastern-day.ts';
 
 export interface AmoeLimits {
   dailyLimit: number;

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMOE_API_PATHS, AMOE_ERROR_CODES, AMOE_TEXTS } from '../../../src/contract/amoe.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { signUpPlayer } from '../wallet/wallet-test-helpers.ts';
-import { postPostalRequestCode, solvedCaptchaToken } from './amoe-test-support.ts';
+import { signUpPlayer } from '../../test-support/wallet-test-helpers.ts';
+import { postPostalRequestCode, solvedCaptchaToken } from '../../test-support/amoe-test-support.ts';
 import { CAPTCHA_TTL_MS, leadingZeroBits, SANDBOX_SITE_KEY, solveChallenge, workDigest } from './captcha.ts';
 
 let ctx: TestContext;

@@ -18,6 +18,14 @@ import { newPostalRequestCode } from './amoe-codes.ts';
 /** How many of the player's latest requests the page lists. */
 export const POSTAL_REQUESTS_SHOWN = 10;
 
+/**
+ * The first statement of a postal request's transaction: READ COMMITTED, so each statement after
+ * the player's row lock (createPostalRequest) sees the player's latest requests.
+ */
+export async function readCommitted(tx: Queryable): Promise<void> {
+  await tx.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
+}
+
 export async function createPostalRequest(
   tx: Queryable,
   input: { userId: string; amountCents: number; nowMs: number },

@@ -13,16 +13,17 @@ import {
   type AmoeRedeemResponse,
 } from '../../../src/contract/amoe.ts';
 import { transaction } from '../../db/transaction.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { readBody } from '../../http/validate.ts';
-import { assertMayAct } from '../eligibility/play-gate.ts';
-import { centsToDisplay } from '../wallet/money.ts';
-import { walletTransaction } from '../wallet/wallet-transaction.ts';
+import { assertMayAct } from '../../core/play-gate.ts';
+import { centsToDisplay } from '../../core/ledger/money.ts';
+import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 import { redeemAmoeCode } from './amoe-redeem.ts';
 import { sandboxCaptcha, type CaptchaProvider } from './captcha.ts';
-import { createPostalRequest, playerPostalRequests } from './postal-requests.ts';
+import { createPostalRequest, playerPostalRequests, readCommitted } from './postal-requests.ts';
 
 /** The configured robot check (CAPTCHA_PROVIDER); the sandbox is the only one built in. */
 export const captchaProviderOf = (deps: Pick<AppDeps, 'config' | 'secrets'>): CaptchaProvider =>
@@ -47,7 +48,7 @@ export function amoeRoutes(deps: AppDeps): Hono<AppEnv> {
     // READ COMMITTED with the player's row lock (createPostalRequest): each statement after the
     // lock sees the player's latest requests, as in the wallet transaction.
     const created = await transaction(db, async (tx) => {
-      await tx.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
+      await readCommitted(tx);
       await assertMayAct(tx, userId, 'bonus', nowMs);
       await captcha.verify(tx, { token: body.recaptcha_token, siteKey: body.site_key, userId, nowMs });
       return createPostalRequest(tx, { userId, amountCents: deps.config.amoeSweepsPerEntryCents, nowMs });

@@ -6,8 +6,8 @@ import { ERROR_TEXTS } from '../../../src/contract/errors.ts';
 import { Client, createTestContext, signUpPayload, type TestContext } from '../../test-support/test-app.ts';
 import { DEMO_PLAYER } from '../../seed.ts';
 import { issueCsrfToken } from '../../http/csrf.ts';
-import { REUSE_GRACE_SECONDS } from './refresh-tokens.ts';
-import { LOGIN_PER_ACCOUNT_AND_CLIENT, LOGIN_PER_CLIENT } from './throttle.ts';
+import { REUSE_GRACE_SECONDS } from '../../core/sessions/refresh-tokens.ts';
+import { LOGIN_PER_ACCOUNT_AND_CLIENT, LOGIN_PER_CLIENT } from '../../core/throttle.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../../src/contract/constants.ts';
 import type { LoginResponse } from '../../../src/contract/schemas.ts';
 import { Client, createTestContext, signUpPayload, type TestContext } from '../../test-support/test-app.ts';
-import { START_KEY_TTL_SECONDS } from './session-start-keys.ts';
+import { START_KEY_TTL_SECONDS } from '../../core/sessions/session-start-keys.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

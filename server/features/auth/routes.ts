@@ -23,14 +23,15 @@ import { ROUTES } from '../../../src/contract/routes.ts';
 import { PRODUCT_NAME } from '../../../src/contract/constants.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { accountClosed, csrfMismatch, issueAccessToken, readAccessToken } from '../../http/auth.ts';
-import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
+import { clientIp, throttleKeyOf, UNKNOWN_CLIENT } from '../../http/client-ip.ts';
 import { ensureCsrfCookie, issueCsrfToken, setCsrfCookie } from '../../http/csrf.ts';
 import { readBody } from '../../http/validate.ts';
-import { findUserByEmail, findUserById } from '../users/users-repo.ts';
-import { endAuthSession } from './auth-sessions.ts';
-import { socialAccountRefusal } from '../social-auth/social-account-refusal.ts';
+import { findUserByEmail, findUserById } from '../../core/users/users-repo.ts';
+import { endAuthSession } from '../../core/sessions/auth-sessions.ts';
+import { socialAccountRefusal } from '../social-auth/public.ts';
 import {
   clearRefreshCookie,
   hashToken,
@@ -38,8 +39,8 @@ import {
   rotateRefreshToken,
   sessionOfRefreshToken,
   setRefreshCookie,
-} from './refresh-tokens.ts';
-import { startKeyedSession } from './keyed-session.ts';
+} from '../../core/sessions/refresh-tokens.ts';
+import { startKeyedSession } from '../../core/sessions/keyed-session.ts';
 import {
   claimStartKey,
   completeStartKey,
@@ -48,37 +49,25 @@ import {
   sessionIsLive,
   startKeyOf,
   type StartKey,
-} from './session-start-keys.ts';
-import { secureCookies, startSessionWithId } from './session.ts';
+} from '../../core/sessions/session-start-keys.ts';
+import { secureCookies, startSessionWithId } from '../../core/sessions/start-session.ts';
 import {
   enforceAttempts,
   LOGIN_PER_ACCOUNT,
+  loginChecks,
   LOGIN_PER_ACCOUNT_AND_CLIENT,
-  LOGIN_PER_CLIENT,
   RECOVERY_PER_CLIENT,
   RECOVERY_PER_EMAIL,
   refundAttempt,
   resetAttempts,
   SIGN_IN_LINK_PER_CLIENT,
   type ThrottleCheck,
-} from './throttle.ts';
+} from '../../core/throttle.ts';
+import { insertSignInLink, updatePasswordHash, useSignInLink } from './auth-store.ts';
 
 export const SIGN_IN_LINK_TTL_SECONDS = 30 * 60;
-/** clientIp() without a socket (in-process requests): such callers share no per-address counter. */
-export const UNKNOWN_CLIENT = 'unknown';
-
 const invalidCredentials = () =>
   new ApiError(401, ERROR_CODES.INVALID_CREDENTIALS, 'The email or password is incorrect.');
-
-/** The sign-in checks of one attempt, narrowest first; per-address rules only for a known address. */
-export function loginChecks(email: string, ip: string): ThrottleCheck[] {
-  if (ip === UNKNOWN_CLIENT) return [[LOGIN_PER_ACCOUNT, email]];
-  return [
-    [LOGIN_PER_ACCOUNT_AND_CLIENT, `${email} ${ip}`],
-    [LOGIN_PER_CLIENT, ip],
-    [LOGIN_PER_ACCOUNT, email],
-  ];
-}
 
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -92,7 +81,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const header = c.req.header('Authorization');
     if (header) {
       try {
-        return readAccessToken(deps.secrets.jwtSecret, header).sid;
+        return (await readAccessToken(deps.secrets.jwtSecret, header)).sid;
       } catch {
         // An expired or foreign token names no session; the refresh cookie may.
       }
@@ -131,10 +120,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       else await refundAttempt(db, rule, subject);
     }
     if (check.rehash) {
-      await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [
-        await deps.hasher.hash(body.password),
-        user.id,
-      ]);
+      await updatePasswordHash(db, user.id, await deps.hasher.hash(body.password));
     }
     return c.json(await startKeyedSession(deps, c, user, startKey));
   });
@@ -188,7 +174,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const header = c.req.header('Authorization');
     if (header) {
       try {
-        sessions.add(readAccessToken(deps.secrets.jwtSecret, header).sid);
+        sessions.add((await readAccessToken(deps.secrets.jwtSecret, header)).sid);
       } catch {
         // An expired or foreign token: nothing to end through it.
       }
@@ -251,20 +237,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   /** Uses the link (once) and starts its session; recorded under the page's key when it sent one. */
   const signInWithLink = async (c: Context, token: string, startKey: StartKey | null) => {
     const now = new Date(deps.now()).toISOString();
-    const userId = await transaction(db, async (tx) => {
-      const rows = await tx.query<{ user_id: string }>(
-        'UPDATE sign_in_links SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id',
-        [hashToken(token), now],
-      );
-      const id = rows[0]?.user_id;
-      // One link signs in once; older unused links of the same player die with it.
-      if (id)
-        await tx.query('UPDATE sign_in_links SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [
-          id,
-          now,
-        ]);
-      return id ?? null;
-    });
+    // One link signs in once; older unused links of the same player die with it.
+    const userId = await useSignInLink(db, hashToken(token), now);
     if (!userId) {
       throw new ApiError(
         400,
@@ -300,15 +274,12 @@ async function sendSignInLink(
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.now();
-  await deps.db.query(
-    'INSERT INTO sign_in_links (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
-    [
-      hashToken(token),
-      userId,
-      new Date(now).toISOString(),
-      new Date(now + SIGN_IN_LINK_TTL_SECONDS * 1000).toISOString(),
-    ],
-  );
+  await insertSignInLink(deps.db, {
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + SIGN_IN_LINK_TTL_SECONDS * 1000).toISOString(),
+  });
   const link = `${deps.config.publicOrigin}${ROUTES.signInLink}?token=${token}`;
   await deps.email.send({
     kind: 'sign_in_link',

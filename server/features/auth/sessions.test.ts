@@ -189,6 +189,16 @@ describe('access token checks', () => {
     expect((await me(client, forge(valid, header))).status).toBe(401);
   });
 
+  it('refuses a token signed with another key', async () => {
+    const signed = forge(valid).split('.').slice(0, 2).join('.');
+    const foreign = createHmac('sha256', 'another-secret-0123456789abcdef0123456789')
+      .update(signed)
+      .digest('base64url');
+    const res = await me(client, `${signed}.${foreign}`);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: 'NOT_AUTHENTICATED' });
+  });
+
   it('answers TOKEN_EXPIRED for an expired token of ours, and for one signed before tokens named sessions', async () => {
     const now = Math.floor(Date.now() / 1000);
     const expired = await me(client, forge({ ...valid, iat: now - 1000, exp: now - 100 }));

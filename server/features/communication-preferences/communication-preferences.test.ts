@@ -14,8 +14,8 @@ import {
 import { API_PREFIX } from '../../../src/contract/api-paths.ts';
 import { OPERATOR_API_PATHS } from '../../../src/contract/operator.ts';
 import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { signedInOperator, type OperatorClient } from '../operator/operator-test-support.ts';
-import { signUpPlayer } from '../wallet/wallet-test-helpers.ts';
+import { signedInOperator, type OperatorClient } from '../../test-support/operator-test-support.ts';
+import { signUpPlayer } from '../../test-support/wallet-test-helpers.ts';
 
 let ctx: TestContext;
 let operator: OperatorClient;

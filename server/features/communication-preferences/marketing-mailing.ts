@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import type { EmailProvider } from '../../providers/email/email-provider.ts';
-import { writeAuditRow } from '../operator/audit.ts';
+import { writeAuditRow } from '../../core/audit.ts';
 import { oneClickUnsubscribeUrl, preferencesLinkKey, preferencesPageUrl } from './preferences-link.ts';
 
 export interface MailingDeps {

@@ -50,3 +50,14 @@ export async function updatePreferences(
   );
   return readPreferences(db, userId);
 }
+
+/** The player a preferences link names: id and e-mail address, or null. */
+export async function findLinkedPlayer(
+  db: Queryable,
+  userId: string,
+): Promise<{ id: string; email: string } | null> {
+  const rows = await db.query<{ id: string; email: string }>('SELECT id, email FROM users WHERE id = $1', [
+    userId,
+  ]);
+  return rows[0] ?? null;
+}

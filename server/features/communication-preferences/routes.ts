@@ -14,12 +14,13 @@ import {
 } from '../../../src/contract/communication-preferences.ts';
 import { is } from 'superstruct';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { check, readJson } from '../../http/validate.ts';
-import { maskEmail } from '../redemption/redemption-store.ts';
+import { maskEmail } from '../redemption/public.ts';
 import { isValidPreferencesLink, preferencesLinkKey } from './preferences-link.ts';
-import { readPreferences, updatePreferences } from './preferences-store.ts';
+import { findLinkedPlayer, readPreferences, updatePreferences } from './preferences-store.ts';
 
 const invalidLink = () =>
   new ApiError(
@@ -38,11 +39,7 @@ export function communicationPreferencesRoutes(deps: AppDeps): Hono<AppEnv> {
   async function linkedPlayer(userId: unknown, signature: unknown): Promise<{ id: string; email: string }> {
     if (!is(userId, LinkUserIdSchema) || !is(signature, LinkSignatureSchema)) throw invalidLink();
     if (!isValidPreferencesLink(key, userId, signature)) throw invalidLink();
-    const rows = await deps.db.query<{ id: string; email: string }>(
-      'SELECT id, email FROM users WHERE id = $1',
-      [userId],
-    );
-    const player = rows[0];
+    const player = await findLinkedPlayer(deps.db, userId);
     if (!player) throw invalidLink();
     return player;
   }

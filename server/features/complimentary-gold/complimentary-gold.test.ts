@@ -26,13 +26,13 @@ import {
   type SecondInstance,
   type TestContext,
 } from '../../test-support/test-app.ts';
-import { postLedgerEntry } from '../wallet/ledger.ts';
+import { postLedgerEntry } from '../../core/ledger/ledger.ts';
 import {
   bucketBalances,
   ledgerViolations,
   signUpPlayer,
   type TestPlayer,
-} from '../wallet/wallet-test-helpers.ts';
+} from '../../test-support/wallet-test-helpers.ts';
 
 const GAME = 'crown-jewels';
 /** The seeded games' minimum Gold bet and the property's default. */

@@ -23,11 +23,11 @@ import { PROPERTY_DEFAULTS, PROPERTY_NAMES } from '../../../src/contract/propert
 import type { Balances } from '../../../src/contract/schemas.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { easternDay, nextEasternMidnight } from '../amoe/eastern-day.ts';
-import { assertMayAct } from '../eligibility/play-gate.ts';
-import { findGameRow, parseGameMetadata } from '../games/catalogue.ts';
-import { readBalances } from '../wallet/balances.ts';
-import { creditCoins } from '../wallet/ledger.ts';
+import { easternDay, nextEasternMidnight } from '../../core/eastern-day.ts';
+import { assertMayAct } from '../../core/play-gate.ts';
+import { findGameRow, parseGameMetadata } from '../games/public.ts';
+import { readBalances } from '../../core/ledger/balances.ts';
+import { creditCoins } from '../../core/ledger/ledger.ts';
 
 const LEDGER_DESCRIPTION = 'Complimentary Gold Coins';
 

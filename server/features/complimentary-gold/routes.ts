@@ -11,11 +11,12 @@ import {
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { GAME_ID_PATTERN } from '../../../src/contract/game-ids.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { readBody } from '../../http/validate.ts';
-import { walletTransaction } from '../wallet/wallet-transaction.ts';
+import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 import { acceptComplimentaryGold, complimentaryGoldOffer } from './complimentary-gold.ts';
 
 export function complimentaryGoldRoutes(deps: AppDeps): Hono<AppEnv> {

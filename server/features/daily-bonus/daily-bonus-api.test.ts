@@ -26,7 +26,7 @@ import {
   type SecondInstance,
   type TestContext,
 } from '../../test-support/test-app.ts';
-import { bucketBalances, ledgerViolations, signUpPlayer } from '../wallet/wallet-test-helpers.ts';
+import { bucketBalances, ledgerViolations, signUpPlayer } from '../../test-support/wallet-test-helpers.ts';
 
 const HOUR = 3_600;
 

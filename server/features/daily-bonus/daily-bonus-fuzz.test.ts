@@ -10,7 +10,7 @@ import { DAILY_BONUS_API_PATHS, DAILY_BONUS_ERROR_CODES } from '../../../src/con
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { WALLET_ERROR_CODES } from '../../../src/contract/wallet.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { ledgerViolations, signUpPlayer, type TestPlayer } from '../wallet/wallet-test-helpers.ts';
+import { ledgerViolations, signUpPlayer, type TestPlayer } from '../../test-support/wallet-test-helpers.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const KNOWN = new Set<string>([

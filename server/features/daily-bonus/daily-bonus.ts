@@ -26,11 +26,11 @@ import { isTrue, PROPERTY_NAMES } from '../../../src/contract/properties.ts';
 import { fairFloats } from '../../../games/engines/fair-random.ts';
 import { spinDailyBonusWheel } from '../../../games/engines/daily-bonus-wheel.ts';
 import type { Queryable } from '../../db/driver.ts';
-import { assertMayAct } from '../eligibility/play-gate.ts';
-import { activeSeed, roundSeed, takeNonce } from '../games/fair-seeds.ts';
-import { readProperties } from '../properties/properties.ts';
-import { readBalances } from '../wallet/balances.ts';
-import { creditCoins } from '../wallet/ledger.ts';
+import { assertMayAct } from '../../core/play-gate.ts';
+import { activeSeed, roundSeed, takeNonce } from '../games/public.ts';
+import { readProperties } from '../../core/properties.ts';
+import { readBalances } from '../../core/ledger/balances.ts';
+import { creditCoins } from '../../core/ledger/ledger.ts';
 import { easternDay, nextEasternMidnight, previousDay, startOfEasternDay } from './bonus-days.ts';
 import { dailyBonusErrors } from './daily-bonus-errors.ts';
 

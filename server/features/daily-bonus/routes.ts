@@ -4,11 +4,12 @@
  */
 import { Hono } from 'hono';
 import { DAILY_BONUS_API_PATHS, DailyBonusPlayRequestSchema } from '../../../src/contract/daily-bonus.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { check, readJson } from '../../http/validate.ts';
-import { walletTransaction } from '../wallet/wallet-transaction.ts';
+import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 import { claimDailyBonus, readDailyBonusState } from './daily-bonus.ts';
 
 export function dailyBonusRoutes(deps: AppDeps): Hono<AppEnv> {

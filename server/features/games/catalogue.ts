@@ -11,7 +11,7 @@ import { DECLARED_RTP } from '../../../games/engines/registry.ts';
 import { SOLITAIRE_DECLARED_RTP, SOLITAIRE_EXPERT_RTP } from '../../../games/engines/solitaire.ts';
 import { VIDEO_POKER_BELOW_MAX_RTP } from '../../../games/engines/video-poker.ts';
 import type { Queryable } from '../../db/driver.ts';
-import { minorToDisplay } from '../wallet/money.ts';
+import { minorToDisplay } from '../../core/ledger/money.ts';
 
 export interface GameMetadata {
   disabledCurrencies: Currency[];

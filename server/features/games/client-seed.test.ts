@@ -15,7 +15,7 @@ import {
   type RoundAnswer,
 } from '../../../src/contract/games.ts';
 import type { TestContext } from '../../test-support/test-app.ts';
-import { signUpPlayer } from '../wallet/wallet-test-helpers.ts';
+import { signUpPlayer } from '../../test-support/wallet-test-helpers.ts';
 import {
   createGamesContext,
   flipCoin,
@@ -23,7 +23,7 @@ import {
   moneyCall,
   newKey,
   startCoinFlip,
-} from './games-test-support.ts';
+} from '../../test-support/games-test-support.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

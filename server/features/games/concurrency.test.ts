@@ -6,12 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES_API_PATHS, type RoundAnswer } from '../../../src/contract/games.ts';
-import { createApp } from '../../app.ts';
 import type { Database } from '../../db/driver.ts';
 import { openPostgres } from '../../db/postgres-driver.ts';
-import { Client, type JsonResponse, type TestContext } from '../../test-support/test-app.ts';
-import { bucketBalances, ledgerViolations } from '../wallet/wallet-test-helpers.ts';
-import { COIN_FLIP_ID, createGamesContext, fundedPlayer, moneyCall, newKey } from './games-test-support.ts';
+import { Client, type JsonResponse, type TestContext, createTestApp } from '../../test-support/test-app.ts';
+import { bucketBalances, ledgerViolations } from '../../test-support/wallet-test-helpers.ts';
+import {
+  COIN_FLIP_ID,
+  createGamesContext,
+  fundedPlayer,
+  moneyCall,
+  newKey,
+} from '../../test-support/games-test-support.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -25,7 +30,7 @@ describe.skipIf(!onPostgres)('rounds with two server instances (PostgreSQL)', ()
     const schema = (await ctx.db.query<{ s: string }>('SELECT current_schema() AS s'))[0]!.s;
     second = await openPostgres(process.env.TEST_DATABASE_URL!, { schema, max: 5 });
     const deps = { ...ctx.deps, db: second };
-    secondCtx = { ...ctx, deps, db: second, app: createApp(deps) };
+    secondCtx = { ...ctx, deps, db: second, app: createTestApp(deps) };
   });
   afterAll(async () => {
     await second?.close();

@@ -13,7 +13,7 @@ import {
   type RoundView,
 } from '../../../src/contract/games.ts';
 import type { TestContext } from '../../test-support/test-app.ts';
-import { ledgerViolations } from '../wallet/wallet-test-helpers.ts';
+import { ledgerViolations } from '../../test-support/wallet-test-helpers.ts';
 import {
   COIN_FLIP_ID,
   COIN_TOSS_ID,
@@ -24,7 +24,7 @@ import {
   moneyCall,
   startCoinFlip,
   TEST_ENGINES,
-} from './games-test-support.ts';
+} from '../../test-support/games-test-support.ts';
 import {
   completeInterruptedRounds,
   ROUND_IDLE_LIMIT_MS,

@@ -15,8 +15,8 @@ import {
   type RoundView,
 } from '../../../src/contract/games.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { bucketBalances, ledgerViolations } from '../wallet/wallet-test-helpers.ts';
-import { fundedPlayer, moneyCall } from './games-test-support.ts';
+import { bucketBalances, ledgerViolations } from '../../test-support/wallet-test-helpers.ts';
+import { fundedPlayer, moneyCall } from '../../test-support/games-test-support.ts';
 import { completeInterruptedRounds, ROUND_IDLE_LIMIT_MS } from './interrupted-rounds.ts';
 
 let ctx: TestContext;

@@ -12,8 +12,8 @@ import { fairFloats } from '../../../games/engines/fair-random.ts';
 import { engineOf, type EngineRegistry } from '../../../games/engines/registry.ts';
 import type { Database } from '../../db/driver.ts';
 import { startIntervalJob, type IntervalJob } from '../../jobs/interval-job.ts';
-import type { Logger } from '../../logger.ts';
-import { walletTransaction } from '../wallet/wallet-transaction.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 import { findRound, jsonValue } from './round-store.ts';
 import { applyActions } from './rounds.ts';
 

@@ -7,7 +7,7 @@ import type { Currency } from '../../../src/contract/currency.ts';
 import type { RecalledRound, RoundView } from '../../../src/contract/games.ts';
 import { engineOf, type EngineRegistry } from '../../../games/engines/registry.ts';
 import type { Queryable } from '../../db/driver.ts';
-import { minorToDisplay } from '../wallet/money.ts';
+import { minorToDisplay } from '../../core/ledger/money.ts';
 
 export interface RoundRow {
   [key: string]: unknown;

@@ -1,9 +1,8 @@
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_ERROR_CODES, GAMES_API_PATHS, RoundAnswerSchema } from '../../../src/contract/games.ts';
-import { createApp } from '../../app.ts';
-import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { bucketBalances, ledgerViolations, signUpPlayer } from '../wallet/wallet-test-helpers.ts';
+import { Client, createTestContext, type TestContext, createTestApp } from '../../test-support/test-app.ts';
+import { bucketBalances, ledgerViolations, signUpPlayer } from '../../test-support/wallet-test-helpers.ts';
 import {
   COIN_FLIP_ID,
   COIN_FLIP_STEPS,
@@ -14,7 +13,7 @@ import {
   newKey,
   startCoinFlip,
   TEST_ENGINES,
-} from './games-test-support.ts';
+} from '../../test-support/games-test-support.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -241,7 +240,7 @@ describe('refusals', () => {
     const goldOnly = await createTestContext({ GOLD_ONLY: 'true' }, { seedDemo: false });
     try {
       goldOnly.deps.gameEngines = TEST_ENGINES;
-      goldOnly.app = createApp(goldOnly.deps);
+      goldOnly.app = createTestApp(goldOnly.deps);
       await goldOnly.db.query(
         `INSERT INTO games (id, name, kind, art_url, min_bet_gold, max_bet_gold, min_bet_sweeps, max_bet_sweeps, rtp,
            bet_steps_gold, bet_steps_sweeps)

@@ -15,16 +15,16 @@ import { fairFloats } from '../../../games/engines/fair-random.ts';
 import { engineOf, type AnyGameEngine, type EngineRegistry } from '../../../games/engines/registry.ts';
 import { IllegalActionError } from '../../../games/engines/types.ts';
 import type { Currency } from '../../../src/contract/currency.ts';
-import { assertMayAct } from '../eligibility/play-gate.ts';
-import { recordPlayPoints } from '../leaderboard/points.ts';
+import { assertMayAct } from '../../core/play-gate.ts';
+import { recordPlayPoints } from '../leaderboard/public.ts';
 import { isExcludedState } from '../../../src/contract/eligibility.ts';
 import type { RoundAnswer } from '../../../src/contract/games.ts';
 import type { Balances } from '../../../src/contract/schemas.ts';
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/driver.ts';
-import { currencyTotalMinor, readBalances } from '../wallet/balances.ts';
-import { creditWin, spendGold, spendSweeps } from '../wallet/coin-rules.ts';
-import { InsufficientFundsError } from '../wallet/ledger.ts';
-import { walletTransaction } from '../wallet/wallet-transaction.ts';
+import { currencyTotalMinor, readBalances } from '../../core/ledger/balances.ts';
+import { creditWin, spendGold, spendSweeps } from '../../core/ledger/coin-rules.ts';
+import { InsufficientFundsError } from '../../core/ledger/ledger.ts';
+import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 import { findGameRow, isUnderMaintenance, parseGameMetadata, type GameRow } from './catalogue.ts';
 import { roundSeed, takeNonce } from './fair-seeds.ts';
 import { checkBet, displayToMinor, engineStartOptions } from './start-options.ts';
@@ -41,7 +41,7 @@ import {
 export interface RoundsDeps {
   db: Database;
   now: () => number;
-  config: { goldOnly: boolean; gamesTestMode?: boolean };
+  config: { goldOnly: boolean };
   engines: EngineRegistry;
 }
 
@@ -168,7 +168,6 @@ export async function startRound(deps: RoundsDeps, input: StartRoundInput): Prom
         currency: input.currency,
         betMinor,
         raw: input.options,
-        testMode: deps.config.gamesTestMode ?? false,
       }),
     ),
   );

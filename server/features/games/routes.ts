@@ -19,11 +19,12 @@ import {
   type GamesCatalogue,
 } from '../../../src/contract/games.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { idempotent, requestKeyOf } from '../../http/idempotency.ts';
 import { checkText, readBody } from '../../http/validate.ts';
-import { walletTransaction } from '../wallet/wallet-transaction.ts';
+import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 import { findGameRow, listGameRows, parseGameMetadata, toWireGame } from './catalogue.ts';
 import { fairnessState, rotateSeed, setClientSeed } from './fair-seeds.ts';
 import { gameErrors } from './game-errors.ts';
@@ -150,6 +151,7 @@ export function gameRoutes(deps: AppDeps): Hono<AppEnv> {
       noMovesBet: body.noMovesBet ?? 0,
       redOrBlackBet: body.redOrBlackBet ?? 0,
     };
+    // Passed on so a chosen deck is refused by name (TEST_DECK_NOT_ALLOWED), never silently dropped.
     if (body.testDeck !== undefined) raw.testDeck = body.testDeck;
     const answer = await startRound(rounds, {
       userId: c.get('userId'),

@@ -19,8 +19,9 @@ import {
   type RoundAnswer,
 } from '../../../src/contract/games.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { bucketBalances, ledgerViolations } from '../wallet/wallet-test-helpers.ts';
-import { fundedPlayer, moneyCall } from './games-test-support.ts';
+import { bucketBalances, ledgerViolations } from '../../test-support/wallet-test-helpers.ts';
+import { fundedPlayer, moneyCall } from '../../test-support/games-test-support.ts';
+import { NEXT_SOLITAIRE_DECK_PATH } from '../../test-support/fixed-decks.ts';
 
 interface SolitaireView {
   tableau: Array<{ faceDown: number; faceUp: string[] }>;
@@ -252,22 +253,21 @@ describe('purchase solitaire', () => {
   });
 });
 
-describe('purchase solitaire in test mode (GAMES_TEST_MODE=1)', () => {
+describe('purchase solitaire in test mode (GAMES_TEST_MODE=1: the test entries deal a queued deck)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ GAMES_TEST_MODE: '1' }, { seedDemo: false });
   });
   afterAll(async () => ctx?.close());
 
-  it('deals the fixed deck, and its all-red deal pays the "Red or black" side bet at once', async () => {
+  const queueDeck = (client: Parameters<typeof moneyCall>[0], deck: string[]) =>
+    client.request('POST', NEXT_SOLITAIRE_DECK_PATH, { body: { deck } });
+
+  it('deals the queued deck, and its all-red deal pays the "Red or black" side bet at once', async () => {
     const p = await fundedPlayer(ctx, { gold: 10_000 });
     const deck = allRedDeck();
-    const bought = await purchase(p.client, {
-      betValue: 100,
-      currency: 'gold',
-      redOrBlackBet: 100,
-      testDeck: deck,
-    });
+    expect((await queueDeck(p.client, deck)).status).toBe(200);
+    const bought = await purchase(p.client, { betValue: 100, currency: 'gold', redOrBlackBet: 100 });
     expect(bought.status).toBe(201);
     const view = bought.body.round.state as SolitaireView;
     expect(view.tableau[0]?.faceUp).toEqual([deck[0]]);
@@ -275,8 +275,36 @@ describe('purchase solitaire in test mode (GAMES_TEST_MODE=1)', () => {
     expect(bought.body.post_bet_balances.balance_total_gld).toBe(10_000 - 200);
     expect(bought.body.balances.balance_total_gld).toBe(10_000 - 200 + bought.body.round.win);
     expect(bought.body.round.win).toBeGreaterThanOrEqual(23_000);
-    const bad = await purchase(p.client, { betValue: 100, currency: 'gold', testDeck: deck.map(() => 'AS') });
+    expect(
+      (
+        await queueDeck(
+          p.client,
+          deck.map(() => 'AS'),
+        )
+      ).status,
+    ).toBe(200);
+    const bad = await purchase(p.client, { betValue: 100, currency: 'gold' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: GAME_ERROR_CODES.ILLEGAL_ACTION, field: 'testDeck' });
+  });
+
+  it('still refuses a deck sent with the purchase itself', async () => {
+    const p = await fundedPlayer(ctx, { gold: 10_000 });
+    const res = await purchase(p.client, { betValue: 100, currency: 'gold', testDeck: allRedDeck() });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: GAME_ERROR_CODES.TEST_DECK_NOT_ALLOWED, field: 'testDeck' });
+  });
+});
+
+describe('the next-deck route outside test mode', () => {
+  it('is not mounted', async () => {
+    const ctx = await createTestContext({}, { seedDemo: false });
+    try {
+      const p = await fundedPlayer(ctx, { gold: 10_000 });
+      const res = await p.client.request('POST', NEXT_SOLITAIRE_DECK_PATH, { body: { deck: allRedDeck() } });
+      expect(res.status).toBe(404);
+    } finally {
+      await ctx.close();
+    }
   });
 });

@@ -8,8 +8,8 @@
  * - each solitaire side bet is off (0 or absent) or exactly the base bet (the rules page), and the
  *   round's whole stake (bet plus side bets) stays within the game's maximum bet; the whole stake
  *   is debited in one ledger movement, so it must be covered by the balance too (402 otherwise);
- * - a fixed deck (solitaire's testDeck, for browser tests) is refused unless the server runs in
- *   test mode (GAMES_TEST_MODE), so a player can never choose the cards of a real round;
+ * - a fixed deck (solitaire's testDeck) is always refused: a player never chooses the cards of a
+ *   round;
  * - video poker's coin count is the bet's position in the game's bet steps (five coins = the
  *   maximum step, the only bet whose royal flush pays 800); a coin count sent by the game is ignored;
  * - a slot bet is split evenly over the lines, so it must be a whole number of minor units per
@@ -19,7 +19,7 @@ import { LINE_COUNT as SLOT_LINE_COUNT } from '../../../games/engines/slots.ts';
 import type { Currency } from '../../../src/contract/currency.ts';
 import { GAME_ERROR_CODES, HOUSE_GAME_IDS } from '../../../src/contract/games.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { displayToCents, minorToDisplay } from '../wallet/money.ts';
+import { displayToCents, minorToDisplay } from '../../core/ledger/money.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { betLimitsOf, betStepsOf, type GameRow } from './catalogue.ts';
 import { gameErrors } from './game-errors.ts';
@@ -128,14 +128,13 @@ export interface StartOptionsInput {
   betMinor: number;
   /** The start options as sent (display units). */
   raw: unknown;
-  testMode: boolean;
 }
 
 /** The options handed to the engine's parseOptions (which checks the rest). */
-export function engineStartOptions({ game, currency, betMinor, raw, testMode }: StartOptionsInput): unknown {
+export function engineStartOptions({ game, currency, betMinor, raw }: StartOptionsInput): unknown {
   const options: Record<string, unknown> = { ...(typeof raw === 'object' && raw !== null ? raw : {}) };
-  if (options.testDeck !== undefined && !testMode) throw gameErrors.testDeckNotAllowed();
-  if (options.testDeck === undefined) delete options.testDeck;
+  if (options.testDeck !== undefined) throw gameErrors.testDeckNotAllowed();
+  delete options.testDeck;
   if (game.id === HOUSE_GAME_IDS.solitaire) solitaireSideBets(game, currency, betMinor, options);
   if (game.id === HOUSE_GAME_IDS.slots && betMinor % SLOT_LINE_COUNT !== 0)
     throw offStep(game, currency, 'betValue', `The bet is split over ${SLOT_LINE_COUNT} lines.`);

@@ -11,10 +11,10 @@ import {
 } from '../../../src/contract/wallet.ts';
 import { transaction } from '../../db/transaction.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { creditWin, reverseEntry, spendGold, spendSweeps } from '../wallet/coin-rules.ts';
-import { postLedgerEntry } from '../wallet/ledger.ts';
-import { creditPurchase } from '../wallet/purchase-credit.ts';
-import { signUpPlayer, type TestPlayer } from '../wallet/wallet-test-helpers.ts';
+import { creditWin, reverseEntry, spendGold, spendSweeps } from '../../core/ledger/coin-rules.ts';
+import { postLedgerEntry } from '../../core/ledger/ledger.ts';
+import { creditPurchase } from '../payments/purchase-credit.ts';
+import { signUpPlayer, type TestPlayer } from '../../test-support/wallet-test-helpers.ts';
 
 let ctx: TestContext;
 let p: TestPlayer;

@@ -19,7 +19,7 @@ import {
 } from '../../../src/contract/wallet.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { centsToDisplay, minorToDisplay } from '../wallet/money.ts';
+import { centsToDisplay, minorToDisplay } from '../../core/ledger/money.ts';
 
 export const HISTORY_TIME_ZONE = 'America/New_York';
 /** The first year a summary can be asked for. */

@@ -1,7 +1,8 @@
 /** Coin history pages, transaction filters and the yearly summary (signed-in player only). */
 import { Hono } from 'hono';
 import { HISTORY_PAGE_SIZE, TransactionQuerySchema, WALLET_API_PATHS } from '../../../src/contract/wallet.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { check } from '../../http/validate.ts';
 import { goldOnlyFilters, goldOnlyYearlySummary } from './gold-only.ts';

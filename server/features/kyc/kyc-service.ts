@@ -26,12 +26,12 @@ import type { IdentityState } from '../../../src/contract/player-standing.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import {
   IdentityProviderUnavailableError,
   type ProviderDecision,
 } from '../../providers/identity/identity-provider.ts';
-import { readProperties } from '../properties/properties.ts';
+import { readProperties } from '../../core/properties.ts';
 import { setIdentityState } from './identity-state.ts';
 import {
   countAttempt,
@@ -47,7 +47,7 @@ import {
   setProviderReference,
   type CheckOutcome,
 } from './identity-checks-repo.ts';
-import { identityProviders } from './kyc-provider.ts';
+import type { IdentityProvider } from '../../providers/identity/identity-provider.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -124,7 +124,7 @@ export async function openVerificationLink(deps: AppDeps, userId: string, flow: 
     await insertReservedCheck(tx, checkId, userId, flow, nowIso);
   });
   try {
-    const session = await identityProviders(deps).provider.startSession(flow);
+    const session = await deps.providers.identity.startSession(flow);
     await setProviderReference(deps.db, checkId, session.reference);
     return {
       href: session.href,
@@ -183,9 +183,9 @@ export async function settleVerificationResult(
 ): Promise<KycResult> {
   const switches = await readKycSwitches(deps.db);
   if (!switches.providerEnabled) throw unavailable();
-  let answer: Awaited<ReturnType<ReturnType<typeof identityProviders>['provider']['resultOf']>>;
+  let answer: Awaited<ReturnType<IdentityProvider['resultOf']>>;
   try {
-    answer = await identityProviders(deps).provider.resultOf(authResponse);
+    answer = await deps.providers.identity.resultOf(authResponse);
   } catch (error) {
     if (error instanceof IdentityProviderUnavailableError) throw unavailable();
     throw error;
@@ -227,7 +227,7 @@ async function refreshPendingDecision(deps: AppDeps, userId: string): Promise<vo
   if (!check) return;
   let decision: ProviderDecision | null;
   try {
-    decision = await identityProviders(deps).provider.workflowDecision(check.provider_reference);
+    decision = await deps.providers.identity.workflowDecision(check.provider_reference);
   } catch (error) {
     // The stored state is still right, only not refreshed: answer it.
     if (error instanceof IdentityProviderUnavailableError) return;

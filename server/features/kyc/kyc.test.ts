@@ -9,7 +9,6 @@ import {
 } from '../../../src/contract/kyc.ts';
 import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { NO_DECISION_CALLS } from '../../providers/identity/sandbox/identity-sandbox.ts';
-import { identityProviders } from './kyc-provider.ts';
 import {
   askResult,
   identityStateOf,
@@ -19,7 +18,7 @@ import {
   stateChanges,
   submitFrame,
   verifyInFrame,
-} from './kyc-test-support.ts';
+} from '../../test-support/kyc-test-support.ts';
 
 const KYC_ORIGIN = 'http://localhost:8603';
 const PENDING_SECONDS = 120;
@@ -51,7 +50,7 @@ describe('GET /kyc/links/:flow', () => {
       retry_pause_seconds: KYC_RESULT_RETRY_PAUSE_SECONDS,
     });
     expect(res.headers.get('Cache-Control')).toBe('no-store');
-    const page = await identityProviders(ctx.deps).sandbox!.app.request(new URL(res.body.href).pathname);
+    const page = await ctx.sandboxes.identity.app.request(new URL(res.body.href).pathname);
     expect(page.status).toBe(200);
     const csp = page.headers.get('Content-Security-Policy')!;
     expect(csp).toContain('frame-ancestors http://localhost:8600');
@@ -142,7 +141,7 @@ describe('GET /kyc/result: the sandbox test data', () => {
     const submitted = await submitFrame(ctx, link.body.href, 'Pending');
     await askResult(client, submitted.body.authorization!);
     const reference = new URL(link.body.href).pathname.split('/').pop()!;
-    const sandbox = identityProviders(ctx.deps).sandbox!;
+    const sandbox = ctx.sandboxes.identity;
     expect(sandbox.sandbox.operatorDecide(reference, 'rejected')).toBe(true);
     const status = await client.request<{ identity_state: string }>('GET', KYC_API_PATHS.status);
     expect(status.body.identity_state).toBe('rejected');
@@ -201,7 +200,7 @@ describe('the server trusts only the provider', () => {
   });
 
   it('the sandbox API refuses calls without its secret key; the frame refuses a cross-origin submit', async () => {
-    const app = identityProviders(ctx.deps).sandbox!.app;
+    const app = ctx.sandboxes.identity.app;
     expect(
       (await app.request('/kyc/v1/sessions', { method: 'POST', body: '{"flow":"verification"}' })).status,
     ).toBe(401);

@@ -11,8 +11,14 @@ import {
   createPaymentsContext,
   playerWithAddress,
   type PaymentsTestContext,
-} from '../payments/payments-test-support.ts';
-import { askResult, identityStateOf, setProperty, stateChanges, verifyInFrame } from './kyc-test-support.ts';
+} from '../../test-support/payments-test-support.ts';
+import {
+  askResult,
+  identityStateOf,
+  setProperty,
+  stateChanges,
+  verifyInFrame,
+} from '../../test-support/kyc-test-support.ts';
 
 let ctx: PaymentsTestContext;
 beforeAll(async () => {

@@ -8,7 +8,7 @@
 import { PAYMENT_ERROR_CODES } from '../../../src/contract/payments.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireIdentityVerification } from './identity-state.ts';
 
 /** Answers the error to throw: the same one, with extra.identity_state when it is the threshold refusal. */

@@ -33,6 +33,17 @@ export async function findActiveChallenge(db: Queryable, id: string): Promise<Ch
   return rows[0] ?? null;
 }
 
+/** The challenge's games (id and name) in the catalogue's order. */
+export async function challengeGames(
+  db: Queryable,
+  gameIds: readonly string[],
+): Promise<{ id: string; name: string }[]> {
+  return db.query<{ id: string; name: string }>(
+    'SELECT id, name FROM games WHERE id = ANY ($1::text[]) ORDER BY sort_order, id',
+    [gameIds],
+  );
+}
+
 export async function prizesOf(db: Queryable, challengeId: string): Promise<PrizeRow[]> {
   return db.query<PrizeRow>(
     `SELECT rank_from, rank_to, gold_coins, sweeps_cents FROM leaderboard_prizes

@@ -22,10 +22,10 @@ import {
   fundedPlayer,
   moneyCall,
   startCoinFlip,
-} from '../games/games-test-support.ts';
+} from '../../test-support/games-test-support.ts';
 import { GAMES_API_PATHS } from '../../../src/contract/games.ts';
-import type { TestPlayer } from '../wallet/wallet-test-helpers.ts';
-import { ledgerViolations } from '../wallet/wallet-test-helpers.ts';
+import type { TestPlayer } from '../../test-support/wallet-test-helpers.ts';
+import { ledgerViolations } from '../../test-support/wallet-test-helpers.ts';
 import {
   bet,
   fund as fundVendor,
@@ -35,7 +35,7 @@ import {
   txId,
   vendorCall,
   win,
-} from '../vendor-wallet/vendor-wallet-test-support.ts';
+} from '../../test-support/vendor-wallet-test-support.ts';
 import { challengeWeekStarting } from './challenge-week.ts';
 import { closeEndedWeeks, PRIZE_DESCRIPTION, type WeekCloseDeps } from './week-close.ts';
 

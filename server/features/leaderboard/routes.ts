@@ -15,10 +15,11 @@ import {
   type LeaderboardAnswer,
 } from '../../../src/contract/leaderboard.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { authenticateWith } from '../../http/auth.ts';
-import { centsToDisplay } from '../wallet/money.ts';
-import { findActiveChallenge, ownPlace, prizesOf, rankedEntries } from './board.ts';
+import { centsToDisplay } from '../../core/ledger/money.ts';
+import { challengeGames, findActiveChallenge, ownPlace, prizesOf, rankedEntries } from './board.ts';
 import { challengeWeekOf } from './challenge-week.ts';
 
 const notFound = () =>
@@ -47,10 +48,7 @@ export function leaderboardRoutes(deps: AppDeps): Hono<AppEnv> {
     const week = challengeWeekOf(nowMs);
     const goldOnly = deps.config.goldOnly;
     const [games, prizes, board, me] = await Promise.all([
-      deps.db.query<{ id: string; name: string }>(
-        'SELECT id, name FROM games WHERE id = ANY ($1::text[]) ORDER BY sort_order, id',
-        [challenge.game_ids],
-      ),
+      challengeGames(deps.db, challenge.game_ids),
       prizesOf(deps.db, challenge.id),
       rankedEntries(deps.db, challenge.id, week.start, challenge.board_size),
       userId === null ? Promise.resolve(null) : ownPlace(deps.db, challenge.id, week.start, userId),

@@ -20,9 +20,9 @@ import type { Database, Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { startIntervalJob, type IntervalJob } from '../../jobs/interval-job.ts';
-import type { Logger } from '../../logger.ts';
-import { assertMayAct } from '../eligibility/play-gate.ts';
-import { entryKey, postLedgerEntry } from '../wallet/ledger.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { assertMayAct } from '../../core/play-gate.ts';
+import { entryKey, postLedgerEntry } from '../../core/ledger/ledger.ts';
 import { prizeOfRank, prizesOf, rankedEntries, type RankedEntry } from './board.ts';
 import { challengeWeekOf } from './challenge-week.ts';
 

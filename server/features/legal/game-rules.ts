@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SEED_GAMES } from '../games/catalogue.ts';
+import { SEED_GAMES } from '../games/public.ts';
 
 const GAMES_DIR = fileURLToPath(new URL('../../../games/', import.meta.url));
 export const GAME_RULES_MARK = '{{GAME_RULES}}';

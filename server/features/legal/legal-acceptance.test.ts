@@ -7,8 +7,8 @@ import {
 } from '../../../src/contract/legal-acceptance.ts';
 import type { LegalDocumentType } from '../../../src/contract/schemas.ts';
 import { Client, createTestContext, signUpPayload, type TestContext } from '../../test-support/test-app.ts';
-import { createGamesContext, fund, startCoinFlip } from '../games/games-test-support.ts';
-import { publishRevision } from './legal-acceptance-routes.ts';
+import { createGamesContext, fund, startCoinFlip } from '../../test-support/games-test-support.ts';
+import { publishRevision } from '../../test-support/legal-publish-routes.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

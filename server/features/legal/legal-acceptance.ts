@@ -14,23 +14,9 @@ import {
 import type { LegalDocumentType } from '../../../src/contract/schemas.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { LATEST_REQUIRED_SQL } from '../../core/pending-legal-documents.ts';
 
 export type AcceptanceVia = 'sign_up' | 'sign_up_legacy' | 'updated_terms' | 'seed';
-
-/** The newest version of each document type that must be accepted. */
-const LATEST_REQUIRED_SQL = `SELECT * FROM (
-    SELECT DISTINCT ON (type) type, version, title, body, acceptance_required, scroll_required, created_at
-      FROM legal_documents ORDER BY type, version DESC) latest
-  WHERE latest.acceptance_required`;
-
-/**
- * SQL condition, true while the player named by parameter `$<n>` has a pending document. Used
- * by the play gate in the same statement as the player's standing (one round trip per gate).
- */
-export const pendingAcceptanceExistsSql = (userParam: string): string => `EXISTS (
-  SELECT 1 FROM (${LATEST_REQUIRED_SQL}) d
-   WHERE NOT EXISTS (SELECT 1 FROM legal_acceptances a
-                      WHERE a.user_id = ${userParam} AND a.document_type = d.type AND a.document_version = d.version))`;
 
 type LatestRow = {
   type: LegalDocumentType;

@@ -2,18 +2,16 @@
  * Legal documents. The texts live in ./documents/<type>.md (markdown-lite: "## " headings,
  * "- " list items, blank-line paragraphs) and are copied into legal_documents by the seed. When a
  * file's text changes, the next start stores it as a new version with a new timestamp, so
- * acceptance of an older version can be detected; the API answers the latest version of each.
+ * acceptance of an older version can be detected; the API answers the latest version of each
+ * (legal-document-routes.ts).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
-import { API_PATHS } from '../../../src/contract/api-paths.ts';
 import { POLICY_PAGES } from '../../../src/contract/routes.ts';
 import type { LegalDocument, LegalDocumentType } from '../../../src/contract/schemas.ts';
 import type { Database, Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
 import { composeGameRules } from './game-rules.ts';
 
 const DOCUMENTS_DIR = fileURLToPath(new URL('./documents/', import.meta.url));
@@ -90,10 +88,4 @@ export async function latestLegalDocuments(db: Queryable): Promise<LegalDocument
       scroll_required: r.scroll_required,
       timestamp_created: new Date(r.created_at).toISOString(),
     }));
-}
-
-export function legalRoutes(deps: AppDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  app.get(API_PATHS.legalDocuments, async (c) => c.json({ results: await latestLegalDocuments(deps.db) }));
-  return app;
 }

@@ -7,14 +7,14 @@
  */
 import type { Database, Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { LOGIN_BONUS_TEXTS, type LoginBonusCoins } from '../../../src/contract/login-bonus.ts';
-import { easternDay } from '../amoe/eastern-day.ts';
-import { assertMayAct } from '../eligibility/play-gate.ts';
-import { sweepsEligibility } from '../store/coin-packages.ts';
-import { entryKey, postLedgerEntry } from '../wallet/ledger.ts';
-import { centsToDisplay } from '../wallet/money.ts';
-import { walletTransaction } from '../wallet/wallet-transaction.ts';
+import { easternDay } from '../../core/eastern-day.ts';
+import { assertMayAct } from '../../core/play-gate.ts';
+import { sweepsEligibility } from '../store/public.ts';
+import { entryKey, postLedgerEntry } from '../../core/ledger/ledger.ts';
+import { centsToDisplay } from '../../core/ledger/money.ts';
+import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 import { loginBonusOffer } from './login-bonus-rule.ts';
 
 export interface GrantedLoginBonus {

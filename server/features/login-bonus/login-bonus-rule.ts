@@ -4,7 +4,7 @@
  * (where Sweeps are offered) free Sweeps. Whether today's bonus was already granted is the
  * database's to say (login_bonus_grants' primary key); this only says what a sign-in may earn.
  */
-import { easternDay } from '../amoe/eastern-day.ts';
+import { easternDay } from '../../core/eastern-day.ts';
 
 export interface LoginBonusSettings {
   goldCoins: number;

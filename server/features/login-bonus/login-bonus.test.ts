@@ -15,8 +15,8 @@ import {
   signUpPayload,
   type TestContext,
 } from '../../test-support/test-app.ts';
-import { loadConfig } from '../../config.ts';
-import { bucketBalances, ledgerViolations } from '../wallet/wallet-test-helpers.ts';
+import { loadConfig } from '../../platform/config.ts';
+import { bucketBalances, ledgerViolations } from '../../test-support/wallet-test-helpers.ts';
 import { loginBonusOffer } from './login-bonus-rule.ts';
 
 interface LoginAnswer {

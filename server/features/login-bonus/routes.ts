@@ -5,7 +5,8 @@
  */
 import { Hono } from 'hono';
 import { LOGIN_BONUS_API_PATHS, type LoginBonusCoins } from '../../../src/contract/login-bonus.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { acknowledgeLoginBonus, pendingLoginBonus, toLoginBonusCoins } from './login-bonus-grants.ts';
 

@@ -14,7 +14,6 @@ import {
 } from '../../../src/contract/mobile-verification.ts';
 import { WALLET_API_PATHS } from '../../../src/contract/wallet.ts';
 import { Client, createTestContext, signUpPayload, type TestContext } from '../../test-support/test-app.ts';
-import { attachSmsProvider } from './routes.ts';
 
 const PER_ACCOUNT = 5;
 const PER_PHONE = 6;
@@ -419,15 +418,20 @@ describe("too many codes today ('frequency')", () => {
 
 describe('unexpected errors and bad input', () => {
   it('the SMS provider refusing the message answers 502 MOBILE_SMS_FAILED; resend then works', async () => {
-    const local = await createTestContext({}, { seedDemo: false });
+    let fail = true;
+    const local = await createTestContext(
+      {},
+      {
+        seedDemo: false,
+        providers: {
+          sms: { send: () => (fail ? Promise.reject(new Error('gateway down')) : Promise.resolve()) },
+        },
+      },
+    );
     try {
       await local.db.query(
         "UPDATE named_properties SET value = 'true' WHERE key = 'mobile_verification_enabled'",
       );
-      let fail = true;
-      attachSmsProvider(local.deps, {
-        send: () => (fail ? Promise.reject(new Error('gateway down')) : Promise.resolve()),
-      });
       const client = new Client(local);
       const joined = await client.request<{ token: string }>('POST', API_PATHS.users, {
         body: signUpPayload(),

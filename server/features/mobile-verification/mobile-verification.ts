@@ -22,11 +22,11 @@ import {
   MOBILE_VERIFICATION_TEXTS as TEXTS,
   type SendMobileCodeResponse,
 } from '../../../src/contract/mobile-verification.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../../platform/logger.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 
 const DAY_MS = 24 * 3600_000;

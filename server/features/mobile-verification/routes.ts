@@ -1,11 +1,10 @@
 /**
  * Mobile verification routes: send code, verify code. Both answer an account pending mobile
  * verification (every other route refuses it, server/http/auth.ts) and refuse everyone else with
- * 409 MOBILE_NOT_PENDING. The SMS provider is the outbox sandbox unless the server attached
- * another one (attachSmsProvider).
+ * 409 MOBILE_NOT_PENDING. Codes go out through the SMS provider of the server's dependencies
+ * (`AppDeps.providers.sms`).
  */
 import { createHmac } from 'node:crypto';
-import path from 'node:path';
 import { Hono } from 'hono';
 import {
   MOBILE_VERIFICATION_API_PATHS,
@@ -18,28 +17,11 @@ import {
   type VerifyMobileCodeResponse,
 } from '../../../src/contract/mobile-verification.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { check, readJson } from '../../http/validate.ts';
-import { createOutboxSms } from '../../providers/sms/outbox-sms.ts';
-import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { sendCode, verifyCode, type MobileVerificationDeps } from './mobile-verification.ts';
-
-const attached = new WeakMap<AppDeps, SmsProvider>();
-
-/** A real SMS gateway (or a test double) in place of the outbox sandbox. */
-export function attachSmsProvider(deps: AppDeps, provider: SmsProvider): void {
-  attached.set(deps, provider);
-}
-
-function smsProvider(deps: AppDeps): SmsProvider {
-  let provider = attached.get(deps);
-  if (!provider) {
-    provider = createOutboxSms(deps.db, path.join(deps.config.dataDir, 'outbox'), deps.now);
-    attached.set(deps, provider);
-  }
-  return provider;
-}
 
 const invalidPhone = () =>
   new ApiError(
@@ -68,7 +50,7 @@ export function mobileVerificationRoutes(deps: AppDeps): Hono<AppEnv> {
     db: deps.db,
     config: deps.config,
     codeSecret,
-    sms: smsProvider(deps),
+    sms: deps.providers.sms,
     logger: deps.logger,
     now: deps.now,
   });

@@ -10,10 +10,10 @@ import { AMOE_POSTAL_REQUEST_STATES, type AmoePostalRequestState } from '../../.
 import type { RedemptionAction } from '../../../src/contract/operator.ts';
 import type { Database, Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { listPostalRequests } from '../amoe/amoe-codes.ts';
-import type { PasswordHasher } from '../auth/password-hash.ts';
-import { listRedemptionsForReview } from '../redemption/redemption-review.ts';
-import { listAudit, runOperatorAction, type ActionOutcome, type OperatorActor } from './audit.ts';
+import { listPostalRequests } from '../amoe/public.ts';
+import type { PasswordHasher } from '../../core/sessions/password-hash.ts';
+import { listRedemptionsForReview } from '../redemption/public.ts';
+import { listAudit, runOperatorAction, type ActionOutcome, type OperatorActor } from '../../core/audit.ts';
 import { createOperator, findOperatorByEmail, OperatorInputError } from './operators.ts';
 import {
   decreasePurchaseLimit,

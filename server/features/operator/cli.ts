@@ -6,10 +6,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../../config.ts';
+import { ConfigError, loadConfig, type Config } from '../../platform/config.ts';
 import { migrate } from '../../db/migrate.ts';
 import { openDatabase } from '../../db/open-database.ts';
-import { createPasswordHasher } from '../auth/password-hash.ts';
+import { createPasswordHasher } from '../../core/sessions/password-hash.ts';
 import { runOperatorCommand } from './cli-commands.ts';
 
 async function readStdinFirstLine(): Promise<string> {

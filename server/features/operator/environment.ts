@@ -2,7 +2,7 @@
  * The operator named by the environment: OPERATOR_EMAIL and OPERATOR_PASSWORD, both or neither.
  * Read at server start (server/main.ts), which creates that operator when missing.
  */
-import { ConfigError } from '../../config.ts';
+import { ConfigError } from '../../platform/config.ts';
 import { checkOperatorEmail, checkOperatorPassword, OperatorInputError } from './operators.ts';
 
 export interface OperatorCredentials {

@@ -10,15 +10,15 @@ import { API_PREFIX } from '../../../src/contract/api-paths.ts';
 import { OPERATOR_API_PATHS, OPERATOR_SESSION_IDLE_SECONDS } from '../../../src/contract/operator.ts';
 import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { readLimits, setLimits } from '../purchase-limits/purchase-limits.ts';
-import { signUpPlayer, type TestPlayer } from '../wallet/wallet-test-helpers.ts';
-import { runOperatorAction } from './audit.ts';
+import { signUpPlayer, type TestPlayer } from '../../test-support/wallet-test-helpers.ts';
+import { runOperatorAction } from '../../core/audit.ts';
 import {
   auditCount,
   newOperator,
   OPERATOR_PASSWORD,
   OperatorClient,
   signedInOperator,
-} from './operator-test-support.ts';
+} from '../../test-support/operator-test-support.ts';
 
 let ctx: TestContext;
 let op: Awaited<ReturnType<typeof signedInOperator>>;

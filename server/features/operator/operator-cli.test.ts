@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
 import { readLimits } from '../purchase-limits/purchase-limits.ts';
-import { signUpPlayer, type TestPlayer } from '../wallet/wallet-test-helpers.ts';
-import { ConfigError } from '../../config.ts';
+import { signUpPlayer, type TestPlayer } from '../../test-support/wallet-test-helpers.ts';
+import { ConfigError } from '../../platform/config.ts';
 import { runOperatorCommand } from './cli-commands.ts';
 import { operatorCredentialsFromEnv } from './environment.ts';
 import { ensureOperatorFromEnvironment } from './operators.ts';
@@ -16,7 +16,7 @@ import {
   OperatorClient,
   pendingRedemption,
   postalRequest,
-} from './operator-test-support.ts';
+} from '../../test-support/operator-test-support.ts';
 
 let ctx: TestContext;
 let player: TestPlayer;

@@ -6,8 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_API_PATHS } from '../../../src/contract/operator.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { bucketBalances, signUpPlayer, type TestPlayer } from '../wallet/wallet-test-helpers.ts';
-import { auditCount, pendingRedemption, postalRequest, signedInOperator } from './operator-test-support.ts';
+import { bucketBalances, signUpPlayer, type TestPlayer } from '../../test-support/wallet-test-helpers.ts';
+import {
+  auditCount,
+  pendingRedemption,
+  postalRequest,
+  signedInOperator,
+} from '../../test-support/operator-test-support.ts';
 
 let ctx: TestContext;
 let op: Awaited<ReturnType<typeof signedInOperator>>;

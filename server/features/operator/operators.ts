@@ -8,8 +8,8 @@ import { normalizeEmail } from '../../../src/contract/eligibility.ts';
 import { OPERATOR_PASSWORD_MIN_LENGTH } from '../../../src/contract/operator.ts';
 import type { Database, Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
-import type { PasswordHasher } from '../auth/password-hash.ts';
-import { writeAuditRow } from './audit.ts';
+import type { PasswordHasher } from '../../core/sessions/password-hash.ts';
+import { writeAuditRow } from '../../core/audit.ts';
 
 export type OperatorRow = {
   id: string;

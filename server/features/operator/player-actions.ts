@@ -12,15 +12,15 @@ import { PROPERTY_DEFAULTS } from '../../../src/contract/properties.ts';
 import type { PurchaseLimitPeriod } from '../../../src/contract/wallet.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { setIdentityState } from '../kyc/identity-state.ts';
+import { setIdentityState } from '../kyc/public.ts';
 import {
   InconsistentLimitsError,
   readLimits,
   setLimits,
   type LimitRecord,
-} from '../purchase-limits/purchase-limits.ts';
-import { centsToDisplay } from '../wallet/money.ts';
-import type { ActionOutcome } from './audit.ts';
+} from '../purchase-limits/public.ts';
+import { centsToDisplay } from '../../core/ledger/money.ts';
+import type { ActionOutcome } from '../../core/audit.ts';
 import { checkPropertyValue, ruleOf } from './property-values.ts';
 
 const iso = (v: Date | string | number): string => new Date(v).toISOString();

@@ -5,12 +5,12 @@
  * the CSRF token needs a live operator session (./operator-session.ts). Each action runs with its
  * audit row in one transaction (./audit.ts).
  *
- * Sign-in is throttled like the players' (server/features/auth/throttle.ts): every attempt is
+ * Sign-in is throttled like the players' (server/core/throttle.ts): every attempt is
  * counted before the password is looked at, per operator email + client address, per client
  * address and per operator email, under scopes of its own.
  */
 import { MarketingMailingRequestSchema } from '../../../src/contract/communication-preferences.ts';
-import { sendMarketingMailing } from '../communication-preferences/marketing-mailing.ts';
+import { sendMarketingMailing } from '../communication-preferences/public.ts';
 import { Hono, type Context } from 'hono';
 import { normalizeEmail } from '../../../src/contract/eligibility.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
@@ -34,23 +34,23 @@ import {
 } from '../../../src/contract/operator.ts';
 import { AMOE_POSTAL_REQUEST_STATES, type AmoePostalRequestState } from '../../../src/contract/amoe.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
 import { checkText, readBody } from '../../http/validate.ts';
-import { listPostalRequests } from '../amoe/amoe-codes.ts';
-import { UNKNOWN_CLIENT } from '../auth/routes.ts';
-import { secureCookies } from '../auth/session.ts';
+import { listPostalRequests } from '../amoe/public.ts';
+import { UNKNOWN_CLIENT } from '../../http/client-ip.ts';
+import { secureCookies } from '../../core/sessions/start-session.ts';
 import {
   enforceAttempts,
   refundAttempt,
   resetAttempts,
   type ThrottleCheck,
   type ThrottleRule,
-} from '../auth/throttle.ts';
-import { listGameRows } from '../games/catalogue.ts';
-import { configOverrides, readProperties } from '../properties/properties.ts';
-import { listRedemptionsForReview } from '../redemption/redemption-review.ts';
-import { listAudit, runOperatorAction, type ActionOutcome } from './audit.ts';
+} from '../../core/throttle.ts';
+import { listGameRows } from '../games/public.ts';
+import { configOverrides, readProperties } from '../../core/properties.ts';
+import { listRedemptionsForReview } from '../redemption/public.ts';
+import { listAudit, runOperatorAction, type ActionOutcome } from '../../core/audit.ts';
 import { findOperatorByEmail } from './operators.ts';
 import {
   clearOperatorCookies,
@@ -64,7 +64,7 @@ import {
   startOperatorSession,
   type OperatorAuthDeps,
   type OperatorEnv,
-} from './operator-session.ts';
+} from '../../core/sessions/operator-session.ts';
 import { getCookie } from 'hono/cookie';
 import {
   decreasePurchaseLimit,
@@ -74,7 +74,7 @@ import {
 } from './player-actions.ts';
 import { ruleOf } from './property-values.ts';
 import { issueMailedAmoeCode, reviewRedemption } from './sweeps-actions.ts';
-import { registerPromoOperatorRoutes } from '../promos/operator-promo-routes.ts';
+import { registerPromoOperatorRoutes } from '../promos/public.ts';
 
 const FIFTEEN_MINUTES = 15 * 60;
 /** The players' sign-in limits, counted apart from theirs. */

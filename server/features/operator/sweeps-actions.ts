@@ -9,7 +9,7 @@ import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import type { RedemptionAction } from '../../../src/contract/operator.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { issueAmoeCode, type IssuedAmoeCode } from '../amoe/amoe-codes.ts';
+import { issueAmoeCode, type IssuedAmoeCode } from '../amoe/public.ts';
 import {
   approveRedemption,
   markRedemptionPaid,
@@ -17,8 +17,8 @@ import {
   rejectRedemption,
   type RedemptionRow,
   type RedemptionStep,
-} from '../redemption/redemption-review.ts';
-import type { ActionOutcome } from './audit.ts';
+} from '../redemption/public.ts';
+import type { ActionOutcome } from '../../core/audit.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -19,11 +19,13 @@ import {
 import { PROPERTY_DEFAULTS, PROPERTY_NAMES } from '../../../src/contract/properties.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { check, readJson } from '../../http/validate.ts';
-import { readProperties } from '../properties/properties.ts';
-import { findUserById, toWireUser } from '../users/users-repo.ts';
+import { readProperties } from '../../core/properties.ts';
+import { findUserById, toWireUser } from '../../core/users/users-repo.ts';
+import { saveBillingAddress } from './address-store.ts';
 
 const invalid = (field: string, message: string) =>
   new ApiError(400, ERROR_CODES.VALIDATION_ERROR, message, field);
@@ -109,19 +111,7 @@ export function addressRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = check(await readJson(c), AddressUpdateRequestSchema);
     const a = checkAddress(body, await prohibitedStates(deps.db));
     const id = c.get('userId');
-    await deps.db.query(
-      `UPDATE users SET address_line_1 = $2, address_line_2 = $3, city = $4, state_or_province = $5, postal_code = $6, updated_at = $7
-        WHERE id = $1`,
-      [
-        id,
-        a.address_line_1,
-        a.address_line_2,
-        a.city,
-        a.state_or_province,
-        a.postal_code,
-        new Date(deps.now()).toISOString(),
-      ],
-    );
+    await saveBillingAddress(deps.db, id, a, deps.now());
     const user = await findUserById(deps.db, id);
     if (!user) throw new ApiError(401, ERROR_CODES.NOT_AUTHENTICATED, 'Please sign in to continue.');
     return c.json(toWireUser(user));

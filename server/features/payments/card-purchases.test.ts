@@ -17,7 +17,7 @@ import {
   playerWithAddress,
   tokenize,
   type PaymentsTestContext,
-} from './payments-test-support.ts';
+} from '../../test-support/payments-test-support.ts';
 
 let ctx: PaymentsTestContext;
 beforeAll(async () => {
@@ -73,7 +73,7 @@ describe('card purchases with the sandbox test cards', () => {
     const res = await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-999' });
     expect(res.body.status).toBe('processing');
     // The sandbox settles on its next read; then it sends payment_intent.succeeded.
-    await ctx.providers.card.retrievePaymentIntent(
+    await ctx.deps.providers.card.retrievePaymentIntent(
       (
         await ctx.db.query<{ provider_reference: string }>(
           'SELECT provider_reference FROM purchases WHERE id = $1',
@@ -210,7 +210,7 @@ describe('hosted fields tokenization (sandbox validation)', () => {
       body: '{}',
     });
     expect(res.status).toBe(401);
-    const key = ctx.providers.card.publicConfig().publishableKey;
+    const key = ctx.deps.providers.card.publicConfig().publishableKey;
     const page = await ctx.sandbox.app.request(`/card/hosted-fields?mode=payment&key=${key}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('Content-Security-Policy')).toContain('frame-ancestors http://localhost:8585');

@@ -20,7 +20,7 @@ import {
   playerWithAddress,
   tokenize,
   type PaymentsTestContext,
-} from './payments-test-support.ts';
+} from '../../test-support/payments-test-support.ts';
 
 let ctx: PaymentsTestContext;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ const balances = async (client: Client) =>
 async function addCard(client: Client, number: string, makeDefault?: boolean) {
   const si = await client.request<SetupIntentResponse>('POST', PAYMENTS_API_PATHS.setupIntents);
   expect(si.status).toBe(201);
-  const key = ctx.providers.card.publicConfig().publishableKey;
+  const key = ctx.deps.providers.card.publicConfig().publishableKey;
   const confirm = await ctx.sandbox.app.request(`/card/v1/setup_intents/${si.body.setup_intent_id}/confirm`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
@@ -212,7 +212,7 @@ describe('webhooks', () => {
         [ok.body.purchase_id],
       )
     )[0]!.provider_reference;
-    const pi = await ctx.providers.card.retrievePaymentIntent(okRef);
+    const pi = await ctx.deps.providers.card.retrievePaymentIntent(okRef);
     const event = JSON.stringify({
       id: 'evt_genuine_1',
       type: 'payment_intent.succeeded',
@@ -238,7 +238,7 @@ describe('webhooks', () => {
           [res.body.purchase_id],
         )
       )[0]!.provider_reference;
-      const pi = await ctx.providers.card.retrievePaymentIntent(ref); // settles at the sandbox, queues the webhook
+      const pi = await ctx.deps.providers.card.retrievePaymentIntent(ref); // settles at the sandbox, queues the webhook
       expect(pi.status).toBe('succeeded');
       const event = JSON.stringify({
         id: `evt_race_${i}`,
@@ -338,7 +338,7 @@ describe('pay-by-bank', () => {
         [res.body.purchase_id],
       )
     )[0]!.provider_reference;
-    await ctx.providers.bank.retrievePayment(id); // settles, queues payment.succeeded
+    await ctx.deps.providers.bank.retrievePayment(id); // settles, queues payment.succeeded
     await ctx.flushWebhooks();
     const row = await ctx.db.query<{ status: string }>('SELECT status FROM purchases WHERE id = $1', [
       res.body.purchase_id,

@@ -14,21 +14,20 @@ import {
   type PurchaseResult,
 } from '../../../src/contract/payments.ts';
 import { openSecondInstance, type Client, type SecondInstance } from '../../test-support/test-app.ts';
-import { attachPaymentProviders } from './payment-providers.ts';
 import {
   answerChallenge,
   createPaymentsContext,
   playerWithAddress,
   tokenize,
   type PaymentsTestContext,
-} from './payments-test-support.ts';
+} from '../../test-support/payments-test-support.ts';
 
 let ctx: PaymentsTestContext;
 let second: SecondInstance;
 
 beforeAll(async () => {
   ctx = await createPaymentsContext();
-  second = await openSecondInstance(ctx, (deps) => attachPaymentProviders(deps, ctx.providers));
+  second = await openSecondInstance(ctx);
 });
 afterAll(async () => {
   await second?.close();

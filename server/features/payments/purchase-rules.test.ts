@@ -18,7 +18,7 @@ import {
   playerWithAddress,
   VALID_ADDRESS,
   type PaymentsTestContext,
-} from './payments-test-support.ts';
+} from '../../test-support/payments-test-support.ts';
 
 let ctx: PaymentsTestContext;
 beforeAll(async () => {

@@ -8,8 +8,8 @@
  * (the webhook after a status check, or the reverse, or a replayed event) finds it final and
  * changes nothing. creditPurchase is itself idempotent on the purchase id as a second guard.
  */
-import { assertMayAct } from '../eligibility/play-gate.ts';
-import { withIdentityRequirement } from '../kyc/purchase-threshold.ts';
+import { assertMayAct } from '../../core/play-gate.ts';
+import { withIdentityRequirement } from '../kyc/public.ts';
 import { randomUUID } from 'node:crypto';
 import {
   CANT_COMPLETE_PURCHASE_SUB_CODES,
@@ -28,34 +28,34 @@ import { PROPERTY_NAMES } from '../../../src/contract/properties.ts';
 import { TIMINGS } from '../../../src/contract/constants.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError, type ApiErrorCode } from '../../http/api-error.ts';
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import type {
   ProcessorError,
   ProcessorPaymentIntent,
 } from '../../providers/card-processor/card-processor.ts';
 import type { BankPayment } from '../../providers/pay-by-bank/pay-by-bank.ts';
-import { readProperties } from '../properties/properties.ts';
+import { readProperties } from '../../core/properties.ts';
 import {
   UNSETTLED_PURCHASE_STATUSES,
   lockPlayerPurchases,
   purchaseLimitError,
-} from '../purchase-limits/purchase-limits.ts';
+} from '../purchase-limits/public.ts';
 import {
   assertCoinStoreEnabled,
   findPackage,
   packageNotFound,
   sweepsEligibility,
   type PackageRow,
-} from '../store/coin-packages.ts';
-import { settleReferralOnFirstPurchase } from '../referrals/referral-rewards.ts';
-import { readBalances } from '../wallet/balances.ts';
-import { walletTransaction } from '../wallet/wallet-transaction.ts';
+} from '../store/public.ts';
+import { settleReferralOnFirstPurchase } from '../referrals/public.ts';
+import { readBalances } from '../../core/ledger/balances.ts';
+import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 import {
   checkPurchaseLimits,
   checkPurchasePromo,
   creditPurchase,
   promoSettingsOf,
-} from '../wallet/purchase-credit.ts';
+} from './purchase-credit.ts';
 import { hasBillingAddress, prohibitedStates } from './address.ts';
 
 /** Waits the client is told to keep between status checks. */

@@ -19,7 +19,7 @@ import type { Database } from '../../db/driver.ts';
 import { openPglite } from '../../db/pglite-driver.ts';
 import { openPostgres } from '../../db/postgres-driver.ts';
 import { signUpPayload } from '../../test-support/test-app.ts';
-import { VALID_ADDRESS } from './payments-test-support.ts';
+import { VALID_ADDRESS } from '../../test-support/payments-test-support.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-reconcile-crash-'));

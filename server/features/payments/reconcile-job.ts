@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import os from 'node:os';
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { SERVER_PROCESS_ID, releaseAbandonedClaims } from '../../http/idempotency.ts';
 import { startIntervalJob, type IntervalJob } from '../../jobs/interval-job.ts';
 import { reconcilePurchases, type ReconcileReport } from './reconcile.ts';

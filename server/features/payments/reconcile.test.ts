@@ -18,7 +18,7 @@ import {
   createPaymentsContext,
   playerWithAddress,
   type PaymentsTestContext,
-} from './payments-test-support.ts';
+} from '../../test-support/payments-test-support.ts';
 import { reconcilePurchases } from './reconcile.ts';
 import { startReconciliationJob } from './reconcile-job.ts';
 
@@ -80,7 +80,7 @@ describe('reconcilePurchases', () => {
     expect((await client.request('PATCH', '/wallet/purchase-limits', { body: { daily: 5 } })).status).toBe(
       200,
     );
-    const card = ctx.providers.card;
+    const card = ctx.deps.providers.card;
     const create = card.createPaymentIntent;
     card.createPaymentIntent = () => Promise.reject(new CardProcessorUnavailableError('down'));
     let res;

@@ -18,8 +18,8 @@
  */
 import { PAYMENT_ERROR_CODES } from '../../../src/contract/payments.ts';
 import { transaction } from '../../db/transaction.ts';
-import type { AppDeps } from '../../http/app-env.ts';
-import { UNSETTLED_PURCHASE_STATUSES } from '../purchase-limits/purchase-limits.ts';
+import type { AppDeps } from '../../core/deps.ts';
+import { UNSETTLED_PURCHASE_STATUSES } from '../purchase-limits/public.ts';
 import { paymentProviders } from './payment-providers.ts';
 import {
   applyObservation,

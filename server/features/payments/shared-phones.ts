@@ -6,7 +6,7 @@
  * (docs/operations.md, "Shared pay-by-bank phones"), and a warning is logged.
  */
 import type { Queryable } from '../../db/driver.ts';
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 
 /** Records every other account already holding `phone`; answers how many there are. */
 export async function recordSharedPhone(

@@ -19,7 +19,7 @@ import {
   createPaymentsContext,
   playerWithAddress,
   type PaymentsTestContext,
-} from './payments-test-support.ts';
+} from '../../test-support/payments-test-support.ts';
 
 let ctx: PaymentsTestContext;
 beforeAll(async () => {
@@ -88,7 +88,7 @@ describe('card processor webhook checks', () => {
 
     // The holder completes the challenge; the processor's genuine event credits once.
     await answerChallenge(ctx, target.body.three_d_secure_url!, 'completed');
-    const pi = await ctx.providers.card.retrievePaymentIntent(realId);
+    const pi = await ctx.deps.providers.card.retrievePaymentIntent(realId);
     expect(pi.status).toBe('succeeded');
     expect((await cardEvent(pi as unknown as Record<string, unknown>)).status).toBe(200);
     expect(await statusOf(target.body.purchase_id)).toBe('succeeded');
@@ -107,7 +107,7 @@ describe('card processor webhook checks', () => {
     // A signed body claiming an unknown intent for it: the processor does not know it.
     await cardEvent({ id: 'pi_unknown', status: 'succeeded', amount: 499, currency: 'usd', metadata });
     expect(await statusOf(res.body.purchase_id)).toBe('processing');
-    const pi = await ctx.providers.card.retrievePaymentIntent(realId);
+    const pi = await ctx.deps.providers.card.retrievePaymentIntent(realId);
     await cardEvent(pi as unknown as Record<string, unknown>);
     expect(await statusOf(res.body.purchase_id)).toBe('succeeded');
     expect(await referenceOf(res.body.purchase_id)).toBe(realId);
@@ -155,7 +155,7 @@ describe('pay-by-bank webhook checks', () => {
     expect(await goldOf(client)).toBe(before);
 
     await answerBank(ctx, res.body.authorization_url, 'approved');
-    const payment = await ctx.providers.bank.retrievePayment(realId);
+    const payment = await ctx.deps.providers.bank.retrievePayment(realId);
     await bankEvent(payment as unknown as Record<string, unknown>);
     expect(await statusOf(res.body.purchase_id)).toBe('succeeded');
     expect(await goldOf(client)).toBe(before + 100_000);

@@ -8,8 +8,8 @@ import {
 } from '../../../src/contract/wallet.ts';
 import { transaction } from '../../db/transaction.ts';
 import { Client, createTestContext, signUpPayload, type TestContext } from '../../test-support/test-app.ts';
-import { creditPurchase } from '../wallet/purchase-credit.ts';
-import { bucketBalances, ledgerViolations, signUpPlayer } from '../wallet/wallet-test-helpers.ts';
+import { creditPurchase } from '../payments/purchase-credit.ts';
+import { bucketBalances, ledgerViolations, signUpPlayer } from '../../test-support/wallet-test-helpers.ts';
 import { promoSettingsOf } from './promo-codes.ts';
 
 let ctx: TestContext;

@@ -17,7 +17,7 @@
  * default 1): it credits V Sweeps; its displayed Sweeps value is V x 2.5 and its Gold is the
  * displayed value x 100,000 (so V x 250,000; default 250,000 Gold + 1 Sweeps). See docs/ledger.md.
  */
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { WELCOME_PROMO_CODE } from '../../../src/contract/constants.ts';
@@ -29,7 +29,7 @@ import {
   type PromoCodeProblem,
   type PromoContext,
 } from '../../../src/contract/wallet.ts';
-import { creditCoins } from '../wallet/ledger.ts';
+import { creditCoins } from '../../core/ledger/ledger.ts';
 
 export interface PromoSettings {
   welcomePromoSweepsCents: number;
@@ -283,6 +283,11 @@ export const applyJoinPromo = (
   nowMs: number,
   settings: PromoSettings,
 ): Promise<AppliedPromo> => applyPromoCode(tx, { code, context: 'join', userId, nowMs }, settings);
+
+/** Records the code a player joined with on the player's row. */
+export async function recordJoinCode(tx: Queryable, userId: string, code: string): Promise<void> {
+  await tx.query('UPDATE users SET promo_code = $2 WHERE id = $1', [userId, code]);
+}
 
 /** Purchase hook (creditPurchase calls it in the purchase transaction). */
 export const applyPurchasePromo = (

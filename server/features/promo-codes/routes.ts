@@ -9,10 +9,11 @@ import {
   WALLET_API_PATHS,
   type PromoCodeValidateResponse,
 } from '../../../src/contract/wallet.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { verifyAccessToken } from '../../http/auth.ts';
 import { readBody } from '../../http/validate.ts';
-import { centsToDisplay } from '../wallet/money.ts';
+import { centsToDisplay } from '../../core/ledger/money.ts';
 import { checkPromoCode, promoSettingsOf } from './promo-codes.ts';
 
 export function promoCodeRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALLET_API_PATHS } from '../../../src/contract/wallet.ts';
 import { WELCOME_OFFER_API_PATHS, parseWelcomeOffer } from '../../../src/contract/welcome-offer.ts';
 import { Client, createTestContext, signUpPayload, type TestContext } from '../../test-support/test-app.ts';
-import { ledgerViolations } from '../wallet/wallet-test-helpers.ts';
+import { ledgerViolations } from '../../test-support/wallet-test-helpers.ts';
 import { applyJoinPromo, promoSettingsOf } from './promo-codes.ts';
 import { transaction } from '../../db/transaction.ts';
 

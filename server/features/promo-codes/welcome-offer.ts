@@ -13,12 +13,19 @@ import {
   type WelcomeOfferResponse,
 } from '../../../src/contract/welcome-offer.ts';
 import { WALLET_ERROR_CODES } from '../../../src/contract/wallet.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
-import { centsToDisplay } from '../wallet/money.ts';
-import { applyJoinPromo, checkPromoCode, promoSettingsOf, type AppliedPromo } from './promo-codes.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
+import { centsToDisplay } from '../../core/ledger/money.ts';
+import {
+  applyJoinPromo,
+  checkPromoCode,
+  promoSettingsOf,
+  recordJoinCode,
+  type AppliedPromo,
+} from './promo-codes.ts';
 
 type WelcomeConfig = Pick<Config, 'welcomePromoSweepsCents' | 'goldOnly' | 'welcomeOfferAtJoin'>;
 
@@ -69,7 +76,7 @@ export async function applyWelcomeOfferAtJoin(
     if (isPromoProblem(error)) return null;
     throw error;
   }
-  await tx.query('UPDATE users SET promo_code = $2 WHERE id = $1', [userId, applied.code]);
+  await recordJoinCode(tx, userId, applied.code);
   return applied;
 }
 

@@ -11,7 +11,7 @@ import {
 } from '../../../src/contract/promotions.ts';
 import { isExcludedState } from '../../../src/contract/eligibility.ts';
 import type { Queryable } from '../../db/driver.ts';
-import { dailyBonusEnabled } from '../daily-bonus/daily-bonus.ts';
+import { dailyBonusEnabled } from '../daily-bonus/public.ts';
 import { livePromos, type PromoRow } from './promo-store.ts';
 
 /** Who is looking: whether Sweeps promotions are for them (not gold-only, their state has Sweeps). */

@@ -16,10 +16,10 @@ import {
 } from '../../../src/contract/promotions.ts';
 import type { ActionAnswer } from '../../../src/contract/operator.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { readBody } from '../../http/validate.ts';
-import { runOperatorAction, type ActionOutcome, type OperatorActor } from '../operator/audit.ts';
-import type { OperatorEnv } from '../operator/operator-session.ts';
+import { runOperatorAction, type ActionOutcome, type OperatorActor } from '../../core/audit.ts';
+import type { OperatorEnv } from '../../core/sessions/operator-session.ts';
 import { promoFieldsOf } from './promo-input.ts';
 import {
   insertPromo,

@@ -20,7 +20,7 @@ import {
 } from '../../../src/contract/promotions.ts';
 import { CSRF_HEADER } from '../../../src/contract/constants.ts';
 import { Client, createTestContext, signUpPayload, type TestContext } from '../../test-support/test-app.ts';
-import { auditCount, signedInOperator } from '../operator/operator-test-support.ts';
+import { auditCount, signedInOperator } from '../../test-support/operator-test-support.ts';
 import { SEEDED_POPUPS, SEEDED_SLIDES, seedPromotions } from './seed-promotions.ts';
 
 interface LoginAnswer {

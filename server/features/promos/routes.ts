@@ -4,18 +4,17 @@
  */
 import { Hono } from 'hono';
 import { PROMO_API_PATHS } from '../../../src/contract/promotions.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
+import { stateOfUser } from '../../core/users/users-repo.ts';
 import { liveSlides, promoViewerOf } from './login-promos.ts';
 
 export function promoRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get(PROMO_API_PATHS.carousel, requireAuth(deps), async (c) => {
-    const rows = await deps.db.query<{ state_or_province: string }>(
-      'SELECT state_or_province FROM users WHERE id = $1',
-      [c.get('userId')],
-    );
-    const viewer = promoViewerOf(deps.config, { state_or_province: rows[0]?.state_or_province ?? '' });
+    const state = await stateOfUser(deps.db, c.get('userId'));
+    const viewer = promoViewerOf(deps.config, { state_or_province: state ?? '' });
     return c.json({ results: await liveSlides(deps.db, deps.now(), viewer) });
   });
   return app;

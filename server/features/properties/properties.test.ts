@@ -6,10 +6,9 @@ import {
   NamedPropertiesResponseSchema,
   LEGAL_DOCUMENT_TYPES,
 } from '../../../src/contract/schemas.ts';
-import { createApp } from '../../app.ts';
 import { seed } from '../../seed.ts';
-import { SWEEPS_ONLY_PROPERTIES } from './properties.ts';
-import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
+import { SWEEPS_ONLY_PROPERTIES } from '../../core/properties.ts';
+import { createTestContext, type TestContext, createTestApp } from '../../test-support/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -24,7 +23,7 @@ const getJson = async (url: string, app = ctx.app) => {
 
 describe('GET /properties', () => {
   it('answers every seeded default, with the two config-owned values overridden', async () => {
-    const app = createApp({ ...ctx.deps, config: { ...ctx.deps.config, goldOnly: false } });
+    const app = createTestApp({ ...ctx.deps, config: { ...ctx.deps.config, goldOnly: false } });
     const res = await getJson('/api/v1/properties', app);
     expect(res.status).toBe(200);
     expect(is(res.body, NamedPropertiesResponseSchema)).toBe(true);
@@ -53,7 +52,7 @@ describe('GET /properties', () => {
   });
 
   it('defaults apply when config does not override', async () => {
-    const app = createApp({
+    const app = createTestApp({
       ...ctx.deps,
       config: { ...ctx.deps.config, goldOnly: false, sessionInactivitySeconds: 900 },
     });

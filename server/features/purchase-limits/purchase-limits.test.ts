@@ -9,8 +9,8 @@ import {
 } from '../../../src/contract/wallet.ts';
 import { transaction } from '../../db/transaction.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { creditPurchase } from '../wallet/purchase-credit.ts';
-import { signUpPlayer, type TestPlayer } from '../wallet/wallet-test-helpers.ts';
+import { creditPurchase } from '../payments/purchase-credit.ts';
+import { signUpPlayer, type TestPlayer } from '../../test-support/wallet-test-helpers.ts';
 import { checkPurchaseLimits } from './purchase-limits.ts';
 
 let ctx: TestContext;

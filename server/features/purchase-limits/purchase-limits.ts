@@ -12,7 +12,7 @@
  */
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError, type ApiErrorCode } from '../../http/api-error.ts';
-import { centsToDisplay } from '../wallet/money.ts';
+import { centsToDisplay } from '../../core/ledger/money.ts';
 import { PURCHASE_LIMIT_COOLING_OFF_DAYS } from '../../../src/contract/constants.ts';
 import { PROPERTY_DEFAULTS, PROPERTY_NAMES } from '../../../src/contract/properties.ts';
 import {
@@ -113,6 +113,15 @@ export async function readUsage(
   );
   const r = rows[0];
   return { daily: Number(r?.d ?? 0), weekly: Number(r?.w ?? 0), monthly: Number(r?.m ?? 0) };
+}
+
+/** Price of an active coin package (table coin_packages of the payments feature), or null. */
+export async function packagePriceCents(db: Queryable, packageId: string): Promise<number | null> {
+  const rows = await db.query<{ price_usd_cents: number | string }>(
+    'SELECT price_usd_cents FROM coin_packages WHERE id = $1 AND active',
+    [packageId],
+  );
+  return rows[0] ? Number(rows[0].price_usd_cents) : null;
 }
 
 export async function purchaseLimitsEnabled(tx: Queryable): Promise<boolean> {

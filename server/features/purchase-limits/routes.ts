@@ -19,28 +19,21 @@ import {
 import type { Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { readBody } from '../../http/validate.ts';
-import { centsToDisplay, displayToCents } from '../wallet/money.ts';
+import { centsToDisplay, displayToCents } from '../../core/ledger/money.ts';
 import {
   checkPurchaseLimits,
   InconsistentLimitsError,
+  packagePriceCents,
   purchaseLimitsEnabled,
   readLimits,
   readUsage,
   setLimits,
   type LimitRecord,
 } from './purchase-limits.ts';
-
-/** Price of an active coin package (table coin_packages of the payments feature), or null. */
-export async function packagePriceCents(db: Queryable, packageId: string): Promise<number | null> {
-  const rows = await db.query<{ price_usd_cents: number | string }>(
-    'SELECT price_usd_cents FROM coin_packages WHERE id = $1 AND active',
-    [packageId],
-  );
-  return rows[0] ? Number(rows[0].price_usd_cents) : null;
-}
 
 async function limitsAnswer(
   db: Queryable,

@@ -13,9 +13,16 @@ import {
   type SecondInstance,
   type TestContext,
 } from '../../test-support/test-app.ts';
-import { ledgerViolations } from '../wallet/wallet-test-helpers.ts';
+import { ledgerViolations } from '../../test-support/wallet-test-helpers.ts';
 import { approveRedemption, rejectRedemption } from './redemption-review.ts';
-import { cancel, paypal, redeem, redemptionPlayer, sweeps, type Answer } from './redemption-test-support.ts';
+import {
+  cancel,
+  paypal,
+  redeem,
+  redemptionPlayer,
+  sweeps,
+  type Answer,
+} from '../../test-support/redemption-test-support.ts';
 
 let ctx: TestContext;
 let second: SecondInstance;

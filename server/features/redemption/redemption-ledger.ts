@@ -10,8 +10,8 @@
  * rule, docs/ledger.md), so nothing unplayed can be redeemed.
  */
 import type { Queryable } from '../../db/driver.ts';
-import { reverseEntry } from '../wallet/coin-rules.ts';
-import { entryKey, InsufficientFundsError, postLedgerEntry } from '../wallet/ledger.ts';
+import { reverseEntry } from '../../core/ledger/coin-rules.ts';
+import { entryKey, InsufficientFundsError, postLedgerEntry } from '../../core/ledger/ledger.ts';
 import type { RedemptionRow } from './redemption-store.ts';
 
 export interface HoldInput {

@@ -13,7 +13,7 @@ import { SweepsTransactionsPageSchema } from '../../../src/contract/wallet.ts';
 import { is } from 'superstruct';
 import { transaction } from '../../db/transaction.ts';
 import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { ledgerViolations } from '../wallet/wallet-test-helpers.ts';
+import { ledgerViolations } from '../../test-support/wallet-test-helpers.ts';
 import { approveRedemption } from './redemption-review.ts';
 import { openAccountNumber } from './bank-account.ts';
 import {
@@ -25,7 +25,7 @@ import {
   redemptionPlayer,
   sweeps,
   type Loose,
-} from './redemption-test-support.ts';
+} from '../../test-support/redemption-test-support.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

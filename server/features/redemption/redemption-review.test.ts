@@ -8,7 +8,7 @@ import { REDEMPTION_STATUSES, type RedemptionStatus } from '../../../src/contrac
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { ledgerViolations } from '../wallet/wallet-test-helpers.ts';
+import { ledgerViolations } from '../../test-support/wallet-test-helpers.ts';
 import {
   approveRedemption,
   listRedemptionsForReview,
@@ -25,7 +25,7 @@ import {
   redeem,
   redemptionPlayer,
   sweeps,
-} from './redemption-test-support.ts';
+} from '../../test-support/redemption-test-support.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -15,7 +15,8 @@ import {
   type RedemptionList,
 } from '../../../src/contract/redemption.ts';
 import type { Balances } from '../../../src/contract/schemas.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { idempotent, requestKeyOf } from '../../http/idempotency.ts';
 import { check, readJson } from '../../http/validate.ts';

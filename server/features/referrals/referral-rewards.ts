@@ -21,9 +21,9 @@ import {
 } from '../../../src/contract/referrals.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { assertMayAct } from '../eligibility/play-gate.ts';
-import { nameKey } from '../users/identity-keys.ts';
-import { creditCoins } from '../wallet/ledger.ts';
+import { assertMayAct } from '../../core/play-gate.ts';
+import { nameKey } from '../../core/users/identity-keys.ts';
+import { creditCoins } from '../../core/ledger/ledger.ts';
 
 export interface ReferralRewardSettings {
   /** Gold-only mode: the reward is Gold only. */

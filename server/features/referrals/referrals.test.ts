@@ -10,8 +10,7 @@ import {
 } from '../../../src/contract/referrals.ts';
 import { WALLET_API_PATHS } from '../../../src/contract/wallet.ts';
 import { Client, openSecondInstance, signUpPayload } from '../../test-support/test-app.ts';
-import { attachPaymentProviders } from '../payments/payment-providers.ts';
-import { createPaymentsContext, type PaymentsTestContext } from '../payments/payments-test-support.ts';
+import { createPaymentsContext, type PaymentsTestContext } from '../../test-support/payments-test-support.ts';
 import {
   balancesOf,
   buy,
@@ -21,7 +20,7 @@ import {
   referralsOf,
   startPurchase,
   type Player,
-} from './referrals-test-support.ts';
+} from '../../test-support/referrals-test-support.ts';
 
 let ctx: PaymentsTestContext;
 beforeAll(async () => {
@@ -237,7 +236,7 @@ describe('reward on the friend first purchase', () => {
   });
 
   it('two app instances settling the same first purchase reward once (PostgreSQL: two pools)', async () => {
-    const second = await openSecondInstance(ctx, (deps) => attachPaymentProviders(deps, ctx.providers));
+    const second = await openSecondInstance(ctx);
     try {
       const a = await join(ctx);
       const friend = await joinReferredBy(ctx, a);

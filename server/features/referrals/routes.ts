@@ -10,31 +10,18 @@ import {
   REFERRALS_API_PATHS,
   referralLinkPath,
   type Referral,
-  type ReferralNoRewardReason,
-  type ReferralState,
   type ReferralsResponse,
 } from '../../../src/contract/referrals.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
-import { centsToDisplay } from '../wallet/money.ts';
+import { centsToDisplay } from '../../core/ledger/money.ts';
 import { referralCodeOf } from './referral-codes.ts';
 import { easternMonthOf } from './referral-rewards.ts';
+import { listReferrals, rewardedInMonth } from './referral-store.ts';
 
 /** Newest referrals shown; older ones stay in the table (and count as they did). */
 const LIST_LIMIT = 200;
-
-type ReferralListRow = {
-  id: string;
-  first_name: string;
-  last_name: string;
-  state: ReferralState;
-  joined_at: Date | string;
-  qualified_at: Date | string | null;
-  rewarded_at: Date | string | null;
-  no_reward_reason: ReferralNoRewardReason | null;
-  referrer_gold_coins: number | string;
-  referrer_sweeps_cents: number | string;
-};
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
@@ -52,19 +39,8 @@ export function referralRoutes(deps: AppDeps): Hono<AppEnv> {
     const userId = c.get('userId');
     const nowMs = deps.now();
     const code = await referralCodeOf(db, userId, nowMs);
-    const rows = await db.query<ReferralListRow>(
-      `SELECT r.id, u.first_name, u.last_name, r.state, r.joined_at, r.qualified_at, r.rewarded_at,
-              r.no_reward_reason, r.referrer_gold_coins, r.referrer_sweeps_cents
-         FROM referrals r JOIN users u ON u.id = r.friend_id
-        WHERE r.referrer_id = $1
-        ORDER BY r.joined_at DESC, r.id
-        LIMIT ${LIST_LIMIT}`,
-      [userId],
-    );
-    const month = await db.query<{ n: number | string }>(
-      `SELECT count(*) AS n FROM referrals WHERE referrer_id = $1 AND state = 'rewarded' AND reward_month = $2`,
-      [userId, easternMonthOf(nowMs)],
-    );
+    const rows = await listReferrals(db, userId, LIST_LIMIT);
+    const rewardedThisMonth = await rewardedInMonth(db, userId, easternMonthOf(nowMs));
     const results: Referral[] = rows.map((r) => ({
       id: r.id,
       friend_name: friendName(r.first_name, r.last_name),
@@ -86,7 +62,7 @@ export function referralRoutes(deps: AppDeps): Hono<AppEnv> {
       referrer_reward: reward(REFERRAL_REWARD.referrer),
       friend_reward: reward(REFERRAL_REWARD.friend),
       monthly_cap: REFERRAL_MONTHLY_CAP,
-      rewarded_this_month: Number(month[0]?.n ?? 0),
+      rewarded_this_month: rewardedThisMonth,
       results,
     };
     c.header('Cache-Control', 'no-store');

@@ -15,9 +15,9 @@ import {
   fundedPlayer,
   moneyCall,
   startCoinFlip,
-} from '../games/games-test-support.ts';
-import { reverseEntry } from '../wallet/coin-rules.ts';
-import { walletTransaction } from '../wallet/wallet-transaction.ts';
+} from '../../test-support/games-test-support.ts';
+import { reverseEntry } from '../../core/ledger/coin-rules.ts';
+import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

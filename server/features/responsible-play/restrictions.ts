@@ -20,7 +20,7 @@ import {
 import type { PlayRestriction } from '../../../src/contract/player-standing.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { activeRestriction } from '../eligibility/play-gate.ts';
+import { activeRestriction } from '../../core/play-gate.ts';
 
 export type CheckedRestriction =
   { restriction: 'break'; hours: number } | { restriction: 'self_exclusion'; months: number | null };

@@ -6,7 +6,8 @@ import {
   SetRestrictionRequestSchema,
 } from '../../../src/contract/responsible-play.ts';
 import { transaction } from '../../db/transaction.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { check, readJson } from '../../http/validate.ts';
 import { checkRestriction, readSettings, setRealityCheck, setRestriction } from './restrictions.ts';

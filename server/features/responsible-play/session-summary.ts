@@ -8,7 +8,7 @@
 import type { Currency } from '../../../src/contract/currency.ts';
 import type { SessionResult, SessionSummary } from '../../../src/contract/responsible-play.ts';
 import type { Queryable } from '../../db/driver.ts';
-import { minorToDisplay } from '../wallet/money.ts';
+import { minorToDisplay } from '../../core/ledger/money.ts';
 
 const MINUTE_MS = 60_000;
 

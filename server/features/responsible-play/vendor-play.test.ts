@@ -8,8 +8,8 @@ import { GAMES_API_PATHS, HOUSE_GAME_IDS, VENDOR_GAME_ID } from '../../../src/co
 import { LEGAL_ACCEPTANCE_PATHS } from '../../../src/contract/legal-acceptance.ts';
 import { RESPONSIBLE_PLAY_PATHS, type SessionSummary } from '../../../src/contract/responsible-play.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { moneyCall } from '../games/games-test-support.ts';
-import { publishRevision } from '../legal/legal-acceptance-routes.ts';
+import { moneyCall } from '../../test-support/games-test-support.ts';
+import { publishRevision } from '../../test-support/legal-publish-routes.ts';
 import {
   bet,
   fund,
@@ -19,7 +19,7 @@ import {
   txId,
   vendorCall,
   win,
-} from '../vendor-wallet/vendor-wallet-test-support.ts';
+} from '../../test-support/vendor-wallet-test-support.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

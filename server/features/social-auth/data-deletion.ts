@@ -7,7 +7,6 @@
  * status page's URL (dd/{code} when data was deleted, nd/{code} when we held none) and the code.
  * A resent request (same jti) answers the first one's code.
  */
-import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { ROUTES } from '../../../src/contract/routes.ts';
 import {
@@ -16,25 +15,18 @@ import {
   SOCIAL_AUTH_PATHS,
   type DataDeletionState,
   type DataDeletionStatus,
-  type SocialProvider,
 } from '../../../src/contract/social-auth.ts';
-import type { Queryable } from '../../db/driver.ts';
-import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
+import { deletionRequestByCode, recordDeletionRequest, type DeletionRequestRow } from './deletion-store.ts';
 import { TokenRejected, verifySignedToken } from './id-token.ts';
-import { socialProviders } from './social-providers.ts';
+import type { SocialProviders } from './social-providers.ts';
 
 /** A deletion request is accepted this long after it was signed. */
 const DELETION_MAX_AGE_SECONDS = 10 * 60;
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE = /^[A-Z0-9]{12}$/;
 const MAX_BODY_CHARS = 10_000;
-
-const iso = (ms: number): string => new Date(ms).toISOString();
-
-export const newConfirmationCode = (): string =>
-  [...randomBytes(12)].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
 
 const invalidRequest = (message: string, extra: Record<string, unknown> | null = null) =>
   new ApiError(400, SOCIAL_AUTH_ERROR_CODES.SOCIAL_DELETION_INVALID, message, 'signed_request', extra);
@@ -59,38 +51,7 @@ async function signedRequestOf(c: Context): Promise<string> {
 const statusPath = (state: DataDeletionState, code: string): string =>
   (state === 'deleted' ? ROUTES.dataDeletionDone : ROUTES.dataDeletionNotDone).replace(':code', code);
 
-type RequestRow = {
-  confirmation_code: string;
-  provider: SocialProvider;
-  status: DataDeletionState;
-  requested_at: Date | string;
-  completed_at: Date | string;
-};
-
-/** Carries out the deletion for `subject`; answers whether we held anything from the provider. */
-async function deleteProviderData(
-  tx: Queryable,
-  provider: SocialProvider,
-  subject: string,
-): Promise<boolean> {
-  const unlinked = await tx.query<{ user_id: string; picture: string | null }>(
-    'DELETE FROM social_identities WHERE provider = $1 AND subject = $2 RETURNING user_id, picture',
-    [provider, subject],
-  );
-  for (const row of unlinked)
-    if (row.picture)
-      await tx.query('UPDATE users SET profile_pic = NULL WHERE id = $1 AND profile_pic = $2', [
-        row.user_id,
-        row.picture,
-      ]);
-  const tickets = await tx.query(
-    'DELETE FROM social_tickets WHERE provider = $1 AND subject = $2 RETURNING token_hash',
-    [provider, subject],
-  );
-  return unlinked.length > 0 || tickets.length > 0;
-}
-
-const toStatus = (row: RequestRow): DataDeletionStatus => ({
+const toStatus = (row: DeletionRequestRow): DataDeletionStatus => ({
   confirmation_code: row.confirmation_code,
   provider: row.provider,
   status: row.status,
@@ -98,7 +59,7 @@ const toStatus = (row: RequestRow): DataDeletionStatus => ({
   completed_at: new Date(row.completed_at).toISOString(),
 });
 
-export function dataDeletionRoutes(deps: AppDeps): Hono<AppEnv> {
+export function dataDeletionRoutes(deps: AppDeps, providers: SocialProviders): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post(SOCIAL_AUTH_PATHS.deletionCallback, async (c) => {
@@ -111,7 +72,6 @@ export function dataDeletionRoutes(deps: AppDeps): Hono<AppEnv> {
         'provider',
       );
     const signed = await signedRequestOf(c);
-    const providers = socialProviders(deps);
     let claims: Record<string, unknown>;
     try {
       claims = await verifySignedToken(signed, providers.keys, {
@@ -137,34 +97,11 @@ export function dataDeletionRoutes(deps: AppDeps): Hono<AppEnv> {
       jti.length > 128
     )
       throw invalidRequest('The deletion request lacks its subject, id or event.');
-    const now = deps.now();
-    const row = await transaction(deps.db, async (tx) => {
-      const inserted = await tx.query<RequestRow>(
-        `INSERT INTO social_deletion_requests (confirmation_code, provider, subject, request_id, status, user_id,
-           requested_at, completed_at)
-         VALUES ($1, $2, $3, $4, 'no_data',
-           (SELECT user_id FROM social_identities WHERE provider = $2 AND subject = $3), $5, $5)
-         ON CONFLICT (provider, request_id) DO NOTHING
-         RETURNING confirmation_code, provider, status, requested_at, completed_at`,
-        [newConfirmationCode(), provider, sub, jti, iso(now)],
-      );
-      if (inserted.length === 0) {
-        // The same request again: the first one's answer.
-        const first = await tx.query<RequestRow>(
-          `SELECT confirmation_code, provider, status, requested_at, completed_at FROM social_deletion_requests
-            WHERE provider = $1 AND request_id = $2`,
-          [provider, jti],
-        );
-        return first[0]!;
-      }
-      const held = await deleteProviderData(tx, provider, sub);
-      if (!held) return inserted[0]!;
-      const updated = await tx.query<RequestRow>(
-        `UPDATE social_deletion_requests SET status = 'deleted' WHERE confirmation_code = $1
-         RETURNING confirmation_code, provider, status, requested_at, completed_at`,
-        [inserted[0]!.confirmation_code],
-      );
-      return updated[0]!;
+    const row = await recordDeletionRequest(deps.db, {
+      provider,
+      subject: sub,
+      requestId: jti,
+      nowMs: deps.now(),
     });
     deps.logger.info('social data deletion request', { provider, status: row.status });
     return c.json({
@@ -175,21 +112,15 @@ export function dataDeletionRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get(SOCIAL_AUTH_PATHS.deletionStatus, async (c) => {
     const code = c.req.param('code').toUpperCase();
-    const rows = CODE.test(code)
-      ? await deps.db.query<RequestRow>(
-          `SELECT confirmation_code, provider, status, requested_at, completed_at FROM social_deletion_requests
-            WHERE confirmation_code = $1`,
-          [code],
-        )
-      : [];
-    if (!rows[0])
+    const row = CODE.test(code) ? await deletionRequestByCode(deps.db, code) : null;
+    if (!row)
       throw new ApiError(
         404,
         SOCIAL_AUTH_ERROR_CODES.SOCIAL_DELETION_NOT_FOUND,
         'No data deletion request has this confirmation code. Check the code, or contact support.',
         'code',
       );
-    return c.json(toStatus(rows[0]));
+    return c.json(toStatus(row));
   });
 
   return app;

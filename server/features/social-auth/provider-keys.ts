@@ -2,8 +2,10 @@
  * The identity provider's published signing keys (its JWKS), fetched from the provider and kept
  * for a few minutes. A token naming a key we do not hold triggers one refetch (the provider
  * rotated its keys), at most every MIN_REFETCH_MS so forged kids cannot make us hammer it.
+ * Keys are imported with jose. jose's own remote key set is not used: it drops the keys it holds
+ * when a refetch fails (ours keep serving), and it cannot take the injected clock the tests move.
  */
-import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { importJWK, type CryptoKey, type JWK } from 'jose';
 import { SOCIAL_AUTH_ERROR_CODES } from '../../../src/contract/social-auth.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { FetchLike } from '../../providers/provider-http.ts';
@@ -15,7 +17,7 @@ const FETCH_TIMEOUT_MS = 5000;
 export interface PublishedKey {
   kid: string;
   alg: 'ES256' | 'RS256';
-  key: KeyObject;
+  key: CryptoKey;
 }
 
 export const providerUnavailable = () =>
@@ -25,13 +27,19 @@ export const providerUnavailable = () =>
     'Google and Facebook sign-in is unavailable right now. Please try again in a moment, or sign in with your email.',
   );
 
-function toKey(jwk: Record<string, unknown>): PublishedKey | null {
+async function toKey(jwk: Record<string, unknown>): Promise<PublishedKey | null> {
   if (typeof jwk.kid !== 'string') return null;
   if (jwk.use !== undefined && jwk.use !== 'sig') return null;
   const alg = jwk.kty === 'EC' && jwk.crv === 'P-256' ? 'ES256' : jwk.kty === 'RSA' ? 'RS256' : null;
   if (!alg || (jwk.alg !== undefined && jwk.alg !== alg)) return null;
+  // The public members only, so a key published with its private part still imports as public.
+  const members: JWK =
+    alg === 'ES256'
+      ? { kty: 'EC', crv: 'P-256', x: jwk.x as string, y: jwk.y as string }
+      : { kty: 'RSA', n: jwk.n as string, e: jwk.e as string };
   try {
-    return { kid: jwk.kid, alg, key: createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' }) };
+    const key = await importJWK(members, alg);
+    return key instanceof Uint8Array ? null : { kid: jwk.kid, alg, key };
   } catch {
     return null;
   }
@@ -81,7 +89,7 @@ export class ProviderKeys {
     const next = new Map<string, PublishedKey>();
     if (Array.isArray(list))
       for (const jwk of list) {
-        const key = jwk && typeof jwk === 'object' ? toKey(jwk as Record<string, unknown>) : null;
+        const key = jwk && typeof jwk === 'object' ? await toKey(jwk as Record<string, unknown>) : null;
         if (key) next.set(key.kid, key);
       }
     this.keys = next;

@@ -27,12 +27,14 @@ import {
 import { sqlState } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { accountClosed } from '../../http/auth.ts';
 import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
 import { check, readBody, readJson } from '../../http/validate.ts';
-import { loginChecks, UNKNOWN_CLIENT } from '../auth/routes.ts';
-import { startKeyedSession } from '../auth/keyed-session.ts';
+import { loginChecks } from '../../core/throttle.ts';
+import { UNKNOWN_CLIENT } from '../../http/client-ip.ts';
+import { startKeyedSession } from '../../core/sessions/keyed-session.ts';
 import {
   claimStartKey,
   completeStartKey,
@@ -40,8 +42,8 @@ import {
   releaseStartKey,
   sessionIsLive,
   startKeyOf,
-} from '../auth/session-start-keys.ts';
-import { secureCookies, startSession, startSessionWithId } from '../auth/session.ts';
+} from '../../core/sessions/session-start-keys.ts';
+import { secureCookies, startSession, startSessionWithId } from '../../core/sessions/start-session.ts';
 import {
   enforceAttempts,
   LOGIN_PER_ACCOUNT_AND_CLIENT,
@@ -49,9 +51,9 @@ import {
   resetAttempts,
   SIGN_UP_PER_CLIENT,
   type ThrottleRule,
-} from '../auth/throttle.ts';
-import { checkSignUp, insertUser } from '../users/create-user.ts';
-import { findUserByEmail, findUserById } from '../users/users-repo.ts';
+} from '../../core/throttle.ts';
+import { checkSignUp, insertUser } from '../users/public.ts';
+import { findUserByEmail, findUserById } from '../../core/users/users-repo.ts';
 import { dataDeletionRoutes } from './data-deletion.ts';
 import { invalidToken, TokenRejected, verifySignedToken } from './id-token.ts';
 import { socialProviders } from './social-providers.ts';
@@ -63,9 +65,11 @@ import {
   createTicket,
   draftOf,
   findOpenTicket,
+  hasLinkedIdentity,
   insertIdentity,
   linkedProvidersOf,
   linkedUserOf,
+  markSocialOnly,
   releaseTicket,
   sha256,
   ticketOfBrowser,
@@ -169,6 +173,8 @@ function identityOf(provider: SocialProvider, claims: Record<string, unknown>): 
 
 export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // One key cache for sign-in and the deletion callback, so a key rotation is fetched once.
+  const providers = socialProviders(deps);
   const { db } = deps;
   const secure = secureCookies(deps);
   const ipOf = (c: Context) => throttleKeyOf(clientIp(c, deps.config.trustProxy));
@@ -204,7 +210,6 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
       maxAge: BROWSER_COOKIE_MAX_AGE,
     });
     const nonce = await createAttempt(db, provider, sha256(secret), deps.now());
-    const providers = socialProviders(deps);
     const answer: SocialAttemptAnswer = {
       provider,
       nonce,
@@ -219,7 +224,6 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
     // A retry of a sign-in whose answer was lost (same key, same token, same browser) is answered
     // again: a linked identity continues the session the first request started.
     const startKey = startKeyOf(c, deps, 'social_sign_in', { provider, id_token });
-    const providers = socialProviders(deps);
     let claims: Record<string, unknown>;
     try {
       claims = await verifySignedToken(id_token, providers.keys, {
@@ -356,7 +360,7 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
       throw error;
     }
     await transaction(db, async (tx) => {
-      await tx.query('UPDATE users SET has_password = false WHERE id = $1', [id]);
+      await markSocialOnly(tx, id);
       await insertIdentity(tx, id, ticket, deps.now());
     });
     deps.logger.info('account created with social sign-in', { user_id: id, provider: ticket.provider });
@@ -460,11 +464,7 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!verdict.ok) throw invalidCredentials();
     if (user.account_state === 'closed') throw accountClosed(user.closed_reason);
     await transaction(db, async (tx) => {
-      const mine = await tx.query<{ subject: string }>(
-        'SELECT subject FROM social_identities WHERE user_id = $1 AND provider = $2',
-        [user.id, provider],
-      );
-      if (mine.length > 0) throw alreadyLinked(provider);
+      if (await hasLinkedIdentity(tx, user.id, provider)) throw alreadyLinked(provider);
       if (!(await claimTicket(tx, ticket.token_hash, deps.now()))) throw ticketInvalid(field);
       try {
         await insertIdentity(tx, user.id, ticket, deps.now());
@@ -477,6 +477,6 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
     return startSessionWithId(deps, c, user);
   };
 
-  app.route('/', dataDeletionRoutes(deps));
+  app.route('/', dataDeletionRoutes(deps, providers));
   return app;
 }

@@ -1,6 +1,6 @@
 import { SOCIAL_AUTH_ERROR_CODES } from '../../../src/contract/social-auth.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { linkedProvidersOf } from './social-store.ts';
 
 /**

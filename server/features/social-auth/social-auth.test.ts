@@ -8,15 +8,21 @@ import {
   socialDeletionStatusPath,
   type SocialProvider,
 } from '../../../src/contract/social-auth.ts';
-import { Client, createTestContext, signUpPayload, type TestContext } from '../../test-support/test-app.ts';
+import {
+  Client,
+  createTestApp,
+  createTestContext,
+  signUpPayload,
+  type TestContext,
+} from '../../test-support/test-app.ts';
 import { signEs256, type SocialSandbox } from '../../providers/social-identity/sandbox/social-sandbox.ts';
-import { attachSocialProviders, createSocialSandboxProviders, socialProviders } from './social-providers.ts';
+import { createSocialSandbox } from '../../providers/social-identity/sandbox/social-sandbox-setup.ts';
 
 let ctx: TestContext;
 let sandbox: SocialSandbox;
 beforeAll(async () => {
   ctx = await createTestContext();
-  sandbox = socialProviders(ctx.deps).sandbox!.sandbox;
+  sandbox = ctx.sandboxes.social.sandbox;
 });
 afterAll(async () => ctx?.close());
 
@@ -102,7 +108,7 @@ async function joinWithPassword(overrides: Body = {}) {
 
 describe('configuration', () => {
   it('puts the sandbox on PORT + 5 by default, on its own origin, with our client id', async () => {
-    const { loadConfig, ConfigError } = await import('../../config.ts');
+    const { loadConfig, ConfigError } = await import('../../platform/config.ts');
     const config = loadConfig({ PORT: '9000', DATA_DIR: ctx.dataDir });
     expect(config.socialSandboxPort).toBe(9005);
     expect(config.socialSandboxOrigin).toBe('http://localhost:9005');
@@ -119,7 +125,7 @@ describe('configuration', () => {
 
 describe('sandbox provider', () => {
   it('publishes its public key only, and its popup names the listed identities', async () => {
-    const app = socialProviders(ctx.deps).sandbox!.app;
+    const app = ctx.sandboxes.social.app;
     const jwks = (await (await app.request('/.well-known/jwks.json')).json()) as { keys: Body[] };
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
@@ -775,20 +781,23 @@ describe('data deletion requests', () => {
   });
 
   it('the sandbox page sends a signed request to the callback', async () => {
-    const wired = createSocialSandboxProviders(ctx.deps, {
+    // The same database behind an app whose social sandbox sends its deletion requests to it.
+    let wiredApp: ReturnType<typeof createTestApp> | null = null;
+    const wired = createSocialSandbox({
+      config: ctx.deps.config,
+      now: ctx.deps.now,
       stateDir: null,
       sandboxFetch: 'in-process',
-      callback: { apiBase: '', fetch: async (url, init) => ctx.app.request(url, init) },
+      callback: { apiBase: '', fetch: async (url, init) => wiredApp!.request(url, init) },
     });
-    const unwired = await socialProviders(ctx.deps).sandbox!.app.request('/facebook/data-deletion', {
+    wiredApp = createTestApp({ ...ctx.deps, providers: { ...ctx.deps.providers, social: wired.providers } });
+    const unwired = await ctx.sandboxes.social.app.request('/facebook/data-deletion', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'nobody.here@example.com', client_id: CLIENT_ID }),
     });
     expect(unwired.status).toBe(503);
-    attachSocialProviders(ctx.deps, wired);
-    sandbox = wired.sandbox!.sandbox;
-    const res = await wired.sandbox!.app.request('/facebook/data-deletion', {
+    const res = await wired.sandbox.app.request('/facebook/data-deletion', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'nobody.here@example.com', client_id: CLIENT_ID }),

@@ -182,6 +182,23 @@ export async function linkedProvidersOf(db: Queryable, userId: string): Promise<
   return rows.map((r) => r.provider);
 }
 
+export async function hasLinkedIdentity(
+  db: Queryable,
+  userId: string,
+  provider: SocialProvider,
+): Promise<boolean> {
+  const rows = await db.query<{ subject: string }>(
+    'SELECT subject FROM social_identities WHERE user_id = $1 AND provider = $2',
+    [userId, provider],
+  );
+  return rows.length > 0;
+}
+
+/** An account created with social sign-in has no password of its own (its hash is unusable). */
+export async function markSocialOnly(db: Queryable, userId: string): Promise<void> {
+  await db.query('UPDATE users SET has_password = false WHERE id = $1', [userId]);
+}
+
 export async function insertIdentity(
   db: Queryable,
   userId: string,

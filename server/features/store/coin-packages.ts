@@ -12,10 +12,10 @@ import {
   type CoinPackage,
 } from '../../../src/contract/payments.ts';
 import { PROPERTY_DEFAULTS, PROPERTY_NAMES } from '../../../src/contract/properties.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../platform/config.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { readProperties } from '../properties/properties.ts';
+import { readProperties } from '../../core/properties.ts';
 
 interface SeedPackage {
   id: string;

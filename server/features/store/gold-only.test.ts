@@ -21,9 +21,9 @@ import {
   createPaymentsContext,
   playerWithAddress,
   type PaymentsTestContext,
-} from '../payments/payments-test-support.ts';
-import { postLedgerEntry } from '../wallet/ledger.ts';
-import { creditPurchase } from '../wallet/purchase-credit.ts';
+} from '../../test-support/payments-test-support.ts';
+import { postLedgerEntry } from '../../core/ledger/ledger.ts';
+import { creditPurchase } from '../payments/purchase-credit.ts';
 import { promoSettingsOf } from '../promo-codes/promo-codes.ts';
 
 let gold: PaymentsTestContext;

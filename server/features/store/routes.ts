@@ -3,20 +3,19 @@ import { Hono } from 'hono';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { PAYMENTS_API_PATHS } from '../../../src/contract/payments.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
+import { stateOfUser } from '../../core/users/users-repo.ts';
 import { assertCoinStoreEnabled, bankingPackages } from './coin-packages.ts';
 
 export function storeRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get(PAYMENTS_API_PATHS.bankingPackages, requireAuth(deps), async (c) => {
     await assertCoinStoreEnabled(deps.db);
-    const rows = await deps.db.query<{ state_or_province: string }>(
-      'SELECT state_or_province FROM users WHERE id = $1',
-      [c.get('userId')],
-    );
-    if (!rows[0]) throw new ApiError(401, ERROR_CODES.NOT_AUTHENTICATED, 'Please sign in to continue.');
-    return c.json(await bankingPackages(deps.db, deps.config, rows[0].state_or_province, deps.now()));
+    const state = await stateOfUser(deps.db, c.get('userId'));
+    if (state === null) throw new ApiError(401, ERROR_CODES.NOT_AUTHENTICATED, 'Please sign in to continue.');
+    return c.json(await bankingPackages(deps.db, deps.config, state, deps.now()));
   });
   return app;
 }

@@ -4,7 +4,7 @@
  * shared with the support site; one use (jti) and a short life (iat checked by the site).
  */
 import { hkdfSync, randomUUID } from 'node:crypto';
-import { sign } from 'hono/jwt';
+import { SignJWT } from 'jose';
 
 export interface SupportDeskClaims {
   name: string;
@@ -36,5 +36,8 @@ export async function issueSupportDeskJwt(
     iat: Math.floor(nowMs / 1000),
     jti: randomUUID(),
   };
-  return { token: await sign(claims, secret, 'HS256'), claims };
+  const token = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(secret));
+  return { token, claims };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_DESK_PATHS, type SupportDeskJwtAnswer } from '../../../src/contract/support-desk.ts';
 import { createSupportSandbox } from '../../providers/support-desk/sandbox/support-sandbox.ts';
 import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { signUpPlayer } from '../wallet/wallet-test-helpers.ts';
+import { signUpPlayer } from '../../test-support/wallet-test-helpers.ts';
 import { seed, seedOptionsOf } from '../../seed.ts';
 import { supportDeskSecret } from './support-desk-jwt.ts';
 
@@ -54,6 +54,8 @@ describe('the support-desk JWT', () => {
       iat: Math.floor(ctx.clock.now / 1000),
     });
     expect(Object.keys(claims).sort()).toEqual(['email', 'external_id', 'iat', 'jti', 'name']);
+    const header: unknown = JSON.parse(Buffer.from(a.zendesk_jwt.split('.')[0]!, 'base64url').toString());
+    expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(claims.jti).not.toBe((await verify(b.zendesk_jwt, secret, 'HS256')).jti);
     expect(a.access_url.startsWith(`${ctx.deps.config.supportSiteOrigin}/access/jwt?jwt=`)).toBe(true);
     await expect(

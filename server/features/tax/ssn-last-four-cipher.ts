@@ -1,13 +1,13 @@
 /**
  * Encryption at rest of the last four SSN digits of a W-9 (the only part of the taxpayer number
  * the product keeps). AES-256-GCM with the server's W-9 key (W9_ENCRYPTION_KEY, else generated
- * in DATA_DIR/secrets.json: server/secrets.ts), a fresh random 96-bit IV for every record, the
+ * in DATA_DIR/secrets.json: server/platform/secrets.ts), a fresh random 96-bit IV for every record, the
  * 128-bit tag stored beside it, and the owner's user id as associated data, so a ciphertext
  * copied onto another player's row fails to decrypt instead of answering someone else's digits.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { parseW9Key } from '../../platform/w9-key.ts';
 
-export const W9_KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
@@ -16,23 +16,6 @@ export interface SealedLastFour {
   iv: Buffer;
   tag: Buffer;
 }
-
-/**
- * The 32-byte key from its text form: 64 hex digits, or base64 / base64url of 32 bytes (what
- * `openssl rand -hex 32` or `openssl rand -base64 32` print). Null when the text is neither.
- */
-export function parseW9Key(text: string): Buffer | null {
-  const t = text.trim();
-  if (/^[0-9a-fA-F]{64}$/.test(t)) return Buffer.from(t, 'hex');
-  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(t)) {
-    const bytes = Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-    return bytes.length === W9_KEY_BYTES ? bytes : null;
-  }
-  return null;
-}
-
-/** A new key in the stored text form (base64url of 32 random bytes). */
-export const generateW9Key = (): string => randomBytes(W9_KEY_BYTES).toString('base64url');
 
 function keyOf(keyText: string): Buffer {
   const key = parseW9Key(keyText);

@@ -15,9 +15,9 @@ import {
   W9ConfirmResponseSchema,
   W9StatusResponseSchema,
 } from '../../../src/contract/tax.ts';
-import { createGamesContext, fund, startCoinFlip } from '../games/games-test-support.ts';
+import { createGamesContext, fund, startCoinFlip } from '../../test-support/games-test-support.ts';
 import { Client, createTestContext, signUpPayload, type TestContext } from '../../test-support/test-app.ts';
-import { signUpPlayer, type TestPlayer } from '../wallet/wallet-test-helpers.ts';
+import { signUpPlayer, type TestPlayer } from '../../test-support/wallet-test-helpers.ts';
 import { openLastFour } from './ssn-last-four-cipher.ts';
 
 let ctx: TestContext;

@@ -3,9 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { loadSecrets } from '../../secrets.ts';
-import { generateW9Key, openLastFour, parseW9Key, sealLastFour } from './ssn-last-four-cipher.ts';
+import { ConfigError, loadConfig } from '../../platform/config.ts';
+import { loadSecrets } from '../../platform/secrets.ts';
+import { openLastFour, sealLastFour } from './ssn-last-four-cipher.ts';
+import { generateW9Key, parseW9Key } from '../../platform/w9-key.ts';
 
 const HEX_KEY = 'a1'.repeat(32);
 const dirs: string[] = [];

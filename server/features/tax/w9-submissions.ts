@@ -30,7 +30,7 @@ import {
 import type { W9State } from '../../../src/contract/player-standing.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { readPlayerStanding } from '../eligibility/play-gate.ts';
+import { readPlayerStanding } from '../../core/play-gate.ts';
 import { openLastFour, sealLastFour } from './ssn-last-four-cipher.ts';
 import type { TinMatcher } from './tin-match-sandbox.ts';
 

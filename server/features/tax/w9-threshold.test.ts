@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { signUpPlayer } from '../wallet/wallet-test-helpers.ts';
+import { signUpPlayer } from '../../test-support/wallet-test-helpers.ts';
 import {
   easternCalendarYear,
   redeemedThisTaxYearCents,

@@ -8,7 +8,7 @@
 import { easternDateOf, easternMidnightMs } from '../../../src/contract/eastern-time.ts';
 import { W9_THRESHOLD_USD_CENTS } from '../../../src/contract/tax.ts';
 import type { Queryable } from '../../db/driver.ts';
-import { readPlayerStanding } from '../eligibility/play-gate.ts';
+import { readPlayerStanding } from '../../core/play-gate.ts';
 
 export { W9_THRESHOLD_USD_CENTS };
 

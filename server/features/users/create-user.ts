@@ -19,16 +19,21 @@ import {
 } from '../../../src/contract/eligibility.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import type { CreateUserRequest } from '../../../src/contract/schemas.ts';
-import { constraintName, sqlState } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps } from '../../http/app-env.ts';
-import { acceptAtSignUp } from '../legal/legal-acceptance.ts';
-import { initialAccountState } from '../mobile-verification/mobile-verification-property.ts';
-import { applyJoinPromo, promoSettingsOf } from '../promo-codes/promo-codes.ts';
-import { applyWelcomeOfferAtJoin } from '../promo-codes/welcome-offer.ts';
-import { recordReferralAtJoin } from '../referrals/referral-codes.ts';
-import { HOUSEHOLD_ACCOUNT_LIMIT, householdKey, isValidName, personKey } from './identity-keys.ts';
+import type { AppDeps } from '../../core/deps.ts';
+import { duplicateAccount, emailTaken, mapUniqueViolation } from '../../core/users/user-uniqueness.ts';
+import { acceptAtSignUp } from '../legal/public.ts';
+import { initialAccountState } from '../mobile-verification/public.ts';
+import { applyJoinPromo, promoSettingsOf } from '../promo-codes/public.ts';
+import { applyWelcomeOfferAtJoin } from '../promo-codes/public.ts';
+import { recordReferralAtJoin } from '../referrals/public.ts';
+import {
+  HOUSEHOLD_ACCOUNT_LIMIT,
+  householdKey,
+  isValidName,
+  personKey,
+} from '../../core/users/identity-keys.ts';
 
 const ATTRIBUTION_KEYS = [
   'utm_content',
@@ -56,20 +61,6 @@ const bad = (
   extra: Record<string, unknown> | null = null,
 ) => new ApiError(400, code, message, field, extra);
 
-export const emailTaken = () =>
-  new ApiError(
-    409,
-    ERROR_CODES.EMAIL_TAKEN,
-    'An account with this email already exists. Sign in, or use password recovery if you forgot your password.',
-    'email',
-  );
-export const duplicateAccount = () =>
-  new ApiError(
-    409,
-    ERROR_CODES.DUPLICATE_ACCOUNT,
-    'You already have an account with us. Only one account per person is allowed; please sign in to your existing account or contact support.',
-    null,
-  );
 export const householdLimit = () =>
   new ApiError(
     409,
@@ -256,13 +247,4 @@ export async function insertUser(deps: AppDeps, s: CheckedSignUp, passwordHash: 
   } catch (error) {
     throw mapUniqueViolation(error);
   }
-}
-
-/** A unique index caught a race the checks could not see. */
-export function mapUniqueViolation(error: unknown): unknown {
-  if (sqlState(error) !== '23505') return error;
-  const name = constraintName(error) ?? String((error as Error).message);
-  if (name.includes('users_email_lower_key')) return emailTaken();
-  if (name.includes('users_person_key')) return duplicateAccount();
-  return error;
 }

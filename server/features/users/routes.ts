@@ -7,13 +7,13 @@ import {
   PatchMeRequestSchema,
   UserDataPatchSchema,
 } from '../../../src/contract/schemas.ts';
-import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { check, readJson } from '../../http/validate.ts';
-import { UNKNOWN_CLIENT } from '../auth/routes.ts';
-import { startSession, startSessionWithId } from '../auth/session.ts';
+import { UNKNOWN_CLIENT } from '../../http/client-ip.ts';
+import { startSession, startSessionWithId } from '../../core/sessions/start-session.ts';
 import {
   claimStartKey,
   completeStartKey,
@@ -21,21 +21,15 @@ import {
   releaseStartKey,
   sessionIsLive,
   startKeyOf,
-} from '../auth/session-start-keys.ts';
-import { enforceAttempts, SIGN_UP_PER_CLIENT } from '../auth/throttle.ts';
+} from '../../core/sessions/session-start-keys.ts';
+import { enforceAttempts, SIGN_UP_PER_CLIENT } from '../../core/throttle.ts';
 import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
-import {
-  checkName,
-  checkSignUp,
-  duplicateAccount,
-  householdLimit,
-  insertUser,
-  mapUniqueViolation,
-} from './create-user.ts';
-import { HOUSEHOLD_ACCOUNT_LIMIT, householdKey, personKey } from './identity-keys.ts';
+import { checkName, checkSignUp, insertUser } from './create-user.ts';
+import { mapUniqueViolation } from '../../core/users/user-uniqueness.ts';
 import { survivesJsonRoundTrip } from './json-round-trip.ts';
-import { hasBirthDate, saveBirthDate } from '../account/birth-date.ts';
-import { findUserById, toWireUser, type UserRow } from './users-repo.ts';
+import { changeName, setUserData } from './profile-store.ts';
+import { hasBirthDate, saveBirthDate } from '../account/public.ts';
+import { findUserById, toWireUser, type UserRow } from '../../core/users/users-repo.ts';
 
 /** Total size of one player's user_data, serialised. */
 export const USER_DATA_MAX_BYTES = 16 * 1024;
@@ -112,33 +106,7 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
     const last = body.last_name === undefined ? undefined : checkName(body.last_name, 'last_name');
     if (first !== undefined || last !== undefined) {
       try {
-        await transaction(db, async (tx) => {
-          const rows = await tx.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [id]);
-          const me = rows[0];
-          if (!me) throw new ApiError(401, ERROR_CODES.NOT_AUTHENTICATED, 'Please sign in to continue.');
-          const next = { ...me, first_name: first ?? me.first_name, last_name: last ?? me.last_name };
-          const person = personKey({
-            ...next,
-            birth_year: Number(me.birth_year),
-            birth_month: Number(me.birth_month),
-            birth_day: Number(me.birth_day),
-          });
-          const household = householdKey(next);
-          // A new name must not turn this account into a second account of someone else, or overfill a household.
-          const same = await tx.query('SELECT 1 FROM users WHERE person_key = $1 AND id <> $2', [person, id]);
-          if (same.length > 0) throw duplicateAccount();
-          if (household !== me.household_key) {
-            const n = await tx.query<{ n: number | string }>(
-              'SELECT count(*) AS n FROM users WHERE household_key = $1',
-              [household],
-            );
-            if (Number(n[0]?.n ?? 0) >= HOUSEHOLD_ACCOUNT_LIMIT) throw householdLimit();
-          }
-          await tx.query(
-            'UPDATE users SET first_name = $2, last_name = $3, person_key = $4, household_key = $5, updated_at = $6 WHERE id = $1',
-            [id, next.first_name, next.last_name, person, household, new Date(deps.now()).toISOString()],
-          );
-        });
+        await changeName(db, id, { first, last }, deps.now());
       } catch (error) {
         throw mapUniqueViolation(error);
       }
@@ -155,13 +123,14 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
       throw new ApiError(400, ERROR_CODES.INVALID_KEY_VAL, ERROR_TEXTS.invalidKeyVal, 'value');
     }
     const id = c.get('userId');
-    const rows = await db.query<{ size: number | string }>(
-      `UPDATE users SET user_data = user_data || jsonb_build_object($2::text, $3::text::jsonb), updated_at = $4
-        WHERE id = $1 AND octet_length((user_data || jsonb_build_object($2::text, $3::text::jsonb))::text) <= $5
-        RETURNING 1 AS size`,
-      [id, body.key, JSON.stringify(body.value), new Date(deps.now()).toISOString(), USER_DATA_MAX_BYTES],
+    const saved = await setUserData(
+      db,
+      id,
+      { key: body.key, value: body.value },
+      deps.now(),
+      USER_DATA_MAX_BYTES,
     );
-    if (rows.length === 0) {
+    if (!saved) {
       throw new ApiError(
         400,
         ERROR_CODES.VALIDATION_ERROR,

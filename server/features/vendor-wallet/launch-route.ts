@@ -14,11 +14,13 @@ import {
   VendorLaunchRequestSchema,
 } from '../../../src/contract/games.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { checkText, readBody } from '../../http/validate.ts';
-import { assertMayAct } from '../eligibility/play-gate.ts';
-import { sweepsEligibility } from '../store/coin-packages.ts';
+import { assertMayAct } from '../../core/play-gate.ts';
+import { stateOfUser } from '../../core/users/users-repo.ts';
+import { sweepsEligibility } from '../store/public.ts';
 import { findLaunchableGame } from './vendor-game-lookup.ts';
 import { vendorGameProvider } from './vendor-provider.ts';
 import { openVendorSession } from './vendor-sessions.ts';
@@ -58,11 +60,8 @@ export function vendorLaunchRoutes(deps: AppDeps): Hono<AppEnv> {
     // terms awaited) gets no frame: the same refusal, code and message, as a house game's round.
     await assertMayAct(db, userId, 'play', nowMs);
     if (currency === 'sweeps') {
-      const [player] = await db.query<{ state_or_province: string }>(
-        'SELECT state_or_province FROM users WHERE id = $1',
-        [userId],
-      );
-      if (!player || !sweepsEligibility(config, player.state_or_province).eligible)
+      const state = await stateOfUser(db, userId);
+      if (state === null || !sweepsEligibility(config, state).eligible)
         throw new ApiError(
           403,
           GAME_ERROR_CODES.SWEEPS_NOT_ELIGIBLE,

@@ -13,9 +13,10 @@ import {
   VendorWinRequestSchema,
 } from '../../../src/contract/vendor-wallet.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { readBody } from '../../http/validate.ts';
-import { minorToDisplay } from '../wallet/money.ts';
+import { minorToDisplay } from '../../core/ledger/money.ts';
 import { requireVendorSignature } from './signature-check.ts';
 import { findVendorSession, type VendorSession } from './vendor-sessions.ts';
 import { currencyBalanceMinor, runVendorCall, type VendorCallResult } from './vendor-transactions.ts';

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ConfigError } from '../../config.ts';
-import { loadConfig } from '../../config.ts';
-import { loadSecrets } from '../../secrets.ts';
+import type { ConfigError } from '../../platform/config.ts';
+import { loadConfig } from '../../platform/config.ts';
+import { loadSecrets } from '../../platform/secrets.ts';
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {

@@ -23,15 +23,15 @@ import {
 } from '../../../src/contract/vendor-wallet.ts';
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/driver.ts';
 import { ApiError, type ApiErrorCode } from '../../http/api-error.ts';
-import { creditWin, reverseEntry, spendGold, spendSweeps } from '../wallet/coin-rules.ts';
-import { InsufficientFundsError } from '../wallet/ledger.ts';
-import { displayToCents, minorToDisplay } from '../wallet/money.ts';
-import { walletTransaction } from '../wallet/wallet-transaction.ts';
-import { assertMayAct } from '../eligibility/play-gate.ts';
-import { recordPlayPoints, voidPlayPoints } from '../leaderboard/points.ts';
-import { maxWinMultipleOf } from '../games/catalogue.ts';
-import { recordServerEvent } from '../operator/audit.ts';
-import type { Logger } from '../../logger.ts';
+import { creditWin, reverseEntry, spendGold, spendSweeps } from '../../core/ledger/coin-rules.ts';
+import { InsufficientFundsError } from '../../core/ledger/ledger.ts';
+import { displayToCents, minorToDisplay } from '../../core/ledger/money.ts';
+import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
+import { assertMayAct } from '../../core/play-gate.ts';
+import { recordPlayPoints, voidPlayPoints } from '../leaderboard/public.ts';
+import { maxWinMultipleOf } from '../games/public.ts';
+import { recordServerEvent } from '../../core/audit.ts';
+import type { Logger } from '../../platform/logger.ts';
 import { findLaunchableGame } from './vendor-game-lookup.ts';
 import type { VendorSession } from './vendor-sessions.ts';
 

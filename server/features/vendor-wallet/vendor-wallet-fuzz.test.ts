@@ -11,8 +11,8 @@ import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { GAME_ERROR_CODES } from '../../../src/contract/games.ts';
 import { VENDOR_WALLET_ERROR_CODES } from '../../../src/contract/vendor-wallet.ts';
 import { createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { ledgerViolations } from '../wallet/wallet-test-helpers.ts';
-import { fund, launchedPlayer, PATHS, vendorCall } from './vendor-wallet-test-support.ts';
+import { ledgerViolations } from '../../test-support/wallet-test-helpers.ts';
+import { fund, launchedPlayer, PATHS, vendorCall } from '../../test-support/vendor-wallet-test-support.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const KNOWN = new Set<string>([

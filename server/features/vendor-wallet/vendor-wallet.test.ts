@@ -14,13 +14,12 @@ import {
 } from '../../../src/contract/vendor-wallet.ts';
 import { is } from 'superstruct';
 import { OPERATOR_API_PATHS, type AuditRow } from '../../../src/contract/operator.ts';
-import { createApp } from '../../app.ts';
 import type { Database } from '../../db/driver.ts';
 import { openPostgres } from '../../db/postgres-driver.ts';
 import { signedString, vendorSignature } from '../../providers/vendor-games/wallet-signature.ts';
-import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { auditCount, signedInOperator } from '../operator/operator-test-support.ts';
-import { bucketBalances, ledgerViolations, signUpPlayer } from '../wallet/wallet-test-helpers.ts';
+import { Client, createTestContext, type TestContext, createTestApp } from '../../test-support/test-app.ts';
+import { auditCount, signedInOperator } from '../../test-support/operator-test-support.ts';
+import { bucketBalances, ledgerViolations, signUpPlayer } from '../../test-support/wallet-test-helpers.ts';
 import { VENDOR_SESSION_TTL_MS } from './vendor-sessions.ts';
 import {
   bet,
@@ -31,7 +30,7 @@ import {
   txId,
   vendorCall,
   win,
-} from './vendor-wallet-test-support.ts';
+} from '../../test-support/vendor-wallet-test-support.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -634,7 +633,7 @@ async function secondInstance(): Promise<{ other: TestContext; second: Database 
     const [row] = await ctx.db.query<{ schema: string }>('SELECT current_schema() AS schema');
     second = await openPostgres(url, { schema: row!.schema, max: 5 });
   }
-  return { other: { ...ctx, app: createApp({ ...ctx.deps, db: second }) }, second };
+  return { other: { ...ctx, app: createTestApp({ ...ctx.deps, db: second }) }, second };
 }
 
 describe('parallel bursts', () => {

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { API_PATHS, API_PREFIX } from '../../../src/contract/api-paths.ts';
 import type { Balances } from '../../../src/contract/schemas.ts';
-import type { AppDeps, AppEnv } from '../../http/app-env.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import type { AppDeps } from '../../core/deps.ts';
 import { authenticateWith, type AuthDeps, type AuthTarget, type SessionQueryExtra } from '../../http/auth.ts';
 import type { FastRead } from '../../http/fast-reads.ts';
-import { balancesFromRows, type BalanceRow } from './balances.ts';
+import { balancesFromRows, type BalanceRow } from '../../core/ledger/balances.ts';
 
 /**
  * The balance rows read in the statement that checks the session: the most frequent signed-in

@@ -5,8 +5,8 @@
  * wallet routes signed with the shared key (secrets.vendorWalletSecret).
  *
  * A real vendor plugs in by implementing this interface with its origin from configuration
- * (VENDOR_SANDBOX_ORIGIN names the sandbox's; a real vendor gets its own setting) and being
- * attached in main.ts instead of the sandbox (attachVendorGameProvider).
+ * (VENDOR_SANDBOX_ORIGIN names the sandbox's; a real vendor gets its own setting), given to the
+ * server in `AppDeps.providers.vendorGames` instead of the sandbox's (server/providers/sandboxes.ts).
  */
 import type { Currency } from '../../../src/contract/currency.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Browser tests that cross a day or a week move the server's clock (scripts/e2e-server.mjs
- * --test-clock; server/http/test-clock.ts). Moving it would disturb every other spec's players,
+ * --test-clock; server/core/clock.ts). Moving it would disturb every other spec's players,
  * so each such spec runs a server of its own on its own port:
  *
  *   const { origin } = useClockServer(CLOCK_SLOTS.dailyBonus);

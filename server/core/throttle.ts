@@ -1,0 +1,153 @@
+/**
+ * Attempt throttling kept in the database (table auth_throttle), so any number of stateless
+ * server instances on one database share the counts. Each attempt is counted BEFORE the work it
+ * guards (a password check, a scrypt hash, a mail): one INSERT ... ON CONFLICT DO UPDATE ...
+ * RETURNING per rule increments the counter and answers the new count in one atomic statement,
+ * so a burst of parallel requests cannot slip past the limit (the row lock orders them on
+ * PostgreSQL; PGlite runs statements one at a time).
+ *
+ * A rule allows `limit` attempts per subject in a fixed window that opens with the subject's
+ * first attempt and lasts `windowSeconds`; beyond it the caller answers 429 with Retry-After
+ * (the seconds until the window closes).
+ */
+import { ERROR_CODES, ERROR_TEXTS } from '../../src/contract/errors.ts';
+import type { Queryable } from '../db/driver.ts';
+import { ApiError } from '../http/api-error.ts';
+import { UNKNOWN_CLIENT } from '../http/client-ip.ts';
+
+export interface ThrottleRule {
+  scope: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** One rule applied to one subject (an email, a client address, or both joined). */
+export type ThrottleCheck = readonly [ThrottleRule, string];
+
+const FIFTEEN_MINUTES = 15 * 60;
+const ONE_HOUR = 60 * 60;
+
+/** Sign-in attempts per account and client address: a stranger's guesses lock only the stranger. */
+export const LOGIN_PER_ACCOUNT_AND_CLIENT: ThrottleRule = {
+  scope: 'login_account_ip',
+  limit: 5,
+  windowSeconds: FIFTEEN_MINUTES,
+};
+/** Sign-in attempts per account from every address together: bounds a guess spread over many addresses. */
+export const LOGIN_PER_ACCOUNT: ThrottleRule = {
+  scope: 'login_account',
+  limit: 20,
+  windowSeconds: FIFTEEN_MINUTES,
+};
+/** Sign-in attempts per client address over all accounts (password spraying). */
+export const LOGIN_PER_CLIENT: ThrottleRule = {
+  scope: 'login_ip',
+  limit: 30,
+  windowSeconds: FIFTEEN_MINUTES,
+};
+/** Accounts created per client address (each costs a 128 MiB scrypt); the limit is SIGN_UPS_PER_ADDRESS_PER_HOUR. */
+export const SIGN_UP_PER_CLIENT: ThrottleRule = { scope: 'signup_ip', limit: 10, windowSeconds: ONE_HOUR };
+/** Sign-in link mails per target email (known or not, so answers reveal nothing) and per client address. */
+export const RECOVERY_PER_EMAIL: ThrottleRule = {
+  scope: 'recovery_email',
+  limit: 3,
+  windowSeconds: ONE_HOUR,
+};
+export const RECOVERY_PER_CLIENT: ThrottleRule = { scope: 'recovery_ip', limit: 10, windowSeconds: ONE_HOUR };
+/** Sign-in link redemptions per client address. */
+export const SIGN_IN_LINK_PER_CLIENT: ThrottleRule = {
+  scope: 'signin_link_ip',
+  limit: 20,
+  windowSeconds: FIFTEEN_MINUTES,
+};
+
+/** The longest window of any rule: rows older than this are swept. */
+const LONGEST_WINDOW_SECONDS = ONE_HOUR;
+const SWEEP_EVERY_MS = 60_000;
+const lastSweep = new WeakMap<Queryable, number>();
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+export const tooManyAttempts = (retryAfterSeconds: number): ApiError =>
+  new ApiError(
+    429,
+    ERROR_CODES.TOO_MANY_ATTEMPTS,
+    ERROR_TEXTS.serverBusy,
+    null,
+    { retry_after_seconds: retryAfterSeconds },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+
+/**
+ * Counts one attempt under the rule. Answers null when the attempt is within the limit, or the
+ * seconds until the subject may try again.
+ */
+export async function countAttempt(
+  db: Queryable,
+  rule: ThrottleRule,
+  subject: string,
+  nowMs: number,
+): Promise<number | null> {
+  const rows = await db.query<{ attempts: number | string; window_start: Date | string }>(
+    `INSERT INTO auth_throttle (scope, subject, window_start, attempts) VALUES ($1, $2, $3, 1)
+     ON CONFLICT (scope, subject) DO UPDATE SET
+       attempts = CASE WHEN auth_throttle.window_start <= $4 THEN 1 ELSE auth_throttle.attempts + 1 END,
+       window_start = CASE WHEN auth_throttle.window_start <= $4 THEN EXCLUDED.window_start
+                           ELSE auth_throttle.window_start END
+     RETURNING attempts, window_start`,
+    [rule.scope, subject, iso(nowMs), iso(nowMs - rule.windowSeconds * 1000)],
+  );
+  await sweepExpired(db, nowMs);
+  const row = rows[0];
+  if (!row || Number(row.attempts) <= rule.limit) return null;
+  const closesAt = new Date(row.window_start).getTime() + rule.windowSeconds * 1000;
+  return Math.max(1, Math.ceil((closesAt - nowMs) / 1000));
+}
+
+/**
+ * Counts one attempt under each check, narrowest first, and throws 429 at the first one over its
+ * limit. Later checks are not counted then, so attempts refused at a stranger's own address do
+ * not use up the account-wide allowance.
+ */
+export async function enforceAttempts(
+  db: Queryable,
+  checks: readonly ThrottleCheck[],
+  nowMs: number,
+): Promise<void> {
+  for (const [rule, subject] of checks) {
+    const wait = await countAttempt(db, rule, subject, nowMs);
+    if (wait !== null) throw tooManyAttempts(wait);
+  }
+}
+
+/** Gives one attempt back (a sign-in that succeeded should not count against the player). */
+export async function refundAttempt(db: Queryable, rule: ThrottleRule, subject: string): Promise<void> {
+  await db.query(
+    'UPDATE auth_throttle SET attempts = attempts - 1 WHERE scope = $1 AND subject = $2 AND attempts > 0',
+    [rule.scope, subject],
+  );
+}
+
+export async function resetAttempts(db: Queryable, rule: ThrottleRule, subject: string): Promise<void> {
+  await db.query('DELETE FROM auth_throttle WHERE scope = $1 AND subject = $2', [rule.scope, subject]);
+}
+
+/** Keeps the table small: at most once a minute per database handle, rows whose window closed long ago go. */
+async function sweepExpired(db: Queryable, nowMs: number): Promise<void> {
+  const last = lastSweep.get(db) ?? 0;
+  if (nowMs - last < SWEEP_EVERY_MS && nowMs >= last) return;
+  lastSweep.set(db, nowMs);
+  await db.query('DELETE FROM auth_throttle WHERE window_start < $1', [
+    iso(nowMs - LONGEST_WINDOW_SECONDS * 1000),
+  ]);
+}
+
+/** The sign-in checks of one attempt, narrowest first; per-address rules only for a known address. */
+export function loginChecks(email: string, ip: string): ThrottleCheck[] {
+  if (ip === UNKNOWN_CLIENT) return [[LOGIN_PER_ACCOUNT, email]];
+  return [
+    [LOGIN_PER_ACCOUNT_AND_CLIENT, `${email} ${ip}`],
+    [LOGIN_PER_CLIENT, ip],
+    [LOGIN_PER_ACCOUNT, email],
+  ];
+}

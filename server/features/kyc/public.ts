@@ -1,0 +1,3 @@
+/** What the kyc feature offers the other features: their only way in (eslint.server-layers.js). */
+export { requireIdentityVerification, setIdentityState } from './identity-state.ts';
+export { withIdentityRequirement } from './purchase-threshold.ts';

@@ -1,0 +1,2 @@
+/** What the payments feature offers the other features: their only way in (eslint.server-layers.js). */
+export { prohibitedStates } from './address.ts';

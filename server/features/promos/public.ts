@@ -1,0 +1,10 @@
+/** What promotions offer the rest of the server: its part of a session's start, its operator console routes. */
+import type { ServerHooks } from '../../core/deps.ts';
+import { activeLoginPromos, promoViewerOf } from './login-promos.ts';
+
+type SessionStartHook = ServerHooks['sessionStarted'][number];
+
+/** A new session's answer carries the pop-ups and carousel slides live for this player. */
+export const loginPromosAtSessionStart: SessionStartHook = (deps, user) =>
+  activeLoginPromos(deps.db, deps.now(), promoViewerOf(deps.config, user));
+export { registerPromoOperatorRoutes } from './operator-promo-routes.ts';
