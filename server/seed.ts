@@ -18,7 +18,7 @@ import { configuredDefaults, seedProperties } from './core/properties.ts';
 import { seedCoinPackages } from './features/store/coin-packages.ts';
 import { seedPromoCodes } from './features/promo-codes/promo-codes.ts';
 import { seedGames } from './features/games/catalogue.ts';
-import { seedPromotions } from './features/promos/seed-promotions.ts';
+import { seedPromotions } from './features/promotions/seed-promotions.ts';
 import { endUserSessions } from './core/sessions/auth-sessions.ts';
 import type { PasswordHasher } from './core/sessions/password-hash.ts';
 import { householdKey, personKey } from './core/users/identity-keys.ts';

@@ -5,7 +5,7 @@
  * sandbox by implementing the same interface (docs/operations.md, "Real providers").
  */
 import type { CardProcessor } from './card-processor/card-processor.ts';
-import type { IdentityProvider } from './identity/identity-provider.ts';
+import type { IdentityProvider } from './kyc/kyc-provider.ts';
 import type { PayByBankProvider } from './pay-by-bank/pay-by-bank.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 import type { SocialIdentityProviders } from './social-identity/social-identity-provider.ts';

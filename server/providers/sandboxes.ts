@@ -26,10 +26,7 @@ import {
   type PaymentsSandbox,
   type PaymentsSandboxOptions,
 } from './card-processor/sandbox/payments-sandbox.ts';
-import {
-  createIdentitySandbox,
-  type IdentitySandboxSetup,
-} from './identity/sandbox/identity-sandbox-setup.ts';
+import { createIdentitySandbox, type IdentitySandboxSetup } from './kyc/sandbox/kyc-sandbox-setup.ts';
 import type { Providers } from './providers.ts';
 import { createOutboxSms } from './sms/outbox-sms.ts';
 import {

@@ -71,7 +71,7 @@ export const identityStateOf = async (ctx: TestContext, userId: string) =>
 
 export const stateChanges = (ctx: TestContext, userId: string) =>
   ctx.db.query<{ from_state: string; to_state: string; reason: string | null }>(
-    'SELECT from_state, to_state, reason FROM identity_state_changes WHERE user_id = $1 ORDER BY id',
+    'SELECT from_state, to_state, reason FROM kyc_state_changes WHERE user_id = $1 ORDER BY id',
     [userId],
   );
 

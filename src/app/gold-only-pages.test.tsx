@@ -14,7 +14,7 @@ import { CorporatePage } from '../features/corporate/corporate-page.tsx';
 import { HowItWorksPage } from '../features/corporate/how-it-works-page.tsx';
 import { PeoplePage } from '../features/corporate/people-page.tsx';
 import { DataDeletionPage } from '../features/data-deletion/data-deletion-page.tsx';
-import { PlaysonWeeklyPage } from '../features/promotions/playson-weekly-page.tsx';
+import { LeaderboardPage } from '../features/promotions/leaderboard-page.tsx';
 import { SelectCurrencyPage } from '../features/signup/select-currency-page.tsx';
 
 const PAGES: Array<[string, string, ReactElement]> = [
@@ -22,7 +22,7 @@ const PAGES: Array<[string, string, ReactElement]> = [
   ['corporate', ROUTES.corporate, <CorporatePage />],
   ['how it works', ROUTES.corporateHowItWorks, <HowItWorksPage />],
   ['people', ROUTES.corporatePeople, <PeoplePage />],
-  ['weekly challenge', '/promotions/playson-weekly-coins-challenge', <PlaysonWeeklyPage />],
+  ['weekly challenge', '/promotions/playson-weekly-coins-challenge', <LeaderboardPage />],
   ['release Jan 2023', ROUTES.releaseJan2023, <ReleaseUpdatePage />],
   ['data deletion', '/dd/ABC123', <DataDeletionPage />],
   ['select currency', ROUTES.selectCurrency, <SelectCurrencyPage />],

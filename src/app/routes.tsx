@@ -47,7 +47,7 @@ const people = page(() => import('../features/corporate/people-page.tsx'));
 const howItWorks = page(() => import('../features/corporate/how-it-works-page.tsx'));
 const whatIs = page(() => import('../features/about/what-is-page.tsx'));
 const releaseUpdate = page(() => import('../features/about/release-update-page.tsx'));
-const playsonWeekly = page(() => import('../features/promotions/playson-weekly-page.tsx'));
+const playsonWeekly = page(() => import('../features/promotions/leaderboard-page.tsx'));
 const styleGuide = page(() => import('../features/style-guide/style-guide-page.tsx'));
 // AMOE: free Sweeps Coins by mail, behind the billing-address gate; the menu's Earn Free Coins.
 const amoeAddressGate = page(() => import('../features/amoe/amoe-address-gate.tsx'));

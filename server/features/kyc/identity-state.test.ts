@@ -28,7 +28,7 @@ const userRow = async (id: string) =>
 
 const changes = async (id: string) =>
   ctx.db.query<{ from_state: string; to_state: string; reason: string | null }>(
-    'SELECT from_state, to_state, reason FROM identity_state_changes WHERE user_id = $1 ORDER BY id',
+    'SELECT from_state, to_state, reason FROM kyc_state_changes WHERE user_id = $1 ORDER BY id',
     [id],
   );
 

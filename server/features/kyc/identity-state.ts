@@ -27,7 +27,7 @@ async function lockIdentityState(tx: Queryable, userId: string): Promise<Identit
 
 /**
  * Moves the player to `state` (a no-op when already there) and records the change with its
- * reason in identity_state_changes. Answers the state before and after.
+ * reason in kyc_state_changes. Answers the state before and after.
  */
 export async function setIdentityState(
   tx: Queryable,
@@ -47,7 +47,7 @@ export async function setIdentityState(
     [userId, state, now],
   );
   await tx.query(
-    `INSERT INTO identity_state_changes (user_id, from_state, to_state, reason, changed_at)
+    `INSERT INTO kyc_state_changes (user_id, from_state, to_state, reason, changed_at)
      VALUES ($1, $2, $3, $4, $5)`,
     [userId, before, state, reason, now],
   );

@@ -27,10 +27,7 @@ import type { Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AppDeps } from '../../core/deps.ts';
-import {
-  IdentityProviderUnavailableError,
-  type ProviderDecision,
-} from '../../providers/identity/identity-provider.ts';
+import { IdentityProviderUnavailableError, type ProviderDecision } from '../../providers/kyc/kyc-provider.ts';
 import { readProperties } from '../../core/properties.ts';
 import { setIdentityState } from './identity-state.ts';
 import {
@@ -46,8 +43,8 @@ import {
   recordOutcome,
   setProviderReference,
   type CheckOutcome,
-} from './identity-checks-repo.ts';
-import type { IdentityProvider } from '../../providers/identity/identity-provider.ts';
+} from './kyc-checks-store.ts';
+import type { IdentityProvider } from '../../providers/kyc/kyc-provider.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -8,7 +8,7 @@ import {
   KYC_TEXTS,
 } from '../../../src/contract/kyc.ts';
 import { Client, createTestContext, type TestContext } from '../../test-support/test-app.ts';
-import { NO_DECISION_CALLS } from '../../providers/identity/sandbox/identity-sandbox.ts';
+import { NO_DECISION_CALLS } from '../../providers/kyc/sandbox/kyc-sandbox.ts';
 import {
   askResult,
   identityStateOf,
@@ -35,7 +35,7 @@ afterAll(async () => ctx?.close());
 
 const checksOf = (userId: string) =>
   ctx.db.query<{ flow: string; attempts: number; outcome: string | null; decided_at: unknown }>(
-    'SELECT flow, attempts, outcome, decided_at FROM identity_checks WHERE user_id = $1 ORDER BY created_at',
+    'SELECT flow, attempts, outcome, decided_at FROM kyc_checks WHERE user_id = $1 ORDER BY created_at',
     [userId],
   );
 

@@ -346,7 +346,7 @@ describe('actions write exactly one audit row in their transaction', () => {
     });
     const me = await player.client.request<{ identity_state: string }>('GET', '/users/me');
     expect(me.body.identity_state).toBe('verified');
-    const history = await ctx.db.query('SELECT reason FROM identity_state_changes WHERE user_id = $1', [
+    const history = await ctx.db.query('SELECT reason FROM kyc_state_changes WHERE user_id = $1', [
       player.id,
     ]);
     expect(history).toEqual([{ reason: 'documents checked by phone' }]);

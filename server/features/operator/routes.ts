@@ -74,7 +74,7 @@ import {
 } from './player-actions.ts';
 import { ruleOf } from './property-values.ts';
 import { issueMailedAmoeCode, reviewRedemption } from './sweeps-actions.ts';
-import { registerPromoOperatorRoutes } from '../promos/public.ts';
+import { registerPromoOperatorRoutes } from '../promotions/public.ts';
 
 const FIFTEEN_MINUTES = 15 * 60;
 /** The players' sign-in limits, counted apart from theirs. */

@@ -5,7 +5,7 @@
  */
 import { registerLazyDialog } from '../../ui/dialog-registry.ts';
 
-const dialogs = () => import('../../features/identity/identity-dialog-components.ts');
+const dialogs = () => import('../../features/kyc/identity-dialog-components.ts');
 
 registerLazyDialog('identity-verification', async () => (await dialogs()).IdentityVerificationDialog);
 registerLazyDialog('kyc', async () => (await dialogs()).KycDialog);

@@ -11,7 +11,7 @@ import {
   type IdentityProvider,
   type IdentitySession,
   type ProviderDecision,
-} from './identity-provider.ts';
+} from './kyc-provider.ts';
 
 export interface IdentitySandboxClientOptions {
   /** Base URL the server reaches the sandbox API at (may differ from the browser-facing origin). */

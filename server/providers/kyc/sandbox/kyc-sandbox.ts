@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import type { KycFlow } from '../../../../src/contract/kyc.ts';
 import { SandboxState } from '../../card-processor/sandbox/sandbox-state.ts';
-import type { ProviderDecision } from '../identity-provider.ts';
+import type { ProviderDecision } from '../kyc-provider.ts';
 
 export type SandboxScenario = 'approve' | 'pending' | 'reject' | 'no_decision' | 'no_decision_max';
 

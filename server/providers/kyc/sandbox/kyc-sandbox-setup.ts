@@ -9,10 +9,10 @@ import type { Hono } from 'hono';
 import type { Config } from '../../../platform/config.ts';
 import type { Secrets } from '../../../platform/secrets.ts';
 import type { FetchLike } from '../../provider-http.ts';
-import type { IdentityProvider } from '../identity-provider.ts';
+import type { IdentityProvider } from '../kyc-provider.ts';
 import { createSandboxIdentityProvider } from '../sandbox-client.ts';
-import { IdentitySandbox } from './identity-sandbox.ts';
-import { identitySandboxRoutes } from './identity-sandbox-routes.ts';
+import { IdentitySandbox } from './kyc-sandbox.ts';
+import { identitySandboxRoutes } from './kyc-sandbox-routes.ts';
 
 export interface IdentitySandboxSetup {
   provider: IdentityProvider;

@@ -1,4 +1,4 @@
-/** SQL of identity_checks: one row per verification session a player opened (migration 0009). */
+/** SQL of kyc_checks: one row per verification session a player opened (migration 0009). */
 import type { KycFlow } from '../../../src/contract/kyc.ts';
 import type { IdentityState } from '../../../src/contract/player-standing.ts';
 import type { Queryable } from '../../db/driver.ts';
@@ -26,7 +26,7 @@ export async function lockPlayerIdentity(tx: Queryable, userId: string): Promise
 
 export async function countChecksSince(tx: Queryable, userId: string, sinceIso: string): Promise<number> {
   const rows = await tx.query<{ n: number | string }>(
-    'SELECT count(*) AS n FROM identity_checks WHERE user_id = $1 AND created_at > $2',
+    'SELECT count(*) AS n FROM kyc_checks WHERE user_id = $1 AND created_at > $2',
     [userId, sinceIso],
   );
   return Number(rows[0]?.n ?? 0);
@@ -43,19 +43,19 @@ export async function insertReservedCheck(
   nowIso: string,
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO identity_checks (id, user_id, flow, provider_reference, created_at, updated_at)
+    `INSERT INTO kyc_checks (id, user_id, flow, provider_reference, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $5)`,
     [checkId, userId, flow, reservedReference(checkId), nowIso],
   );
 }
 
 export async function setProviderReference(db: Queryable, checkId: string, reference: string): Promise<void> {
-  await db.query('UPDATE identity_checks SET provider_reference = $2 WHERE id = $1', [checkId, reference]);
+  await db.query('UPDATE kyc_checks SET provider_reference = $2 WHERE id = $1', [checkId, reference]);
 }
 
 /** Drops a reservation whose provider session could not be opened (it does not count toward the daily links). */
 export async function deleteReservedCheck(db: Queryable, checkId: string): Promise<void> {
-  await db.query('DELETE FROM identity_checks WHERE id = $1 AND provider_reference = $2', [
+  await db.query('DELETE FROM kyc_checks WHERE id = $1 AND provider_reference = $2', [
     checkId,
     reservedReference(checkId),
   ]);
@@ -68,7 +68,7 @@ export async function lockPlayerCheck(
   reference: string,
 ): Promise<IdentityCheckRow | null> {
   const rows = await tx.query<IdentityCheckRow>(
-    `SELECT id, user_id, flow, provider_reference, attempts, outcome FROM identity_checks
+    `SELECT id, user_id, flow, provider_reference, attempts, outcome FROM kyc_checks
       WHERE provider_reference = $1 AND user_id = $2 AND flow = $3 FOR UPDATE`,
     [reference, userId, flow],
   );
@@ -76,7 +76,7 @@ export async function lockPlayerCheck(
 }
 
 export async function countAttempt(tx: Queryable, checkId: string, nowIso: string): Promise<void> {
-  await tx.query('UPDATE identity_checks SET attempts = attempts + 1, updated_at = $2 WHERE id = $1', [
+  await tx.query('UPDATE kyc_checks SET attempts = attempts + 1, updated_at = $2 WHERE id = $1', [
     checkId,
     nowIso,
   ]);
@@ -90,7 +90,7 @@ export async function recordOutcome(
   nowIso: string,
 ): Promise<void> {
   await tx.query(
-    `UPDATE identity_checks
+    `UPDATE kyc_checks
         SET outcome = $2, updated_at = $3,
             decided_at = CASE WHEN $2 IN ('verified', 'rejected') THEN $3::timestamptz ELSE decided_at END
       WHERE id = $1`,
@@ -101,7 +101,7 @@ export async function recordOutcome(
 /** The player's latest verification still waiting for a pending decision. */
 export async function latestPendingCheck(db: Queryable, userId: string): Promise<IdentityCheckRow | null> {
   const rows = await db.query<IdentityCheckRow>(
-    `SELECT id, user_id, flow, provider_reference, attempts, outcome FROM identity_checks
+    `SELECT id, user_id, flow, provider_reference, attempts, outcome FROM kyc_checks
       WHERE user_id = $1 AND flow = 'verification' AND outcome = 'pending'
       ORDER BY created_at DESC LIMIT 1`,
     [userId],
@@ -111,7 +111,7 @@ export async function latestPendingCheck(db: Queryable, userId: string): Promise
 
 export async function lockCheckById(tx: Queryable, checkId: string): Promise<IdentityCheckRow | null> {
   const rows = await tx.query<IdentityCheckRow>(
-    'SELECT id, user_id, flow, provider_reference, attempts, outcome FROM identity_checks WHERE id = $1 FOR UPDATE',
+    'SELECT id, user_id, flow, provider_reference, attempts, outcome FROM kyc_checks WHERE id = $1 FOR UPDATE',
     [checkId],
   );
   return rows[0] ?? null;
@@ -127,7 +127,7 @@ export interface IdentityStatusRow {
 export async function readIdentityStatus(db: Queryable, userId: string): Promise<IdentityStatusRow | null> {
   const rows = await db.query<IdentityStatusRow>(
     `SELECT u.identity_state, u.identity_verified_at,
-            (SELECT max(changed_at) FROM identity_state_changes c
+            (SELECT max(changed_at) FROM kyc_state_changes c
               WHERE c.user_id = u.id AND c.to_state = 'pending') AS pending_since
        FROM users u WHERE u.id = $1`,
     [userId],

@@ -13,7 +13,7 @@ import { Hono, type Context } from 'hono';
 import { KYC_FLOWS, type KycFlow } from '../../../../src/contract/kyc.ts';
 import { framePage, pageHeaders } from '../../sandbox-page-shell.ts';
 import { KYC_FRAME_CSS, KYC_FRAME_JS } from './frame-assets.ts';
-import { SandboxFormError, type IdentitySandbox } from './identity-sandbox.ts';
+import { SandboxFormError, type IdentitySandbox } from './kyc-sandbox.ts';
 
 const REFERENCE = /^kyc_[0-9a-f]{24}$/;
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;

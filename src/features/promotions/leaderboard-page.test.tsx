@@ -8,7 +8,7 @@ import { resetApiClientState } from '../../lib/api-client.ts';
 import { resetStore, store } from '../../state/store.ts';
 import { stubApi } from '../../test-support/stub-api.ts';
 import { challengeRules, type LeaderboardAnswer } from '../../contract/leaderboard.ts';
-import { PlaysonWeeklyPage } from './playson-weekly-page.tsx';
+import { LeaderboardPage } from './leaderboard-page.tsx';
 import { countdownText, countdownWords, easternTimeText } from './weekly-challenge-format.ts';
 
 const PATH = '/leaderboards/playson-weekly-coins-challenge';
@@ -43,7 +43,7 @@ function answer(overrides: Partial<LeaderboardAnswer> = {}): LeaderboardAnswer {
 }
 
 function renderPage(cache: Map<string, unknown> = new Map()) {
-  const router = createMemoryRouter([{ path: '*', element: <PlaysonWeeklyPage /> }], {
+  const router = createMemoryRouter([{ path: '*', element: <LeaderboardPage /> }], {
     initialEntries: ['/promotions/playson-weekly-coins-challenge'],
   });
   render(
@@ -53,7 +53,7 @@ function renderPage(cache: Map<string, unknown> = new Map()) {
   );
 }
 
-describe('PlaysonWeeklyPage', () => {
+describe('LeaderboardPage', () => {
   beforeEach(() => {
     resetStore();
     resetApiClientState();

@@ -203,7 +203,7 @@ function PrizeTable({ board }: { board: LeaderboardAnswer }) {
   );
 }
 
-export function PlaysonWeeklyPage() {
+export function LeaderboardPage() {
   const goldOnly = useGoldOnly();
   const online = useOnline();
   const session = useSnapshot(store.session).status;
@@ -293,4 +293,4 @@ export function PlaysonWeeklyPage() {
   );
 }
 
-export default PlaysonWeeklyPage;
+export default LeaderboardPage;
