@@ -19,7 +19,7 @@ import {
   setLimits,
   type LimitRecord,
 } from '../purchase-limits/public.ts';
-import { centsToDisplay } from '../../core/ledger/money.ts';
+import { centsToDisplay, displayToCents } from '../../core/ledger/money.ts';
 import type { ActionOutcome } from '../../core/audit.ts';
 import { checkPropertyValue, ruleOf } from './property-values.ts';
 
@@ -79,8 +79,8 @@ export const decreasePurchaseLimit =
   (input: { email: string; period: PurchaseLimitPeriod; amountUsd: number; reason: string; nowMs: number }) =>
   async (tx: Queryable): Promise<ActionOutcome> => {
     const reason = reasonOf(input.reason);
-    const cents = Math.round(input.amountUsd * 100);
-    if (!Number.isFinite(cents) || cents < 1 || Math.abs(input.amountUsd * 100 - cents) > 1e-6)
+    const cents = displayToCents(input.amountUsd);
+    if (cents === null || cents < 1)
       throw new ApiError(
         400,
         ERROR_CODES.VALIDATION_ERROR,

@@ -14,6 +14,7 @@
  *   9. enough redeemable Sweeps — and then the row, its timeline and the ledger hold.
  * A retry with the same Idempotency-Key finds the row by its request key and answers it again.
  */
+import { centsToDisplay } from '../../core/ledger/money.ts';
 import { randomUUID } from 'node:crypto';
 import { PLAYER_STANDING_ERROR_CODES } from '../../../src/contract/player-standing.ts';
 import { PLAYER_STANDING_TEXTS } from '../../../src/contract/player-standing-texts.ts';
@@ -276,12 +277,12 @@ export async function requestRedemption(
         throw fail(
           400,
           REDEMPTION_ERROR_CODES.REDEMPTION_BELOW_MINIMUM,
-          belowMinimumText(input.method, minimum / 100),
+          belowMinimumText(input.method, centsToDisplay(minimum)),
           'amount',
           {
             method: input.method,
             tier,
-            minimum: minimum / 100,
+            minimum: centsToDisplay(minimum),
             minimum_usd: values.minimumsUsd[input.method][tier],
           },
         );

@@ -3,6 +3,7 @@
  * `changeStatus`, which checks the transition table, writes the row and the timeline step in the
  * caller's transaction, so a redemption's status and its timeline never disagree.
  */
+import { centsToDisplay } from '../../core/ledger/money.ts';
 import {
   GIFT_CARD_BRAND_LABELS,
   REDEMPTION_ERROR_CODES,
@@ -174,7 +175,8 @@ export async function changeStatus(
   return after;
 }
 
-const cents = (minor: number | string): number => Math.round(Number(minor)) / 100;
+/** A cents column (a string from some drivers' int8) in display units. */
+const cents = (minor: number | string): number => centsToDisplay(Number(minor));
 const iso = (v: Date | string): string => new Date(v).toISOString();
 
 /** "p***@example.com": enough to recognise it, not enough to read it off a shared screen. */

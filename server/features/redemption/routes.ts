@@ -3,6 +3,7 @@
  * Money-changing calls need the Idempotency-Key header; a retry answers the first outcome.
  * Not mounted in gold-only mode (no Sweeps): the paths then answer 404 like any unknown path.
  */
+import { centsToDisplay, displayToMinor } from '../../core/ledger/money.ts';
 import { Hono } from 'hono';
 import {
   CancelRedemptionRequestSchema,
@@ -23,7 +24,6 @@ import { check, readJson } from '../../http/validate.ts';
 import { cancelRedemption, redemptionOptions, requestRedemption } from './redemption-requests.ts';
 import { listPlayerRedemptions, wireRedemptions } from './redemption-store.ts';
 
-const toCents = (amount: number): number => Math.round(amount * 100);
 const balancesAfter = (b: Balances) => ({
   balance_redeemable_ghc: b.balance_redeemable_ghc,
   balance_total_ghc: b.balance_total_ghc,
@@ -50,7 +50,7 @@ export function redemptionRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = check(await readJson(c), RedemptionRequestSchema);
     const outcome = await requestRedemption(deps, c.get('userId'), requestKeyOf(c), {
       method: body.method,
-      sweepsCents: toCents(body.amount),
+      sweepsCents: displayToMinor('sweeps', body.amount),
       paypalEmail: body.paypal_email,
       bank: body.bank,
       giftCardBrand: body.gift_card_brand,
@@ -60,7 +60,7 @@ export function redemptionRoutes(deps: AppDeps): Hono<AppEnv> {
     const [redemption] = await wireRedemptions(deps.db, [outcome.row]);
     const answer: RedemptionCreated = {
       redemption: redemption!,
-      amount_ghc: outcome.takenSweepsCents / 100,
+      amount_ghc: centsToDisplay(outcome.takenSweepsCents),
       balances: balancesAfter(outcome.balances),
     };
     return c.json(answer, 201);
@@ -70,13 +70,13 @@ export function redemptionRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = check(await readJson(c), CashOutRequestSchema);
     const outcome = await requestRedemption(deps, c.get('userId'), requestKeyOf(c), {
       method: 'paypal',
-      sweepsCents: toCents(body.amount),
+      sweepsCents: displayToMinor('sweeps', body.amount),
       cashOut: true,
     });
     const [redemption] = await wireRedemptions(deps.db, [outcome.row]);
     const answer: CashOutAnswer = {
-      amount_ghc: outcome.takenSweepsCents / 100,
-      fee_ghc: Number(outcome.row.fee_sweeps_cents) / 100,
+      amount_ghc: centsToDisplay(outcome.takenSweepsCents),
+      fee_ghc: centsToDisplay(Number(outcome.row.fee_sweeps_cents)),
       redemption: redemption!,
       balances: balancesAfter(outcome.balances),
     };

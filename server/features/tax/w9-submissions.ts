@@ -13,6 +13,7 @@
  * forms or confirmations from one player is decided one at a time and one submission stays in
  * force (the partial unique index of migration 0010 holds it too).
  */
+import { centsToDisplay } from '../../core/ledger/money.ts';
 import { PLAYER_STANDING_ERROR_CODES } from '../../../src/contract/player-standing.ts';
 import { PLAYER_STANDING_TEXTS } from '../../../src/contract/player-standing-texts.ts';
 import {
@@ -102,7 +103,7 @@ export async function readW9Status(db: Queryable, userId: string): Promise<W9Sta
     w9_state: standing.w9State,
     suspended: standing.suspendedAt !== null,
     submission: submission ? toWire(submission) : null,
-    threshold_usd: (W9_THRESHOLD_USD_CENTS / 100).toFixed(2),
+    threshold_usd: centsToDisplay(W9_THRESHOLD_USD_CENTS).toFixed(2),
   };
 }
 
