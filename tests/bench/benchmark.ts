@@ -33,9 +33,8 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import postgres from 'postgres';
 import { IDEMPOTENCY_HEADER } from '../../src/contract/constants.ts';
-import { createApp, featureHooks } from '../../server/app.ts';
+import { createApp } from '../../server/app.ts';
 import { createAppServer } from '../../server/app-server.ts';
-import { loadConfig } from '../../server/platform/config.ts';
 import type { Database } from '../../server/db/driver.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPglite } from '../../server/db/pglite-driver.ts';
@@ -49,10 +48,8 @@ import type { AppDeps } from '../../server/core/deps.ts';
 import { createAuthSession } from '../../server/core/sessions/auth-sessions.ts';
 import { issueAccessToken, requireAuth } from '../../server/http/auth.ts';
 import { idempotent } from '../../server/http/idempotency.ts';
-import { createLogger } from '../../server/platform/logger.ts';
 import { createOutboxEmail } from '../../server/providers/email/outbox-email.ts';
-import { inProcessSandboxes } from '../../server/providers/sandboxes.ts';
-import { supportDeskSecret } from '../../server/features/support-desk/support-desk-jwt.ts';
+import { benchDeps } from './bench-deps.ts';
 import { seed } from '../../server/seed.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../src/contract/constants.ts';
 import { GAMES_API_PATHS, HOUSE_GAME_IDS } from '../../src/contract/games.ts';
@@ -168,38 +165,8 @@ async function makePlayers(db: Database, count: number): Promise<string[]> {
   return ids;
 }
 
-function depsFor(db: Database, dataDir: string): AppDeps {
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    DIST_DIR: path.join(dataDir, 'dist'),
-    PASSWORD_HASH_COST: 'test',
-  });
-  const secrets = {
-    jwtSecret: 'bench-jwt-secret-0123456789abcdef0123456789',
-    csrfSecret: 'bench-csrf-secret-0123456789abcdef01234567',
-    paymentsSecret: 'bench-payments-secret-0123456789abcdef0123',
-    vendorWalletSecret: 'bench-vendor-wallet-secret-0123456789abcd',
-    w9EncryptionKey: 'benchmark-w9-key-0123456789abcdefghijklmnop',
-  };
-  return {
-    config,
-    db,
-    secrets,
-    logger: createLogger('silent'),
-    email: createOutboxEmail(db, path.join(dataDir, 'outbox'), Date.now),
-    hasher: createPasswordHasher('test'),
-    hooks: featureHooks,
-    now: Date.now,
-    providers: inProcessSandboxes({
-      config,
-      secrets,
-      now: Date.now,
-      db,
-      supportDeskJwtSecret: supportDeskSecret(config.supportDeskJwtSecret, secrets.jwtSecret),
-    }).providers,
-  };
-}
+const depsFor = (db: Database, dataDir: string): AppDeps =>
+  benchDeps(db, dataDir, (d) => createOutboxEmail(d, path.join(dataDir, 'outbox'), Date.now));
 
 let purchaseSeq = 0;
 

@@ -23,20 +23,16 @@ import postgres from 'postgres';
 import { Hono } from 'hono';
 import { API_PATHS, API_PREFIX } from '../../src/contract/api-paths.ts';
 import { AUTH_SCHEME } from '../../src/contract/constants.ts';
-import { createApp, featureHooks } from '../../server/app.ts';
+import { createApp } from '../../server/app.ts';
 import { createAppServer } from '../../server/app-server.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPostgres } from '../../server/db/postgres-driver.ts';
 import { createAuthSession } from '../../server/core/sessions/auth-sessions.ts';
-import { loadConfig } from '../../server/platform/config.ts';
 import type { Database, Row } from '../../server/db/driver.ts';
-import { createPasswordHasher } from '../../server/core/sessions/password-hash.ts';
 import type { AppDeps } from '../../server/core/deps.ts';
 import { issueAccessToken } from '../../server/http/auth.ts';
-import { createLogger } from '../../server/platform/logger.ts';
 import type { EmailProvider } from '../../server/providers/email/email-provider.ts';
-import { inProcessSandboxes } from '../../server/providers/sandboxes.ts';
-import { supportDeskSecret } from '../../server/features/support-desk/support-desk-jwt.ts';
+import { benchDeps } from './bench-deps.ts';
 import { readBalances, type BalanceRow } from '../../server/core/ledger/balances.ts';
 
 const REQUESTS = Number(process.env.CPU_REQUESTS ?? 20_000);
@@ -73,39 +69,8 @@ function stubDatabase(): Database {
   };
 }
 
-function stubDeps(db: Database): AppDeps {
-  const dataDir = path.join(os.tmpdir(), 'lc-request-cpu');
-  const secrets = {
-    jwtSecret: 'cpu-jwt-secret-0123456789abcdef0123456789ab',
-    csrfSecret: 'cpu-csrf-secret-0123456789abcdef0123456789a',
-    paymentsSecret: 'cpu-payments-secret-0123456789abcdef012345',
-    vendorWalletSecret: 'cpu-vendor-wallet-secret-0123456789abcdef',
-    w9EncryptionKey: 'cpu-w9-encryption-key-0123456789abcdefghijk',
-  };
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    DIST_DIR: path.join(dataDir, 'dist'),
-    PASSWORD_HASH_COST: 'test',
-  });
-  return {
-    config,
-    db,
-    secrets,
-    logger: createLogger('silent'),
-    email: {} as EmailProvider,
-    hasher: createPasswordHasher('test'),
-    hooks: featureHooks,
-    now: Date.now,
-    providers: inProcessSandboxes({
-      config,
-      secrets,
-      now: Date.now,
-      db,
-      supportDeskJwtSecret: supportDeskSecret(config.supportDeskJwtSecret, secrets.jwtSecret),
-    }).providers,
-  };
-}
+const stubDeps = (db: Database): AppDeps =>
+  benchDeps(db, path.join(os.tmpdir(), 'lc-request-cpu'), () => ({}) as EmailProvider);
 
 /** app: the product's server; app-hono: the same app through Hono's adapter only (no fast path). */
 type ServerName = 'app' | 'app-hono' | 'hono' | 'bare';

@@ -11,91 +11,18 @@
  * verified (identity dialog instead), the pages fit 360 px, and offline the management page keeps
  * the list and says what it cannot do.
  */
-import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { API_PATHS, apiUrl } from '../../src/contract/api-paths.ts';
-import { CSRF_HEADER, IDEMPOTENCY_HEADER } from '../../src/contract/constants.ts';
-import {
-  GAMES_API_PATHS,
-  HOUSE_GAME_IDS,
-  type GamesCatalogue,
-  type RoundAnswer,
-} from '../../src/contract/games.ts';
+import { expect, test, type Page } from '@playwright/test';
 import { KYC_TEXTS } from '../../src/contract/kyc.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { signInToLobby, type NewPlayer } from './support/app.ts';
+import { signInToLobby } from './support/app.ts';
 import { playerWithCoins } from './support/games-play.ts';
 import { signInAsOperator } from './support/operator.ts';
+import { CENT_MINIMUMS, winSweeps } from './support/redemption.ts';
 
 const VIEWPORT = { width: 390, height: 844 };
-/** Every minimum at one cent: a fresh player's winnings are a few cents to a few Sweeps Coins. */
-const CENT_MINIMUMS = JSON.stringify({
-  redeemable_sweeps_coins_per_usd: 1,
-  ach_minimum_redemption_usd: 0.01,
-  paper_check_minimum_redemption_usd: 0.01,
-  paypal_minimum_redemption_usd: 0.01,
-  prizeout_minimum_redemption_usd: 0.01,
-  ach_low_minimum_redemption_usd: 0.01,
-  paper_check_low_minimum_redemption_usd: 0.01,
-  paypal_low_minimum_redemption_usd: 0.01,
-  prizeout_low_minimum_redemption_usd: 0.01,
-});
-
 async function expectNoSideways(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** The player's API session (as the app holds it): a JWT and the CSRF token bound to it. */
-async function apiSession(request: APIRequestContext, p: NewPlayer) {
-  const csrfRes = await request.get(apiUrl(API_PATHS.csrf));
-  const { csrf_token: csrf } = (await csrfRes.json()) as { csrf_token: string };
-  const login = await request.post(apiUrl(API_PATHS.login), {
-    headers: { [CSRF_HEADER]: csrf },
-    data: { email: p.email, password: p.password },
-  });
-  expect(login.ok(), `login answered ${login.status()}`).toBeTruthy();
-  const { token } = (await login.json()) as { token: string };
-  const bound = (await (await request.get(apiUrl(API_PATHS.csrf))).json()) as { csrf_token: string };
-  return { Authorization: `JWT ${token}`, [CSRF_HEADER]: bound.csrf_token };
-}
-
-/**
- * Plays Lucky Scratch tickets with Sweeps Coins (the smallest bet) until they have won at least
- * `wanted` redeemable Sweeps Coins or the unplayed ones run out. Answers the redeemable balance.
- */
-async function winSweeps(request: APIRequestContext, p: NewPlayer, wanted: number): Promise<number> {
-  const headers = await apiSession(request, p);
-  const catalogue = (await (await request.get(apiUrl(GAMES_API_PATHS.catalogue))).json()) as GamesCatalogue;
-  const scratch = catalogue.results.find((g) => g.id === HOUSE_GAME_IDS.scratchCard)!;
-  const bet = Math.min(...scratch.bet_steps.sweeps);
-  // As the player's app does before the first round: a client seed of the player's own (the server
-  // never picks one and refuses rounds without it).
-  const seeded = await request.put(apiUrl(GAMES_API_PATHS.fairnessClientSeed), {
-    headers,
-    data: { client_seed: randomUUID().replaceAll('-', '') },
-  });
-  expect(seeded.status(), await seeded.text()).toBe(200);
-  let redeemable = 0;
-  let unplayed = 2;
-  while (redeemable < wanted && unplayed >= bet) {
-    const bought = await request.post(apiUrl(GAMES_API_PATHS.purchaseInstantWin), {
-      headers: { ...headers, [IDEMPOTENCY_HEADER]: randomUUID() },
-      data: { gameId: HOUSE_GAME_IDS.scratchCard, betValue: bet, currency: 'sweeps' },
-    });
-    expect(bought.status(), await bought.text()).toBe(201);
-    const ticket = (await bought.json()) as RoundAnswer;
-    const spots = 9;
-    const redeemed = await request.post(apiUrl(GAMES_API_PATHS.redeemInstantWin), {
-      headers: { ...headers, [IDEMPOTENCY_HEADER]: randomUUID() },
-      data: { ticketId: ticket.round.id, numScratched: spots, numSpots: spots },
-    });
-    expect(redeemed.status(), await redeemed.text()).toBe(200);
-    const { balances } = (await redeemed.json()) as RoundAnswer;
-    redeemable = balances.balance_redeemable_ghc;
-    unplayed = balances.balance_paid_ghc + balances.balance_free_ghc;
-  }
-  return redeemable;
 }
 
 /** Verifies identity on My Account in the provider's frame with last name Approve. */
