@@ -5,7 +5,7 @@
  * (test-support/test-server.ts) starts it with the test-only routes mounted.
  */
 import { supportDeskSecret } from './features/support-desk/support-desk-jwt.ts';
-import { createServerClock } from './core/clock.ts';
+import type { ServerClock } from './core/clock.ts';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -61,6 +61,8 @@ export interface StartOptions {
    * mounted under the API prefix beside the product's.
    */
   testSwitches?: (deps: AppDeps) => { deps: AppDeps; routes: Hono<AppEnv>[] };
+  /** The test server entry's movable clock (TEST_CLOCK); the product runs on the machine's clock. */
+  movableClock?: (config: Config) => ServerClock | undefined;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<void> {
@@ -94,8 +96,8 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     const outcome = await ensureOperatorFromEnvironment(db, hasher, envOperator, Date.now());
     logger.info('operator from the environment', { email: envOperator.email, outcome });
   }
-  // One clock for the whole server; with TEST_CLOCK on, browser tests can move it forward.
-  const testClock = config.testClock ? createServerClock() : undefined;
+  // One clock for the whole server; the test entry's, with TEST_CLOCK on, moves forward on request.
+  const testClock = options.movableClock?.(config);
   if (testClock)
     logger.warn('TEST_CLOCK is on: POST /api/v1/test/clock moves the server clock; for browser tests only');
   const now = testClock ? testClock.now : Date.now;
