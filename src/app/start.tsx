@@ -8,6 +8,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { SWRConfig } from 'swr';
 import { registerLogoutCleanup, resumeSession } from '../state/session-actions.ts';
 import { connectLibToState } from '../state/connect-lib.ts';
+import { connectStoreDevtools } from '../state/store-devtools.ts';
 import { startMirroring } from '../state/idb-mirror.ts';
 import { installChunkRecovery } from '../pwa/chunk-recovery.ts';
 import { installInstallPrompt } from '../pwa/install-prompt.ts';
@@ -24,6 +25,8 @@ import { ReleasePrerendered, reportHydrationMismatch } from './release-prerender
  */
 export async function startApp(root: Root | null, prerendered: HTMLElement | null = null): Promise<void> {
   connectLibToState();
+  // Development builds only (the Redux DevTools extension); production bundles have none of it.
+  void connectStoreDevtools();
   installChunkRecovery();
   installInstallPrompt();
   // The worker registers after the first render (workbox-window is not needed to show a page).
