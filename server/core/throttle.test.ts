@@ -14,6 +14,7 @@ import {
   createTestApp,
 } from '../test-support/test-app.ts';
 import {
+  LOGIN_ACCOUNTS_PER_CLIENT,
   LOGIN_PER_ACCOUNT,
   LOGIN_PER_ACCOUNT_AND_CLIENT,
   RECOVERY_PER_CLIENT,
@@ -155,6 +156,112 @@ describe('sign-in throttling under bursts', () => {
     } finally {
       if (second !== ctx.db) await second.close();
     }
+  });
+});
+
+describe('password spraying: failed sign-ins over many accounts from one address', () => {
+  const SPRAY = 24;
+  const limit = LOGIN_ACCOUNTS_PER_CLIENT.limit;
+  let accounts: { email: string; password: string }[] = [];
+  beforeAll(async () => {
+    accounts = [];
+    for (let i = 0; i < SPRAY; i++) accounts.push(await newPlayer());
+  });
+
+  const expectRefusal = (a: { status: number; headers: Headers; body: unknown }) => {
+    expect(a.status).toBe(429);
+    const wait = Number(a.headers.get('Retry-After'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(LOGIN_ACCOUNTS_PER_CLIENT.windowSeconds);
+    expect(a.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', extra: { retry_after_seconds: wait } });
+  };
+
+  it(`${SPRAY} wrong passwords for ${SPRAY} accounts at once from one address: past the limit 429; another address is unaffected`, async () => {
+    const sprayer = await clientAt();
+    const answers = await Promise.all(accounts.map((a, i) => login(sprayer, a.email, `Sprayed-Guess-${i}`)));
+    const statuses = answers.map((a) => a.status);
+    expect(countOf(statuses, 401)).toBe(limit);
+    expect(countOf(statuses, 429)).toBe(SPRAY - limit);
+    for (const a of answers.filter((x) => x.status === 429)) expectRefusal(a);
+    // The right password of an account the sprayer missed is refused at the sprayer's address too...
+    expectRefusal(await login(sprayer, accounts[0]!.email, accounts[0]!.password));
+    // ...while another address signs in, and its own misses are only misses.
+    const elsewhere = await clientAt();
+    expect((await login(elsewhere, accounts[1]!.email, 'Another-Typo-1')).status).toBe(401);
+    expect((await login(elsewhere, accounts[1]!.email, accounts[1]!.password)).status).toBe(200);
+  });
+
+  it(`${SPRAY} wrong passwords for ${SPRAY} accounts one after another: the first ${limit} answer 401, the rest 429 until the window closes`, async () => {
+    const sprayer = await clientAt();
+    const answers = [];
+    for (const [i, a] of accounts.entries()) answers.push(await login(sprayer, a.email, `Slow-Guess-${i}`));
+    expect(answers.map((a) => a.status)).toEqual([
+      ...Array<number>(limit).fill(401),
+      ...Array<number>(SPRAY - limit).fill(429),
+    ]);
+    for (const a of answers.slice(limit)) expectRefusal(a);
+    // A second guess at an account already counted is refused while the address is past the limit.
+    expectRefusal(await login(sprayer, accounts[0]!.email, 'Slow-Guess-again'));
+    ctx.clock.advance(Number(answers.at(-1)!.headers.get('Retry-After')) + 1);
+    expect((await login(sprayer, accounts[0]!.email, accounts[0]!.password)).status).toBe(200);
+  });
+
+  it('a household (4 people, each with a couple of typos, then the right password) is never refused, sign-in after sign-in', async () => {
+    const household = await clientAt();
+    const people = accounts.slice(0, 4);
+    for (let round = 0; round < 3; round++) {
+      const statuses = await Promise.all(
+        people.map(async (p, i) => [
+          (await login(household, p.email, `${p.password}x`)).status,
+          (await login(household, p.email, `Typo-${round}-${i}`)).status,
+          (await login(household, p.email, p.password)).status,
+        ]),
+      );
+      expect(statuses).toEqual(people.map(() => [401, 401, 200]));
+    }
+  });
+
+  it(`a shared carrier address: more than ${limit} people, each with a typo and then the right password, all get in`, async () => {
+    const carrier = await clientAt();
+    const people = accounts.slice(0, limit + 6);
+    // They arrive in waves of 4 (each wave's people mistype at the same moment): what counts is how
+    // many accounts have missed and not yet got in, never how many people share the address.
+    for (let wave = 0; wave < people.length; wave += 4) {
+      const group = people.slice(wave, wave + 4);
+      const statuses = await Promise.all(
+        group.map(async (p) => [
+          (await login(carrier, p.email, `${p.password}!`)).status,
+          (await login(carrier, p.email, p.password)).status,
+        ]),
+      );
+      expect(statuses).toEqual(group.map(() => [401, 200]));
+    }
+  });
+
+  it('the social sign-in link (a password check) shares the address counter; a sign-in link by mail still gets in', async () => {
+    const sprayer = await clientAt();
+    const social = (email: string, password1: string) =>
+      sprayer.request('POST', '/social/link', {
+        body: { google_auth_token: 'x'.repeat(40), email, password1, strategy: 'password' },
+      });
+    const half = Math.ceil(limit / 2);
+    for (const [i, a] of accounts.slice(0, half).entries())
+      expect((await login(sprayer, a.email, `Mixed-Guess-${i}`)).status).toBe(401);
+    for (const [i, a] of accounts.slice(half, limit).entries())
+      expect((await social(a.email, `Mixed-Guess-${i}`)).status).toBe(400); // counted, then the ticket is refused
+    expectRefusal(await social(accounts[limit]!.email, 'Mixed-Guess-x'));
+    expectRefusal(await login(sprayer, accounts[limit + 1]!.email, 'Mixed-Guess-y'));
+    // The owner of an account at that address proves the mailbox instead: the link is not a password guess.
+    const owner = accounts[SPRAY - 1]!;
+    expect(
+      (await sprayer.request('POST', '/auth/password-recovery', { body: { email: owner.email } })).status,
+    ).toBe(202);
+    const mail = await ctx.db.query<{ body_text: string }>(
+      'SELECT body_text FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+      [owner.email],
+    );
+    const token = /token=([\w-]+)/.exec(mail[0]!.body_text)![1]!;
+    expect((await sprayer.request('POST', '/auth/sign-in-link', { body: { token } })).status).toBe(200);
   });
 });
 

@@ -39,7 +39,19 @@ export const LOGIN_PER_ACCOUNT: ThrottleRule = {
   limit: 20,
   windowSeconds: FIFTEEN_MINUTES,
 };
-/** Sign-in attempts per client address over all accounts (password spraying). */
+/**
+ * Accounts that failed to sign in from one client address (password spraying: a few guesses at
+ * many accounts). Each account counts once per window however many typos it takes, and an account
+ * that then signs in is taken off again, so a household or a carrier's shared address, whose
+ * people get in, never adds up; a sprayer's accounts do. Past the limit every password sign-in
+ * from the address is refused until the window closes (docs/security.md).
+ */
+export const LOGIN_ACCOUNTS_PER_CLIENT: ThrottleRule = {
+  scope: 'login_accounts_ip',
+  limit: 10,
+  windowSeconds: FIFTEEN_MINUTES,
+};
+/** Sign-in attempts per client address over all accounts (a bound on all guessing from one address). */
 export const LOGIN_PER_CLIENT: ThrottleRule = {
   scope: 'login_ip',
   limit: 30,
@@ -78,16 +90,13 @@ export const tooManyAttempts = (retryAfterSeconds: number): ApiError =>
     { 'Retry-After': String(retryAfterSeconds) },
   );
 
-/**
- * Counts one attempt under the rule. Answers null when the attempt is within the limit, or the
- * seconds until the subject may try again.
- */
-export async function countAttempt(
-  db: Queryable,
-  rule: ThrottleRule,
-  subject: string,
-  nowMs: number,
-): Promise<number | null> {
+interface CountedRow {
+  attempts: number;
+  windowStartMs: number;
+}
+
+/** Increments the subject's counter (a new window once the old one closed) and answers the new count. */
+async function bump(db: Queryable, rule: ThrottleRule, subject: string, nowMs: number): Promise<CountedRow> {
   const rows = await db.query<{ attempts: number | string; window_start: Date | string }>(
     `INSERT INTO auth_throttle (scope, subject, window_start, attempts) VALUES ($1, $2, $3, 1)
      ON CONFLICT (scope, subject) DO UPDATE SET
@@ -99,9 +108,46 @@ export async function countAttempt(
   );
   await sweepExpired(db, nowMs);
   const row = rows[0];
-  if (!row || Number(row.attempts) <= rule.limit) return null;
-  const closesAt = new Date(row.window_start).getTime() + rule.windowSeconds * 1000;
+  return row
+    ? { attempts: Number(row.attempts), windowStartMs: new Date(row.window_start).getTime() }
+    : { attempts: 0, windowStartMs: nowMs };
+}
+
+/** Null within the limit, else the seconds until the row's window closes. */
+function waitOf(rule: ThrottleRule, row: CountedRow, nowMs: number): number | null {
+  if (row.attempts <= rule.limit) return null;
+  const closesAt = row.windowStartMs + rule.windowSeconds * 1000;
   return Math.max(1, Math.ceil((closesAt - nowMs) / 1000));
+}
+
+/**
+ * Counts one attempt under the rule. Answers null when the attempt is within the limit, or the
+ * seconds until the subject may try again.
+ */
+export async function countAttempt(
+  db: Queryable,
+  rule: ThrottleRule,
+  subject: string,
+  nowMs: number,
+): Promise<number | null> {
+  return waitOf(rule, await bump(db, rule, subject, nowMs), nowMs);
+}
+
+/** The subject's count in its open window, without counting anything (0 when no window is open). */
+async function currentCount(
+  db: Queryable,
+  rule: ThrottleRule,
+  subject: string,
+  nowMs: number,
+): Promise<CountedRow> {
+  const rows = await db.query<{ attempts: number | string; window_start: Date | string }>(
+    'SELECT attempts, window_start FROM auth_throttle WHERE scope = $1 AND subject = $2 AND window_start > $3',
+    [rule.scope, subject, iso(nowMs - rule.windowSeconds * 1000)],
+  );
+  const row = rows[0];
+  return row
+    ? { attempts: Number(row.attempts), windowStartMs: new Date(row.window_start).getTime() }
+    : { attempts: 0, windowStartMs: nowMs };
 }
 
 /**
@@ -147,7 +193,46 @@ export function loginChecks(email: string, ip: string): ThrottleCheck[] {
   if (ip === UNKNOWN_CLIENT) return [[LOGIN_PER_ACCOUNT, email]];
   return [
     [LOGIN_PER_ACCOUNT_AND_CLIENT, `${email} ${ip}`],
+    [LOGIN_ACCOUNTS_PER_CLIENT, ip],
     [LOGIN_PER_CLIENT, ip],
     [LOGIN_PER_ACCOUNT, email],
   ];
+}
+
+/**
+ * Counts one password sign-in under `loginChecks` (as enforceAttempts does) and throws 429 at the
+ * first check over its limit. The accounts-per-address counter grows only with an account's first
+ * attempt from the address in its window (its per-account-and-address counter answers 1); a later
+ * attempt for an account already counted is refused while the address is past that limit, without
+ * counting again.
+ */
+export async function enforceLoginAttempts(
+  db: Queryable,
+  checks: readonly ThrottleCheck[],
+  nowMs: number,
+): Promise<void> {
+  let firstFromAddress = false;
+  for (const [rule, subject] of checks) {
+    let wait: number | null;
+    if (rule === LOGIN_ACCOUNTS_PER_CLIENT && !firstFromAddress) {
+      wait = waitOf(rule, await currentCount(db, rule, subject, nowMs), nowMs);
+    } else {
+      const row = await bump(db, rule, subject, nowMs);
+      if (rule === LOGIN_PER_ACCOUNT_AND_CLIENT) firstFromAddress = row.attempts === 1;
+      wait = waitOf(rule, row, nowMs);
+    }
+    if (wait !== null) throw tooManyAttempts(wait);
+  }
+}
+
+/**
+ * A password sign-in that succeeded: its account's misses from this address are forgiven, the
+ * account leaves the address's failed-accounts count, and the wider counters give back this one
+ * attempt (others' misses still count).
+ */
+export async function forgiveLoginAttempts(db: Queryable, checks: readonly ThrottleCheck[]): Promise<void> {
+  for (const [rule, subject] of checks) {
+    if (rule === LOGIN_PER_ACCOUNT_AND_CLIENT) await resetAttempts(db, rule, subject);
+    else await refundAttempt(db, rule, subject);
+  }
 }

@@ -3,9 +3,9 @@
  *
  * Throttling (./throttle.ts) counts every attempt before any password is checked or any mail is
  * sent, atomically in the database: sign-in per account + client address (a stranger's guesses
- * lock only the stranger), per client address, and per account from all addresses together (a
- * higher ceiling); sign-in link mails per target email and per client address. A sign-in that
- * succeeds gives its attempt back. Unknown emails are hashed against a dummy and counted like
+ * lock only the stranger), accounts that failed from one client address (password spraying), per
+ * client address, and per account from all addresses together (a higher ceiling); sign-in link
+ * mails per target email and per client address. A sign-in that succeeds gives its attempt back. Unknown emails are hashed against a dummy and counted like
  * known ones, so both failures look and take the same.
  */
 import { randomBytes } from 'node:crypto';
@@ -53,12 +53,12 @@ import {
 import { secureCookies, startSessionWithId } from '../../core/sessions/start-session.ts';
 import {
   enforceAttempts,
+  enforceLoginAttempts,
+  forgiveLoginAttempts,
   LOGIN_PER_ACCOUNT,
   loginChecks,
-  LOGIN_PER_ACCOUNT_AND_CLIENT,
   RECOVERY_PER_CLIENT,
   RECOVERY_PER_EMAIL,
-  refundAttempt,
   resetAttempts,
   SIGN_IN_LINK_PER_CLIENT,
   type ThrottleCheck,
@@ -103,7 +103,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const startKey = startKeyOf(c, deps, 'login', { email, password: body.password });
     const checks = loginChecks(email, ipOf(c));
     // Counted before the password is looked at: a burst past the limit is refused, right password or not.
-    await enforceAttempts(db, checks, deps.now());
+    await enforceLoginAttempts(db, checks, deps.now());
     const user = await findUserByEmail(db, email);
     if (!user) {
       await deps.hasher.verifyDummy(body.password);
@@ -115,10 +115,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     if (user.account_state === 'closed') throw accountClosed(user.closed_reason);
     // The owner's sign-in does not count against them: their own earlier misses from this address
     // are forgiven; the wider counters give back this one attempt (others' misses still count).
-    for (const [rule, subject] of checks) {
-      if (rule === LOGIN_PER_ACCOUNT_AND_CLIENT) await resetAttempts(db, rule, subject);
-      else await refundAttempt(db, rule, subject);
-    }
+    await forgiveLoginAttempts(db, checks);
     if (check.rehash) {
       await updatePasswordHash(db, user.id, await deps.hasher.hash(body.password));
     }

@@ -46,9 +46,8 @@ import {
 import { secureCookies, startSession, startSessionWithId } from '../../core/sessions/start-session.ts';
 import {
   enforceAttempts,
-  LOGIN_PER_ACCOUNT_AND_CLIENT,
-  refundAttempt,
-  resetAttempts,
+  enforceLoginAttempts,
+  forgiveLoginAttempts,
   SIGN_UP_PER_CLIENT,
   type ThrottleRule,
 } from '../../core/throttle.ts';
@@ -389,13 +388,8 @@ export function socialAuthRoutes(deps: AppDeps): Hono<AppEnv> {
     const email = normalizeEmail(body.email);
     const checks = loginChecks(email, ipOf(c));
     // Counted as sign-in attempts, before the password is looked at: linking is no way around the sign-in limits.
-    await enforceAttempts(db, checks, deps.now());
-    const refund = async () => {
-      for (const [rule, subject] of checks) {
-        if (rule === LOGIN_PER_ACCOUNT_AND_CLIENT) await resetAttempts(db, rule, subject);
-        else await refundAttempt(db, rule, subject);
-      }
-    };
+    await enforceLoginAttempts(db, checks, deps.now());
+    const refund = () => forgiveLoginAttempts(db, checks);
     // Retried after its answer was lost (same key, same request, same browser): the password is
     // checked again, then the session the first request started is continued ("ticket used" before).
     const startKey = startKeyOf(c, deps, 'social_link', body);
