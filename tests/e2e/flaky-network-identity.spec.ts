@@ -27,6 +27,7 @@ import { TAX_API_PATHS, type W9StatusResponse } from '../../src/contract/tax.ts'
 import { createPlayerViaApi, newPlayer, signInToLobby, type NewPlayer } from './support/app.ts';
 import { faultyNetwork, printSeedOnFailure, type FaultyNetwork } from './support/faults.ts';
 import { playerApiSession } from './support/redemption.ts';
+import { submitKycFrame } from './support/kyc.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -128,12 +129,7 @@ async function verifyInFrame(page: Page): Promise<void> {
   await section.getByRole('button', { name: KYC_TEXTS.verify }).click();
   const dialog = page.getByTestId('dialog-kyc');
   await expect(dialog.getByTestId('kyc-frame-spinner')).toBeHidden({ timeout: 20_000 });
-  const frame = page.frameLocator('[data-testid="kyc-frame"]');
-  await frame.getByLabel('Legal first name').fill('Avery');
-  await frame.getByLabel('Legal last name').fill('Approve');
-  await frame.getByLabel('Date of birth').fill('1990-06-12');
-  await frame.getByLabel('ID document number').fill('D1234567');
-  await frame.getByRole('button', { name: 'Submit verification' }).click();
+  await submitKycFrame(page, 'Approve');
   await expect(dialog).toBeHidden({ timeout: 10_000 });
 }
 

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { KYC_TEXTS } from '../../src/contract/kyc.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { createPlayerViaApi, newPlayer, signInToLobby } from './support/app.ts';
+import { submitKycFrame } from './support/kyc.ts';
 
 async function verifyInFrame(page: Page, lastName: string): Promise<void> {
   await page.goto(`${ROUTES.myAccount}#identity-verification`);
@@ -20,12 +21,7 @@ async function verifyInFrame(page: Page, lastName: string): Promise<void> {
   await expect(frameElement).toHaveAttribute('src', /^http:\/\/localhost:\d+\/kyc\/frame\/kyc_/);
   // The spinner covers the frame until the frame's first message.
   await expect(dialog.getByTestId('kyc-frame-spinner')).toBeHidden();
-  const frame = page.frameLocator('[data-testid="kyc-frame"]');
-  await frame.getByLabel('Legal first name').fill('Avery');
-  await frame.getByLabel('Legal last name').fill(lastName);
-  await frame.getByLabel('Date of birth').fill('1990-06-12');
-  await frame.getByLabel('ID document number').fill('D1234567');
-  await frame.getByRole('button', { name: 'Submit verification' }).click();
+  await submitKycFrame(page, lastName);
 
   await expect(dialog.getByTestId('kyc-submitted')).toHaveText(KYC_TEXTS.submitted);
   // Closes by itself 2 s after the frame's success.

@@ -18,6 +18,7 @@ import { signInToLobby } from './support/app.ts';
 import { playerWithCoins } from './support/games-play.ts';
 import { signInAsOperator } from './support/operator.ts';
 import { CENT_MINIMUMS, winSweeps } from './support/redemption.ts';
+import { submitKycFrame } from './support/kyc.ts';
 
 const VIEWPORT = { width: 390, height: 844 };
 async function expectNoSideways(page: Page): Promise<void> {
@@ -31,12 +32,7 @@ async function verifyIdentity(page: Page): Promise<void> {
   await page.getByRole('button', { name: KYC_TEXTS.verify }).first().click();
   const dialog = page.getByTestId('dialog-kyc');
   await expect(dialog.getByTestId('kyc-frame-spinner')).toBeHidden({ timeout: 20_000 });
-  const frame = page.frameLocator('[data-testid="kyc-frame"]');
-  await frame.getByLabel('Legal first name').fill('Avery');
-  await frame.getByLabel('Legal last name').fill('Approve');
-  await frame.getByLabel('Date of birth').fill('1990-06-12');
-  await frame.getByLabel('ID document number').fill('D1234567');
-  await frame.getByRole('button', { name: 'Submit verification' }).click();
+  await submitKycFrame(page, 'Approve');
   await expect(dialog).toBeHidden({ timeout: 10_000 });
   const outcome = page.getByTestId('dialog-identity-verification');
   await expect(outcome.getByTestId('identity-message')).toHaveText(KYC_TEXTS.verified, { timeout: 15_000 });
