@@ -8,8 +8,7 @@ import type { Context } from 'hono';
 import { ACCOUNT_ERROR_CODES, ACCOUNT_TEXTS } from '../../../src/contract/account.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AppDeps } from '../../core/deps.ts';
-import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
-import { UNKNOWN_CLIENT } from '../../http/client-ip.ts';
+import { clientIp, throttleKeyOf, UNKNOWN_CLIENT } from '../../http/client-ip.ts';
 import {
   enforceAttempts,
   refundAttempt,

@@ -11,8 +11,8 @@
  * The prize is decided like a house game round: the player's active fair seed is locked, the next
  * nonce taken, and the wheel engine (games/engines/daily-bonus-wheel.ts) run on its floats.
  */
-import { DAILY_BONUS_SEGMENTS } from '../../../src/contract/daily-bonus.ts';
 import {
+  DAILY_BONUS_SEGMENTS,
   dailyBonusExpectedValue,
   dailyBonusPrize,
   DAILY_BONUS_MAX_STREAK_DAY,

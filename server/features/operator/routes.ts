@@ -35,10 +35,9 @@ import {
 import { AMOE_POSTAL_REQUEST_STATES, type AmoePostalRequestState } from '../../../src/contract/amoe.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AppDeps } from '../../core/deps.ts';
-import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
+import { clientIp, throttleKeyOf, UNKNOWN_CLIENT } from '../../http/client-ip.ts';
 import { checkText, readBody } from '../../http/validate.ts';
 import { listPostalRequests } from '../amoe/public.ts';
-import { UNKNOWN_CLIENT } from '../../http/client-ip.ts';
 import { secureCookies } from '../../core/sessions/start-session.ts';
 import {
   enforceAttempts,

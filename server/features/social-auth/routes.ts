@@ -30,10 +30,16 @@ import { ApiError } from '../../http/api-error.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import type { AppDeps } from '../../core/deps.ts';
 import { accountClosed } from '../../http/auth.ts';
-import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
+import { clientIp, throttleKeyOf, UNKNOWN_CLIENT } from '../../http/client-ip.ts';
 import { check, readBody, readJson } from '../../http/validate.ts';
-import { loginChecks } from '../../core/throttle.ts';
-import { UNKNOWN_CLIENT } from '../../http/client-ip.ts';
+import {
+  loginChecks,
+  enforceAttempts,
+  enforceLoginAttempts,
+  forgiveLoginAttempts,
+  SIGN_UP_PER_CLIENT,
+  type ThrottleRule,
+} from '../../core/throttle.ts';
 import { startKeyedSession } from '../../core/sessions/keyed-session.ts';
 import {
   claimStartKey,
@@ -44,13 +50,6 @@ import {
   startKeyOf,
 } from '../../core/sessions/session-start-keys.ts';
 import { secureCookies, startSession, startSessionWithId } from '../../core/sessions/start-session.ts';
-import {
-  enforceAttempts,
-  enforceLoginAttempts,
-  forgiveLoginAttempts,
-  SIGN_UP_PER_CLIENT,
-  type ThrottleRule,
-} from '../../core/throttle.ts';
 import { checkSignUp, insertUser } from '../users/public.ts';
 import { findUserByEmail, findUserById } from '../../core/users/users-repo.ts';
 import { dataDeletionRoutes } from './data-deletion.ts';

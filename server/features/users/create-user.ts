@@ -25,8 +25,7 @@ import type { AppDeps } from '../../core/deps.ts';
 import { duplicateAccount, emailTaken, mapUniqueViolation } from '../../core/users/user-uniqueness.ts';
 import { acceptAtSignUp } from '../legal/public.ts';
 import { initialAccountState } from '../mobile-verification/public.ts';
-import { applyJoinPromo, promoSettingsOf } from '../promo-codes/public.ts';
-import { applyWelcomeOfferAtJoin } from '../promo-codes/public.ts';
+import { applyJoinPromo, promoSettingsOf, applyWelcomeOfferAtJoin } from '../promo-codes/public.ts';
 import { recordReferralAtJoin } from '../referrals/public.ts';
 import {
   HOUSEHOLD_ACCOUNT_LIMIT,

@@ -12,7 +12,7 @@ import type { AppEnv } from '../../http/app-env.ts';
 import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { check, readJson } from '../../http/validate.ts';
-import { UNKNOWN_CLIENT } from '../../http/client-ip.ts';
+import { UNKNOWN_CLIENT, clientIp, throttleKeyOf } from '../../http/client-ip.ts';
 import { startSession, startSessionWithId } from '../../core/sessions/start-session.ts';
 import {
   claimStartKey,
@@ -23,7 +23,6 @@ import {
   startKeyOf,
 } from '../../core/sessions/session-start-keys.ts';
 import { enforceAttempts, SIGN_UP_PER_CLIENT } from '../../core/throttle.ts';
-import { clientIp, throttleKeyOf } from '../../http/client-ip.ts';
 import { checkName, checkSignUp, insertUser } from './create-user.ts';
 import { mapUniqueViolation } from '../../core/users/user-uniqueness.ts';
 import { survivesJsonRoundTrip } from './json-round-trip.ts';
