@@ -34,6 +34,12 @@ export const REDEMPTION_API_PATHS = {
   cancel: '/redemptions/cancel',
   /** POST CashOutRequest (Idempotency-Key) -> 201 CashOutAnswer (the spec's "Cash out": amount_ghc). */
   cashOut: '/redemptions/cash-out',
+  /**
+   * The player's redemption form in progress, kept between visits (the user's temp_withdrawal_data):
+   * GET -> TempWithdrawalDataAnswer; PUT TempWithdrawalData -> TempWithdrawalDataAnswer; DELETE -> 204.
+   * Cleared by the server when a redemption is requested. Never holds a bank account number.
+   */
+  withdrawalData: '/redemptions/temp-withdrawal-data',
 } as const;
 
 export const REDEMPTION_METHODS = ['gift_card', 'paypal', 'ach', 'paper_check', 'prizeout'] as const;
@@ -201,6 +207,15 @@ export const REDEMPTION_ERROR_CODES = {
   REDEMPTION_NOT_CANCELLABLE: 'REDEMPTION_NOT_CANCELLABLE',
   /** 409 (operator): the redemption's status does not allow this step; extra { status, to }. */
   REDEMPTION_ILLEGAL_TRANSITION: 'REDEMPTION_ILLEGAL_TRANSITION',
+  /**
+   * 503 (operator): the prize-out provider could not be reached or its answer was lost; the
+   * redemption stays approved and sending it again is safe (same idempotency key, paid once).
+   */
+  PRIZEOUT_PROVIDER_UNAVAILABLE: 'PRIZEOUT_PROVIDER_UNAVAILABLE',
+  /** 409 (operator): a prize-out is sent and paid by the provider, not marked by hand. */
+  PRIZEOUT_SENT_BY_PROVIDER: 'PRIZEOUT_SENT_BY_PROVIDER',
+  /** 400 field bank.account_number (or the field named): a redemption draft never keeps an account number. */
+  WITHDRAWAL_DATA_SECRET: 'WITHDRAWAL_DATA_SECRET',
 } as const;
 export type RedemptionErrorCode = (typeof REDEMPTION_ERROR_CODES)[keyof typeof REDEMPTION_ERROR_CODES];
 
@@ -227,6 +242,13 @@ export const REDEMPTION_TEXTS = {
   illegalTransition: 'A {status} redemption cannot be marked {to}.',
   loadFailed: 'Failed to Get Transactions, Error: {status}',
   cancelFailed: 'Failed to Cancel Redemption, Error: {status}',
+  prizeoutRefused: 'The prize-out provider refused this prize ({reason}). Your Sweeps Coins are back.',
+  prizeoutUnavailable:
+    'The prize-out provider did not answer. The redemption stays approved; send it again (it is never paid twice).',
+  prizeoutByProvider:
+    'A prize-out is sent and marked paid by the prize-out provider: approve it, or send it again if the provider did not answer.',
+  withdrawalDataSecret:
+    'A bank account number is never kept between visits. It is asked for again when you redeem.',
 } as const;
 
 /** The below-minimum message with the minimum shown with 2 decimals. */
@@ -369,6 +391,50 @@ export const CashOutAnswerSchema = type({
   balances: BalancesAfterSchema,
 });
 export type CashOutAnswer = Infer<typeof CashOutAnswerSchema>;
+
+/**
+ * temp_withdrawal_data (spec section 3, user): the redeem form the player has started, kept between
+ * visits so it opens as it was left. Only what is safe to keep: the method, the amount typed, the
+ * PayPal email, the gift card brand, and for a bank transfer the holder's name, the routing number
+ * (a public bank identifier) and the account type. Never the account number (refused, 400).
+ */
+export const TempWithdrawalDataSchema = object({
+  method: enums(REDEMPTION_METHODS),
+  /** The amount as typed (may be unfinished, e.g. "12."). */
+  amount: optional(pattern(string(), /^[0-9.,]{0,16}$/)),
+  paypal_email: optional(size(string(), 0, 254)),
+  gift_card_brand: optional(enums(GIFT_CARD_BRANDS)),
+  bank: optional(
+    object({
+      account_holder: optional(size(string(), 0, 100)),
+      routing_number: optional(pattern(string(), /^\d{0,9}$/)),
+      account_type: optional(enums(['checking', 'savings'] as const)),
+    }),
+  ),
+});
+export type TempWithdrawalData = Infer<typeof TempWithdrawalDataSchema>;
+
+/** The kept form with the time it was saved; null when there is none. */
+export const TempWithdrawalDataAnswerSchema = type({
+  temp_withdrawal_data: nullable(
+    type({
+      method: enums(REDEMPTION_METHODS),
+      amount: optional(string()),
+      paypal_email: optional(string()),
+      gift_card_brand: optional(enums(GIFT_CARD_BRANDS)),
+      bank: optional(
+        type({
+          account_holder: optional(string()),
+          routing_number: optional(string()),
+          account_type: optional(enums(['checking', 'savings'] as const)),
+        }),
+      ),
+      saved_at: string(),
+    }),
+  ),
+});
+export type TempWithdrawalDataAnswer = Infer<typeof TempWithdrawalDataAnswerSchema>;
+export type KeptWithdrawalData = NonNullable<TempWithdrawalDataAnswer['temp_withdrawal_data']>;
 
 /** Analytics event pushed when a redemption is requested. */
 export const REDEMPTION_ANALYTICS_EVENT = 'redemption';

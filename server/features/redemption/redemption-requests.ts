@@ -50,6 +50,7 @@ import { InsufficientFundsError } from '../../core/ledger/ledger.ts';
 import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 import { isValidRoutingNumber, sealAccountNumber } from './bank-account.ts';
 import { entryPeriodOf, formatPeriodEnd } from './entry-period.ts';
+import { clearWithdrawalData } from './withdrawal-data.ts';
 import {
   feeInSweepsCents,
   holdForRedemption,
@@ -404,6 +405,8 @@ export async function requestRedemption(
       const row = rows[0]!;
       await addTimelineStep(tx, row, 'requested', nowMs);
       await addTimelineStep(tx, row, 'identity_checked', nowMs, 'Identity verified before the request');
+      // The form kept between visits has done its job (temp_withdrawal_data).
+      await clearWithdrawalData(tx, userId);
       return {
         row,
         takenSweepsCents: input.sweepsCents + feeSweepsCents,

@@ -14,6 +14,7 @@ import {
   type RedemptionCancelled,
   type RedemptionCreated,
   type RedemptionList,
+  type TempWithdrawalDataAnswer,
 } from '../../../src/contract/redemption.ts';
 import type { Balances } from '../../../src/contract/schemas.ts';
 import type { AppEnv } from '../../http/app-env.ts';
@@ -23,6 +24,12 @@ import { idempotent, requestKeyOf } from '../../http/idempotency.ts';
 import { check, readJson } from '../../http/validate.ts';
 import { cancelRedemption, redemptionOptions, requestRedemption } from './redemption-requests.ts';
 import { listPlayerRedemptions, wireRedemptions } from './redemption-store.ts';
+import {
+  checkWithdrawalData,
+  clearWithdrawalData,
+  readWithdrawalData,
+  saveWithdrawalData,
+} from './withdrawal-data.ts';
 
 const balancesAfter = (b: Balances) => ({
   balance_redeemable_ghc: b.balance_redeemable_ghc,
@@ -44,6 +51,28 @@ export function redemptionRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get(REDEMPTION_API_PATHS.options, auth, async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await redemptionOptions(deps, c.get('userId')));
+  });
+
+  // The redeem form kept between visits (temp_withdrawal_data): no money moves, no key needed.
+  app.get(REDEMPTION_API_PATHS.withdrawalData, auth, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const body: TempWithdrawalDataAnswer = {
+      temp_withdrawal_data: await readWithdrawalData(deps.db, c.get('userId')),
+    };
+    return c.json(body);
+  });
+
+  app.put(REDEMPTION_API_PATHS.withdrawalData, auth, async (c) => {
+    const data = checkWithdrawalData(await readJson(c));
+    const body: TempWithdrawalDataAnswer = {
+      temp_withdrawal_data: await saveWithdrawalData(deps.db, c.get('userId'), data, deps.now()),
+    };
+    return c.json(body);
+  });
+
+  app.delete(REDEMPTION_API_PATHS.withdrawalData, auth, async (c) => {
+    await clearWithdrawalData(deps.db, c.get('userId'));
+    return c.body(null, 204);
   });
 
   app.post(REDEMPTION_API_PATHS.create, auth, once, async (c) => {
