@@ -1,7 +1,7 @@
 /** Account creation and the signed-in player's own profile (get me, patch me, user_data). */
 import { Hono } from 'hono';
 import { API_PATHS } from '../../../src/contract/api-paths.ts';
-import { ERROR_CODES, ERROR_TEXTS } from '../../../src/contract/errors.ts';
+import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import {
   CreateUserRequestSchema,
   PatchMeRequestSchema,
@@ -24,10 +24,13 @@ import {
 } from '../../core/sessions/session-start-keys.ts';
 import { enforceAttempts, SIGN_UP_PER_CLIENT } from '../../core/throttle.ts';
 import { checkName, checkSignUp, insertUser } from './create-user.ts';
+import { inspectJoinToken, spendJoinToken } from './join-robot-check.ts';
+import { JOIN_SUBJECT, robotCheckOf } from '../../core/robot-check.ts';
 import { mapUniqueViolation } from '../../core/users/user-uniqueness.ts';
-import { survivesJsonRoundTrip } from './json-round-trip.ts';
+import { checkUserDataEntry } from './user-data-rules.ts';
 import { changeName, setUserData } from './profile-store.ts';
 import { hasBirthDate, saveBirthDate } from '../account/public.ts';
+import { settleAddressRequest } from '../payments/public.ts';
 import { findUserById, toWireUser, type UserRow } from '../../core/users/users-repo.ts';
 
 /** Total size of one player's user_data, serialised. */
@@ -38,12 +41,19 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
   const { db } = deps;
   const auth = requireAuth(deps);
   const signUpRule = { ...SIGN_UP_PER_CLIENT, limit: deps.config.signUpsPerAddressPerHour };
+  const robotCheck = robotCheckOf(deps);
 
   const loadMe = async (id: string): Promise<UserRow> => {
     const user = await findUserById(db, id);
     if (!user) throw new ApiError(401, ERROR_CODES.NOT_AUTHENTICATED, 'Please sign in to continue.');
     return user;
   };
+
+  // The join form's "I'm not a robot" challenge (no player yet: its subject is the join).
+  app.get(API_PATHS.joinRobotCheck, (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(robotCheck.challenge(JOIN_SUBJECT, deps.now()));
+  });
 
   app.post(API_PATHS.users, async (c) => {
     const raw = await readJson(c);
@@ -77,11 +87,13 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
       );
     }
     try {
-      // Counted before the 128 MiB scrypt: a burst of sign-ups from one address is refused, not hashed.
+      // The robot check without the database, then the sign-up limit, both before the 128 MiB
+      // scrypt: a robot or a burst of sign-ups from one address is refused, not hashed.
+      const robotToken = inspectJoinToken(robotCheck, body, deps.now());
       const ip = throttleKeyOf(clientIp(c, deps.config.trustProxy));
       if (ip !== UNKNOWN_CLIENT) await enforceAttempts(db, [[signUpRule, ip]], deps.now());
       const hash = await deps.hasher.hash(signUp.password);
-      const id = await insertUser(deps, signUp, hash);
+      const id = await insertUser(deps, signUp, hash, spendJoinToken(robotCheck, robotToken, deps.now()));
       deps.logger.info('account created', { user_id: id, state: signUp.state });
       const { answer, sessionId } = await startSessionWithId(deps, c, await loadMe(id));
       if (startKey) await completeStartKey(db, startKey, answer, sessionId, deps.now());
@@ -94,7 +106,14 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
 
   // A player pending mobile verification reads themselves (the app's guards need account_state).
   const authOrPendingMobile = requireAuth(deps, { allowPendingMobileVerification: true });
-  app.get(API_PATHS.me, authOrPendingMobile, async (c) => c.json(toWireUser(await loadMe(c.get('userId')))));
+  app.get(API_PATHS.me, authOrPendingMobile, async (c) => {
+    const id = c.get('userId');
+    const user = await loadMe(id);
+    if (!user.address_update_pending) return c.json(toWireUser(user));
+    // A waiting address change is settled when its re-authentication is decided (docs/account.md).
+    await settleAddressRequest(deps, id);
+    return c.json(toWireUser(await loadMe(id)));
+  });
 
   app.patch(API_PATHS.me, auth, async (c) => {
     const body = check(await readJson(c), PatchMeRequestSchema);
@@ -116,11 +135,7 @@ export function userRoutes(deps: AppDeps): Hono<AppEnv> {
   app.patch(API_PATHS.userData, auth, async (c) => {
     const raw = await readJson(c);
     const body = check(raw, UserDataPatchSchema);
-    // The schema's unknown() also lets a missing value through: that is not a JSON value either.
-    const hasValue = typeof raw === 'object' && raw !== null && 'value' in raw;
-    if (!hasValue || !survivesJsonRoundTrip(body.value)) {
-      throw new ApiError(400, ERROR_CODES.INVALID_KEY_VAL, ERROR_TEXTS.invalidKeyVal, 'value');
-    }
+    await checkUserDataEntry(db, raw, body);
     const id = c.get('userId');
     const saved = await setUserData(
       db,
