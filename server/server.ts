@@ -27,6 +27,7 @@ import { operatorCredentialsFromEnv, type OperatorCredentials } from './features
 import { ensureOperatorFromEnvironment } from './features/operator/operators.ts';
 import { createLogger } from './platform/logger.ts';
 import { createOutboxEmail } from './providers/email/outbox-email.ts';
+import { createSmtpEmail, smtpTransport, type SmtpDelivery } from './providers/email/smtp-email.ts';
 import { startSandboxes } from './providers/sandboxes.ts';
 import { loadSecrets } from './platform/secrets.ts';
 import { seed, seedOptionsOf } from './seed.ts';
@@ -101,7 +102,18 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   if (testClock)
     logger.warn('TEST_CLOCK is on: POST /api/v1/test/clock moves the server clock; for browser tests only');
   const now = testClock ? testClock.now : Date.now;
-  const email = createOutboxEmail(db, path.join(config.dataDir, 'outbox'), now);
+  // Every mail is an outbox row (and .eml file); with SMTP_URL the rows are also sent through the
+  // relay, after the sender's transaction committed, retried until accepted (docs/operations.md).
+  const outboxDir = path.join(config.dataDir, 'outbox');
+  let mailDelivery: SmtpDelivery | null = null;
+  let email = createOutboxEmail(db, outboxDir, now);
+  if (config.smtpUrl) {
+    const smtp = createSmtpEmail({ db, transport: smtpTransport(config.smtpUrl), now, logger, outboxDir });
+    email = smtp.email;
+    mailDelivery = smtp.delivery;
+    // Mail queued before a restart (or while the relay was down) goes out now.
+    mailDelivery.kick();
+  }
   // The provider sandboxes, each on its own port and origin (server/providers/sandboxes.ts): the
   // demo's card processor and bank, identity verification, SMS outbox, game vendor, social sign-in
   // and help center. A real provider replaces its sandbox in `providers` (docs/operations.md).
@@ -152,7 +164,8 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
       url: `http://localhost:${(server.address() as AddressInfo).port}`,
       public_origin: config.publicOrigin,
       database: config.databaseUrl ? 'postgresql' : `pglite (${path.join(config.dataDir, 'pglite')})`,
-      outbox: path.join(config.dataDir, 'outbox'),
+      outbox: outboxDir,
+      mail: config.smtpUrl ? 'smtp relay and outbox' : 'outbox only',
     });
     // The prerendered pages' module (React on the server, about 0.6 s to load) loads on the first
     // page request: ask for the sign-in page now, so the first visitor after a start does not wait.
@@ -170,6 +183,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     void reconciliation.stop();
     void interruptedRounds.stop();
     void weekClose.stop();
+    void mailDelivery?.stop();
     sandboxes.stop();
     server.close(() => {
       void db.close().finally(() => {

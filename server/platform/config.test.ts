@@ -183,6 +183,18 @@ describe('config', () => {
     });
   });
 
+  it('reads SMTP_URL (smtp or smtps with a host), never repeating a refused one (it may hold a password)', () => {
+    expect(loadConfig({}, '/srv/app').smtpUrl).toBeNull();
+    const url = 'smtps://mailer:pa55word@mail.example.com:465';
+    expect(loadConfig({ SMTP_URL: url }, '/srv/app').smtpUrl).toBe(url);
+    for (const bad of ['http://u:pa55word@mail.example.com', 'smtp://u:pa55word@', 'pa55word@mail:587']) {
+      const problems = problemsOf({ SMTP_URL: bad });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+      expect(problems[0]).not.toContain('pa55word');
+    }
+  });
+
   it('derives the sandboxes from PORT and converts amounts to cents', () => {
     const c = loadConfig(
       {

@@ -40,6 +40,11 @@ export interface Config {
   mobileCodesPerPhonePerDay: number;
   distDir: string;
   logLevel: LogLevel;
+  /**
+   * SMTP_URL: the mail relay (smtp://user:password@host:587 or smtps://...:465); null keeps mail
+   * in the outbox only (docs/operations.md "Outgoing mail").
+   */
+  smtpUrl: string | null;
   /** Header carrying the visitor's country (set by the CDN/proxy), e.g. CF-IPCountry; null = country block off. */
   trustCountryHeader: string | null;
   /** Trust the last X-Forwarded-For hop as the client address (one reverse proxy in front). */
@@ -88,6 +93,10 @@ export interface Config {
   socialSandboxPort: number;
   /** SOCIAL_SANDBOX_ORIGIN (default http://localhost:<SOCIAL_SANDBOX_PORT>): the sign-in popup's origin and the issuers' base. */
   socialSandboxOrigin: string;
+  /** PRIZEOUT_SANDBOX_PORT (default PORT + 6): seventh listener serving the prize-out provider sandbox (its payout API and dashboard). */
+  prizeoutSandboxPort: number;
+  /** PRIZEOUT_SANDBOX_ORIGIN (default http://localhost:<PRIZEOUT_SANDBOX_PORT>): the prize-out provider's origin (its dashboard). */
+  prizeoutSandboxOrigin: string;
   /** SOCIAL_CLIENT_ID (default lucky-crown-web): our client id at the providers, the aud of their ID tokens. */
   socialClientId: string;
   /** VENDOR_WALLET_SECRET: key the vendor signs seamless wallet calls with; null means generated in DATA_DIR/secrets.json. */
@@ -256,6 +265,20 @@ const VARIABLES = {
     () =>
       'must be a PostgreSQL URL starting with postgres:// or postgresql:// (leave it unset to use the embedded database).',
   ),
+  SMTP_URL: variable(
+    refine(string(), 'smtp url', (v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
+      } catch {
+        return false;
+      }
+    }),
+    null,
+    // The URL may hold the relay's password: the message never repeats it.
+    () =>
+      'must be an smtp:// or smtps:// URL with a host, like smtp://user:password@mail.example.com:587 (leave it unset to keep mail in the outbox only).',
+  ),
   PUBLIC_ORIGIN: origin(
     true,
     (raw) => `must be an http(s) origin without a path, like https://play.example.com (got "${raw}").`,
@@ -305,6 +328,8 @@ const VARIABLES = {
   SUPPORT_DESK_JWT_SECRET: secret(),
   SOCIAL_SANDBOX_PORT: wholeNumber(1, 65535, undefined),
   SOCIAL_SANDBOX_ORIGIN: sandboxOrigin(),
+  PRIZEOUT_SANDBOX_PORT: wholeNumber(1, 65535, undefined),
+  PRIZEOUT_SANDBOX_ORIGIN: sandboxOrigin(),
   SOCIAL_CLIENT_ID: matching(
     /^[A-Za-z0-9._-]{1,128}$/,
     'lucky-crown-web',
@@ -465,6 +490,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     v.SOCIAL_SANDBOX_ORIGIN,
     'the sign-in popup runs on its own origin.',
   );
+  const prizeout = sandbox(
+    'PRIZEOUT_SANDBOX_PORT',
+    v.PRIZEOUT_SANDBOX_PORT,
+    6,
+    'PRIZEOUT_SANDBOX_ORIGIN',
+    v.PRIZEOUT_SANDBOX_ORIGIN,
+    'the prize-out provider is a site of its own.',
+  );
 
   const config: Config = {
     port,
@@ -478,6 +511,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mobileCodesPerPhonePerDay: v.MOBILE_CODES_PER_PHONE_PER_DAY,
     distDir: path.resolve(cwd, v.DIST_DIR),
     logLevel: v.LOG_LEVEL,
+    smtpUrl: v.SMTP_URL,
     trustCountryHeader: v.TRUST_COUNTRY_HEADER,
     trustProxy: v.TRUST_PROXY,
     passwordHashCost: v.PASSWORD_HASH_COST,
@@ -499,6 +533,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     supportDeskJwtSecret: v.SUPPORT_DESK_JWT_SECRET,
     socialSandboxPort: social.port,
     socialSandboxOrigin: social.origin,
+    prizeoutSandboxPort: prizeout.port,
+    prizeoutSandboxOrigin: prizeout.origin,
     socialClientId: v.SOCIAL_CLIENT_ID,
     vendorWalletSecret: v.VENDOR_WALLET_SECRET,
     paymentsSandboxSettleMs: v.PAYMENTS_SANDBOX_SETTLE_MS,

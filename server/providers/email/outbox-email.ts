@@ -36,15 +36,40 @@ export function renderEml(message: EmailMessage, id: number, at: Date): string {
   ].join('\r\n');
 }
 
-export function createOutboxEmail(db: Database, outboxDir: string | null, now: () => number): EmailProvider {
+export interface OutboxOptions {
+  /**
+   * With an SMTP relay (smtp-email.ts): each row is also queued for delivery (smtp_state
+   * 'pending', due at once) and `queued` is called after the row is written.
+   */
+  smtp?: { queued: () => void };
+}
+
+export function createOutboxEmail(
+  db: Database,
+  outboxDir: string | null,
+  now: () => number,
+  options: OutboxOptions = {},
+): EmailProvider {
   return {
     async send(message) {
       const at = new Date(now());
       const rows = await db.query<{ id: number | string }>(
-        'INSERT INTO outbox (kind, to_address, subject, body_text, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-        [message.kind, message.to, message.subject, message.text, at.toISOString()],
+        `INSERT INTO outbox (kind, to_address, subject, body_text, created_at, unsubscribe_page,
+                             unsubscribe_one_click, smtp_state, smtp_next_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $5) RETURNING id`,
+        [
+          message.kind,
+          message.to,
+          message.subject,
+          message.text,
+          at.toISOString(),
+          message.unsubscribe?.pageUrl ?? null,
+          message.unsubscribe?.oneClickUrl ?? null,
+          options.smtp ? 'pending' : null,
+        ],
       );
       const id = Number(rows[0]?.id);
+      options.smtp?.queued();
       if (!outboxDir) return;
       mkdirSync(outboxDir, { recursive: true });
       const stamp = at.toISOString().replace(/[:.]/g, '-');
