@@ -93,6 +93,10 @@ export interface Config {
   socialSandboxPort: number;
   /** SOCIAL_SANDBOX_ORIGIN (default http://localhost:<SOCIAL_SANDBOX_PORT>): the sign-in popup's origin and the issuers' base. */
   socialSandboxOrigin: string;
+  /** REVIEWS_SANDBOX_PORT (default PORT + 7): the reviews provider sandbox (its API and public review page). */
+  reviewsSandboxPort: number;
+  /** REVIEWS_SANDBOX_ORIGIN (default http://localhost:<REVIEWS_SANDBOX_PORT>): the reviews provider's origin (the page the widget links to). */
+  reviewsSandboxOrigin: string;
   /** PRIZEOUT_SANDBOX_PORT (default PORT + 6): seventh listener serving the prize-out provider sandbox (its payout API and dashboard). */
   prizeoutSandboxPort: number;
   /** PRIZEOUT_SANDBOX_ORIGIN (default http://localhost:<PRIZEOUT_SANDBOX_PORT>): the prize-out provider's origin (its dashboard). */
@@ -328,6 +332,8 @@ const VARIABLES = {
   SUPPORT_DESK_JWT_SECRET: secret(),
   SOCIAL_SANDBOX_PORT: wholeNumber(1, 65535, undefined),
   SOCIAL_SANDBOX_ORIGIN: sandboxOrigin(),
+  REVIEWS_SANDBOX_PORT: wholeNumber(1, 65535, undefined),
+  REVIEWS_SANDBOX_ORIGIN: sandboxOrigin(),
   PRIZEOUT_SANDBOX_PORT: wholeNumber(1, 65535, undefined),
   PRIZEOUT_SANDBOX_ORIGIN: sandboxOrigin(),
   SOCIAL_CLIENT_ID: matching(
@@ -490,6 +496,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     v.SOCIAL_SANDBOX_ORIGIN,
     'the sign-in popup runs on its own origin.',
   );
+  const reviews = sandbox(
+    'REVIEWS_SANDBOX_PORT',
+    v.REVIEWS_SANDBOX_PORT,
+    7,
+    'REVIEWS_SANDBOX_ORIGIN',
+    v.REVIEWS_SANDBOX_ORIGIN,
+    'the review platform is a site of its own.',
+  );
   const prizeout = sandbox(
     'PRIZEOUT_SANDBOX_PORT',
     v.PRIZEOUT_SANDBOX_PORT,
@@ -533,6 +547,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     supportDeskJwtSecret: v.SUPPORT_DESK_JWT_SECRET,
     socialSandboxPort: social.port,
     socialSandboxOrigin: social.origin,
+    reviewsSandboxPort: reviews.port,
+    reviewsSandboxOrigin: reviews.origin,
     prizeoutSandboxPort: prizeout.port,
     prizeoutSandboxOrigin: prizeout.origin,
     socialClientId: v.SOCIAL_CLIENT_ID,

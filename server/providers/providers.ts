@@ -7,6 +7,8 @@
 import type { CardProcessor } from './card-processor/card-processor.ts';
 import type { IdentityProvider } from './kyc/kyc-provider.ts';
 import type { PayByBankProvider } from './pay-by-bank/pay-by-bank.ts';
+import type { ReviewsProvider } from './reviews/reviews-provider.ts';
+import type { PrizeOutProvider } from './prize-out/prize-out-provider.ts';
 import type { SmsProvider } from './sms/sms-provider.ts';
 import type { SocialIdentityProviders } from './social-identity/social-identity-provider.ts';
 import type { SupportDesk } from './support-desk/support-desk.ts';
@@ -27,4 +29,8 @@ export interface Providers {
   social: SocialIdentityProviders;
   /** The help center and its JWT sign-in (docs/support-desk.md). */
   supportDesk: SupportDesk;
+  /** The review platform: the footer's rating and review count (docs/reviews.md). */
+  reviews: ReviewsProvider;
+  /** Prize-out payouts: the prize sent to the email the player confirmed (docs/redemption.md). */
+  prizeOut: PrizeOutProvider;
 }

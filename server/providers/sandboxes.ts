@@ -1,6 +1,7 @@
 /**
  * The provider sandboxes' own entry: each outside service the API depends on (card processor and
- * pay-by-bank, identity verification, SMS, game vendor, Google / Facebook sign-in, help center)
+ * pay-by-bank, identity verification, SMS, game vendor, Google / Facebook sign-in, help center,
+ * prize-out payouts, reviews platform)
  * as a sandbox, and the providers (providers.ts) the API reaches them through.
  *
  * - `startSandboxes` serves each sandbox on its own port and origin, as the demo (`npm start`)
@@ -12,6 +13,7 @@
  *
  * The SMS sandbox is the outbox (sms/outbox-sms.ts): nothing to serve.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { serve } from '@hono/node-server';
@@ -27,7 +29,13 @@ import {
   type PaymentsSandboxOptions,
 } from './card-processor/sandbox/payments-sandbox.ts';
 import { createIdentitySandbox, type IdentitySandboxSetup } from './kyc/sandbox/kyc-sandbox-setup.ts';
+import {
+  createPrizeOutSandbox,
+  type PrizeOutSandboxSetup,
+} from './prize-out/sandbox/prize-out-sandbox-setup.ts';
 import type { Providers } from './providers.ts';
+import { reviewsClient } from './reviews/sandbox-client.ts';
+import { createReviewsSandbox, REVIEWS_BUSINESS_UNIT } from './reviews/sandbox/reviews-sandbox.ts';
 import { createOutboxSms } from './sms/outbox-sms.ts';
 import {
   createSocialSandbox,
@@ -52,6 +60,9 @@ export interface InProcessSandboxes {
   payments: PaymentsSandbox['sandbox'];
   identity: IdentitySandboxSetup['sandbox'];
   social: SocialSandboxSetup['sandbox'];
+  prizeOut: PrizeOutSandboxSetup['sandbox'];
+  /** The reviews platform's app (tests add reviews through its API). */
+  reviews: Hono;
 }
 
 export interface InProcessOptions {
@@ -61,6 +72,23 @@ export interface InProcessOptions {
 
 const smsOutbox = (setup: SandboxSetup) =>
   createOutboxSms(setup.db, path.join(setup.config.dataDir, 'outbox'), setup.now);
+
+/**
+ * The reviews platform sandbox and our client of it. Its API key is made here for this run: the
+ * sandbox and the client are built together.
+ */
+function reviewsSandbox(setup: SandboxSetup, apiBase: string | null) {
+  const apiKey = randomBytes(24).toString('base64url');
+  const app = createReviewsSandbox({ origin: setup.config.reviewsSandboxOrigin, apiKey, now: setup.now });
+  const provider = reviewsClient({
+    // In process: the sandbox's app answers the call itself; else real HTTP to its listener.
+    fetch: apiBase ? httpFetch : async (url, init) => app.request(url, init),
+    baseUrl: `${apiBase ?? 'http://reviews.sandbox'}/v1`,
+    apiKey,
+    businessUnit: REVIEWS_BUSINESS_UNIT,
+  });
+  return { app, provider };
+}
 
 export function inProcessSandboxes(setup: SandboxSetup, options: InProcessOptions = {}): InProcessSandboxes {
   const { config, secrets, now } = setup;
@@ -89,6 +117,14 @@ export function inProcessSandboxes(setup: SandboxSetup, options: InProcessOption
     sandboxFetch: 'in-process',
     callback: null,
   });
+  const prizeOut = createPrizeOutSandbox({
+    config,
+    secrets,
+    now,
+    stateDir: null,
+    sandboxFetch: 'in-process',
+  });
+  const reviews = reviewsSandbox(setup, null);
   return {
     providers: {
       card: payments.card,
@@ -98,10 +134,14 @@ export function inProcessSandboxes(setup: SandboxSetup, options: InProcessOption
       vendorGames: sandboxVendorProvider(config.vendorSandboxOrigin),
       social: social.providers,
       supportDesk: { siteOrigin: config.supportSiteOrigin, jwtSecret: setup.supportDeskJwtSecret },
+      prizeOut: prizeOut.provider,
+      reviews: reviews.provider,
     },
+    reviews: reviews.app,
     payments: payments.sandbox,
     identity: identity.sandbox,
     social: social.sandbox,
+    prizeOut: prizeOut.sandbox,
   };
 }
 
@@ -187,6 +227,16 @@ export function startSandboxes(setup: SandboxSetup & { logger: Logger }): Runnin
     secret: setup.supportDeskJwtSecret,
     now,
   });
+  // The prize-out provider: its payout API (idempotency key, status) and its dashboard.
+  const prizeOut = createPrizeOutSandbox({
+    config,
+    secrets,
+    now,
+    stateDir: config.dataDir,
+    sandboxFetch: local(config.prizeoutSandboxPort),
+  });
+  // The review platform: its API (the footer's rating and count) and its public review page.
+  const reviews = reviewsSandbox(setup, `http://127.0.0.1:${config.reviewsSandboxPort}`);
 
   const servers = [
     listen(
@@ -224,6 +274,20 @@ export function startSandboxes(setup: SandboxSetup & { logger: Logger }): Runnin
       config.socialSandboxPort,
       config.socialSandboxOrigin,
     ),
+    listen(
+      'prize-out sandbox',
+      'PRIZEOUT_SANDBOX_PORT',
+      prizeOut.sandbox.app,
+      config.prizeoutSandboxPort,
+      config.prizeoutSandboxOrigin,
+    ),
+    listen(
+      'reviews sandbox',
+      'REVIEWS_SANDBOX_PORT',
+      reviews.app,
+      config.reviewsSandboxPort,
+      config.reviewsSandboxOrigin,
+    ),
   ];
   return {
     providers: {
@@ -234,6 +298,8 @@ export function startSandboxes(setup: SandboxSetup & { logger: Logger }): Runnin
       vendorGames: vendor.provider,
       social: social.providers,
       supportDesk: { siteOrigin: config.supportSiteOrigin, jwtSecret: setup.supportDeskJwtSecret },
+      prizeOut: prizeOut.provider,
+      reviews: reviews.provider,
     },
     stop() {
       payments.sandbox.card.stop();

@@ -48,7 +48,7 @@ import {
 } from '../../core/throttle.ts';
 import { listGameRows } from '../games/public.ts';
 import { configOverrides, readProperties } from '../../core/properties.ts';
-import { listRedemptionsForReview } from '../redemption/public.ts';
+import { listRedemptionsForReview, redemptionMethodOf, sendPrizeOut } from '../redemption/public.ts';
 import { listAudit, runOperatorAction, type ActionOutcome } from '../../core/audit.ts';
 import { findOperatorByEmail } from './operators.ts';
 import {
@@ -129,6 +129,19 @@ const answer = (r: ActionOutcome & { auditId: string }): ActionAnswer => ({
   before: r.before,
   after: r.after,
   audit_id: r.auditId,
+});
+
+/** Where a prize-out stands after the server sent it to the provider (or polled it). */
+const prizeOutAnswer = (r: {
+  id: string;
+  status: string;
+  payout_reference?: unknown;
+  rejection_reason: string | null;
+}) => ({
+  id: r.id,
+  status: r.status,
+  payout_reference: typeof r.payout_reference === 'string' ? r.payout_reference : null,
+  rejection_reason: r.rejection_reason,
 });
 
 export function operatorRoutes(deps: AppDeps): Hono<OperatorEnv> {
@@ -225,9 +238,16 @@ export function operatorRoutes(deps: AppDeps): Hono<OperatorEnv> {
       if (!(REDEMPTION_ACTIONS as readonly string[]).includes(action))
         throw new ApiError(404, ERROR_CODES.NOT_FOUND, 'No such redemption action.');
       const body = await readBody(c, RedemptionActionBodySchema);
+      const who = actor(c);
+      // A prize-out is sent by the server to the prize-out provider: "mark sent" (and "mark paid")
+      // on one sends it again or polls it, which is safe after a lost answer (paid once).
+      if (action === 'mark-sent' || action === 'mark-paid') {
+        if ((await redemptionMethodOf(db, id)) === 'prizeout')
+          return c.json({ redemption: prizeOutAnswer(await sendPrizeOut(deps, id, who.operatorId)) });
+      }
       const result = await runOperatorAction(
         db,
-        actor(c),
+        who,
         reviewRedemption({
           redemptionId: id,
           action: action as RedemptionAction,
@@ -235,6 +255,12 @@ export function operatorRoutes(deps: AppDeps): Hono<OperatorEnv> {
           nowMs: deps.now(),
         }),
       );
+      // An approved prize-out goes to the provider at once; a provider that does not answer
+      // leaves it approved (503, the approval itself committed) for a later send.
+      if (action === 'approve' && result.redemption.method === 'prizeout') {
+        const sent = await sendPrizeOut(deps, id, who.operatorId);
+        return c.json({ ...answer(result), redemption: prizeOutAnswer(sent) });
+      }
       return c.json(answer(result));
     });
 

@@ -9,3 +9,4 @@ export {
   type RedemptionStep,
 } from './redemption-review.ts';
 export { maskEmail } from './redemption-store.ts';
+export { redemptionMethodOf, sendPrizeOut } from './prize-out-payouts.ts';

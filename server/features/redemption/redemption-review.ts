@@ -6,7 +6,12 @@
  * cancelling) acting on one redemption run one after the other and the second sees the first's
  * status. A step the status does not allow answers 409 REDEMPTION_ILLEGAL_TRANSITION.
  */
-import { REJECTED_ACH_FEE_USD_CENTS, type Redemption } from '../../../src/contract/redemption.ts';
+import {
+  REDEMPTION_ERROR_CODES,
+  REDEMPTION_TEXTS,
+  REJECTED_ACH_FEE_USD_CENTS,
+  type Redemption,
+} from '../../../src/contract/redemption.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -63,6 +68,16 @@ async function locked(tx: Queryable, redemptionId: string): Promise<RedemptionRo
   return row;
 }
 
+/** A prize-out is sent and paid from the prize-out provider's answer (prize-out-payouts.ts), not by hand. */
+function refusePrizeOutByHand(row: RedemptionRow): void {
+  if (row.method === 'prizeout')
+    throw new ApiError(
+      409,
+      REDEMPTION_ERROR_CODES.PRIZEOUT_SENT_BY_PROVIDER,
+      REDEMPTION_TEXTS.prizeoutByProvider,
+    );
+}
+
 /** pending → approved. */
 export async function approveRedemption(
   tx: Queryable,
@@ -116,6 +131,7 @@ export async function markRedemptionSent(
   nowMs: number,
 ): Promise<RedemptionStep> {
   const before = await locked(tx, redemptionId);
+  refusePrizeOutByHand(before);
   const after = await changeStatus(tx, before, 'sent', nowMs);
   return { before, after };
 }
@@ -127,6 +143,7 @@ export async function markRedemptionPaid(
   nowMs: number,
 ): Promise<RedemptionStep> {
   const before = await locked(tx, redemptionId);
+  refusePrizeOutByHand(before);
   const after = await changeStatus(tx, before, 'paid', nowMs);
   await settlePaid(tx, before, new Date(nowMs).toISOString());
   return { before, after };
