@@ -21,6 +21,7 @@ import {
   number,
   object,
   optional,
+  pattern,
   size,
   string,
   type,
@@ -60,6 +61,11 @@ export const PAYMENTS_API_PATHS = {
   cardProcessorWebhook: '/payments/webhooks/card-processor',
   /** POST (no JWT, no CSRF; HMAC signature header): pay-by-bank events. */
   payByBankWebhook: '/payments/webhooks/pay-by-bank',
+  /**
+   * GET (JWT) ?package_id=&method=card|pay_by_bank&apply_balance_usd=: what a purchase would cost ->
+   * PurchaseQuote (price, the cash balance the player may apply, the card fee, the charge).
+   */
+  purchaseQuote: '/payments/quote',
   /** PATCH (JWT, CSRF) AddressUpdateRequest: the billing address -> User. */
   address: '/users/me/address',
 } as const;
@@ -107,6 +113,10 @@ export const PAYMENT_ERROR_CODES = {
   INVALID_PHONE: 'INVALID_PHONE',
   INVALID_ADDRESS: 'INVALID_ADDRESS',
   WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
+  /** 400, field apply_balance_usd: not a USD amount with 2 decimals, or more than the price. */
+  INVALID_CASH_BALANCE_AMOUNT: 'INVALID_CASH_BALANCE_AMOUNT',
+  /** 409, field apply_balance_usd, extra { cash_balance_usd }: more than the cash balance holds. */
+  CASH_BALANCE_INSUFFICIENT: 'CASH_BALANCE_INSUFFICIENT',
 } as const;
 export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[keyof typeof PAYMENT_ERROR_CODES];
 
@@ -141,6 +151,12 @@ export const PAYMENT_TEXTS = {
   payByBankPhoneInUse:
     'This phone number is already used by another account. For your security your account has been locked. Please contact support.',
   accountLocked: 'Your account is locked. Please contact support.',
+  accountClosed:
+    'This account is closed, so it cannot buy coins. If you think this is a mistake, please contact support.',
+  accountClosedAgeRequirement:
+    'This account is closed because the date of birth given is under the minimum age to play, so it cannot buy coins. If you think this is a mistake, please contact support.',
+  achAccountInUse:
+    'This bank account already pays for another Lucky Crown account, and one bank account can fund only one player. Your payment is being returned to it. Please pay with a bank account or card of your own, or contact support.',
   paymentFraudTitle: 'Account Issue',
   paymentFraud: 'There is an issue with your account. Please contact support.',
   identityVerificationPurchase:
@@ -157,6 +173,10 @@ export const PAYMENT_TEXTS = {
   postalCodeStateMismatch: 'This ZIP code is not in the state you selected',
   phoneRequired: 'Please enter a phone number',
   phoneInvalid: 'Please enter a 10-digit phone number as (xxx) xxx-xxxx',
+  cashBalanceInvalid: 'Please enter an amount in dollars and cents, no more than the package price.',
+  cashBalanceInsufficient: 'Your cash balance is lower than the amount you chose to apply.',
+  cashBalanceNotCovering:
+    'Your cash balance does not cover the whole price. Please choose a card for the rest.',
   zeroSweepsPackage:
     'Residents of {state} can buy and play with Gold Coins, but this package will not include Sweeps Coins. Purchases are not refundable.',
 } as const;
@@ -271,12 +291,21 @@ export const CardPaymentMethodSchema = union([
   object({ type: literal('saved_card'), card_id: size(string(), 1, 64) }),
   /** A single-use token from the hosted fields; save_card keeps the card for next time. */
   object({ type: literal('card_token'), token: size(string(), 1, 128), save_card: optional(boolean()) }),
+  /** Nothing to charge: the cash balance applied (apply_balance_usd) pays the whole price. */
+  object({ type: literal('cash_balance') }),
 ]);
+
+/**
+ * cashBalanceToApplyUSD (spec section 3): USD of the player's cash balance (redeemable Sweeps at
+ * the redemption rate) to pay part or all of the price with; absent or 0 = none. 2 decimals.
+ */
+const APPLY_BALANCE_USD = optional(number());
 
 export const CardPurchaseRequestSchema = object({
   package_id: PACKAGE_ID,
   payment_method: CardPaymentMethodSchema,
   promo_code: PROMO_CODE,
+  apply_balance_usd: APPLY_BALANCE_USD,
   /** Set after the player confirmed the repeat-purchase dialog. */
   confirm_repeat: optional(boolean()),
 });
@@ -287,6 +316,7 @@ export const PayByBankPurchaseRequestSchema = object({
   /** (xxx) xxx-xxxx or 10 digits. Must equal the account's phone when it has one. */
   phone: size(string(), 1, 32),
   promo_code: PROMO_CODE,
+  apply_balance_usd: APPLY_BALANCE_USD,
   confirm_repeat: optional(boolean()),
 });
 export type PayByBankPurchaseRequest = Infer<typeof PayByBankPurchaseRequestSchema>;
@@ -331,8 +361,45 @@ export const PurchaseResultSchema = type({
   is_first_purchase: boolean(),
   card: nullable(type({ brand: string(), last4: string() })),
   created_at: string(),
+  /** Part of amount_usd paid from the cash balance (0 when none). */
+  balance_applied_usd: optional(number()),
+  /** Card fee passed through (packageAssociatedCCFeesUSD; 0 for pay-by-bank and full cover). */
+  card_fee_usd: optional(number()),
+  /** What the card or bank was asked for: amount_usd - balance_applied_usd + card_fee_usd. */
+  charged_usd: optional(number()),
 });
 export type PurchaseResult = Infer<typeof PurchaseResultSchema>;
+
+/**
+ * What a purchase would cost (GET purchaseQuote), computed by the server with the rules the
+ * purchase itself applies: the pay-now page shows it before Buy.
+ */
+export const PurchaseQuoteSchema = type({
+  package_id: string(),
+  method: enums(['card', 'pay_by_bank']),
+  price_usd: number(),
+  /** The cash balance the player may apply now (redeemable Sweeps at the redemption rate, USD). */
+  cash_balance_usd: number(),
+  /** cashBalanceToApplyUSD as accepted (never more than the price or the cash balance). */
+  balance_applied_usd: number(),
+  /** addCCFeesToPurchase: a card fee is added to this charge. */
+  add_card_fee: boolean(),
+  /** The operator's card fee, percent of what the card is charged (named property card_fee_percent). */
+  card_fee_percent: number(),
+  /** packageAssociatedCCFeesUSD: the fee on this charge (0 for pay-by-bank and a full cover). */
+  card_fee_usd: number(),
+  /** price - balance applied + card fee. 0: the balance pays it all, nothing is charged. */
+  charge_usd: number(),
+});
+export type PurchaseQuote = Infer<typeof PurchaseQuoteSchema>;
+
+/** Query of GET purchaseQuote (strings, as in a URL). */
+export const PurchaseQuoteQuerySchema = object({
+  package_id: PACKAGE_ID,
+  method: optional(enums(['card', 'pay_by_bank'])),
+  /** USD with up to 2 decimals; absent = 0. */
+  apply_balance_usd: optional(pattern(string(), /^\d{1,7}(\.\d{1,2})?$/)),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Saved cards

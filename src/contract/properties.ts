@@ -26,6 +26,11 @@ export const PROPERTY_NAMES = {
   supportUrl: 'support_url',
   /** Not in the spec's list: inactivity sign-out in seconds (15 min; SESSION_INACTIVITY_SECONDS overrides, for tests). */
   inactivityTimeoutSeconds: 'inactivity_timeout_seconds',
+  /**
+   * Not in the spec's list: the card fee passed through to the player (addCCFeesToPurchase,
+   * packageAssociatedCCFeesUSD), percent of what the card is charged, 0 (default) = none, at most 10.
+   */
+  cardFeePercent: 'card_fee_percent',
 } as const;
 /** A named property switched on: its value is "true" (any case, surrounding spaces ignored). */
 export const isTrue = (v: string | undefined): boolean => (v ?? '').trim().toLowerCase() === 'true';
@@ -76,4 +81,5 @@ export const PROPERTY_DEFAULTS: Readonly<Record<PropertyName, string>> = {
     'The Coin Store is temporarily unavailable while we make improvements. Please check back soon.',
   support_url: '/corporate',
   inactivity_timeout_seconds: '900',
+  card_fee_percent: '0',
 };

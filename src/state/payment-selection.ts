@@ -7,9 +7,21 @@ import { store } from './store.ts';
 import type { SavedCard } from '../contract/payments.ts';
 import type { PaymentMethodChoice } from './payment-slice.ts';
 
-/** A purchase started from a game returns to it after payment (?game_id=). */
-export function setReturnGameId(id: string | null): void {
-  store.payment.returnGameId = id && /^[\w-]{1,64}$/.test(id) ? id : null;
+/** What pay-now's quote says of the selected package: the balance applied and the card fee. */
+export function setPurchaseFunding(funding: { balanceAppliedUsd: number; cardFeeUsd: number }): void {
+  store.payment.cashBalanceToApplyUSD = funding.balanceAppliedUsd;
+  store.payment.addCCFeesToPurchase = funding.cardFeeUsd > 0;
+  store.payment.packageAssociatedCCFeesUSD = funding.cardFeeUsd;
+}
+
+/**
+ * Where the purchase starts: from a game's "Get coins" (its id, to return to after paying), and
+ * whether that game is a third-party (vendor) game: a third-party purchase.
+ */
+export function setPurchaseOrigin(gameId: string | null, thirdParty: boolean): void {
+  // A purchase started from a game returns to it after payment (?game_id=).
+  store.payment.returnGameId = gameId && /^[\w-]{1,64}$/.test(gameId) ? gameId : null;
+  store.payment.thirdPartyPurchase = store.payment.returnGameId !== null && thirdParty;
 }
 
 /** The featured offer opens once per session. */

@@ -5,6 +5,7 @@
  * Changed only by src/state/payment-actions.ts; cleared on logout.
  */
 import type { CoinPackage, PurchaseResult, PurchaseStatus, SavedCard } from '../contract/payments.ts';
+import type { PackageFilter } from './package-filter.ts';
 
 /** How the player chose to pay on pay-now. */
 export type PaymentMethodChoice =
@@ -45,8 +46,21 @@ export interface PaymentSlice {
   returnGameId: string | null;
   /** Route to return to after adding a card (e.g. pay-now). */
   returnAfterAddCard: string | null;
+  /** The coin store's package filter (./package-filter.ts). */
+  packageFilter: PackageFilter;
+  /**
+   * The purchase in progress was started from a third-party (vendor) game's "Get coins": after it
+   * succeeds the player goes back to that game, whose provider reads the new balance at launch.
+   */
+  thirdPartyPurchase: boolean;
   /** The featured package dialog shows once per session. */
   featuredShown: boolean;
+  /** USD of the cash balance (redeemable Sweeps) the player applies to the purchase; 0 = none. */
+  cashBalanceToApplyUSD: number;
+  /** The operator passes a card fee through and this purchase pays one (card, not fully covered). */
+  addCCFeesToPurchase: boolean;
+  /** That fee for the selected package, USD (from the server's quote). */
+  packageAssociatedCCFeesUSD: number;
 }
 
 export const initialPayment = (): PaymentSlice => ({
@@ -68,5 +82,10 @@ export const initialPayment = (): PaymentSlice => ({
   lastResult: null,
   returnGameId: null,
   returnAfterAddCard: null,
+  packageFilter: 'all',
+  thirdPartyPurchase: false,
   featuredShown: false,
+  cashBalanceToApplyUSD: 0,
+  addCCFeesToPurchase: false,
+  packageAssociatedCCFeesUSD: 0,
 });

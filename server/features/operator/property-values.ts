@@ -53,8 +53,10 @@ const JSON_RULES: Partial<Record<PropertyName, { schema: Struct<unknown, unknown
     expected: 'a JSON object { "errors": 0-1, "traces": 0-1 }',
   },
   [PROPERTY_NAMES.prohibitedStates]: {
-    schema: size(array(enums(Object.keys(US_STATE_NAMES))), 0, 60) as Struct<unknown, unknown>,
-    expected: 'a JSON array of two-letter US state codes, like ["NY","WA"]',
+    // Never empty: the excluded states always apply (server/core/sweeps-eligibility.ts), so an empty
+    // list can only be a mistake; it must name at least one state.
+    schema: size(array(enums(Object.keys(US_STATE_NAMES))), 1, 60) as Struct<unknown, unknown>,
+    expected: 'a JSON array of one or more two-letter US state codes, like ["NY","WA"]',
   },
 };
 
@@ -70,6 +72,11 @@ const TEXT_RULES: Partial<Record<PropertyName, { schema: Struct<string, unknown>
       /^(\/(?!\/)[^\s]*|https:\/\/[^\s]+|http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?(\/[^\s]*)?)$/,
     ),
     expected: 'a path on this site (/corporate) or an https:// address (http:// only for localhost)',
+  },
+  [PROPERTY_NAMES.cardFeePercent]: {
+    // 0 to 10 with up to 2 decimals; card networks cap a surcharge well below 10 %.
+    schema: pattern(string(), /^(10(\.0{1,2})?|\d(\.\d{1,2})?)$/),
+    expected: 'a percent from 0 to 10 with up to 2 decimals, like 2.9 (0 = no card fee)',
   },
 };
 

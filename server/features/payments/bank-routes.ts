@@ -14,6 +14,7 @@ import {
 import type { AppEnv } from '../../http/app-env.ts';
 import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
+import { closedAccountError } from './settlement-refusals.ts';
 import { idempotent, requestKeyOf } from '../../http/idempotency.ts';
 import { check, readJson } from '../../http/validate.ts';
 import { PayByBankRequestError } from '../../providers/pay-by-bank/pay-by-bank.ts';
@@ -35,10 +36,12 @@ export function payByBankRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { db } = deps;
   const auth = requireAuth(deps);
+  // A closed account's purchase meets the closed-account flow (CANT_COMPLETE_PURCHASE sub-codes).
+  const purchaseAuth = requireAuth(deps, { closedAccount: closedAccountError });
   const once = idempotent(db, deps.now);
   const { providers, bankCall, observe } = paymentCalls(deps);
 
-  app.post(PAYMENTS_API_PATHS.payByBankPurchases, auth, once, async (c) => {
+  app.post(PAYMENTS_API_PATHS.payByBankPurchases, purchaseAuth, once, async (c) => {
     const userId = c.get('userId');
     const body = check(await readJson(c), PayByBankPurchaseRequestSchema);
     const requestKey = requestKeyOf(c);
@@ -69,7 +72,8 @@ export function payByBankRoutes(deps: AppDeps): Hono<AppEnv> {
       try {
         const payment = await bankCall(() =>
           bank.createPayment({
-            amountCents: row!.amount_usd_cents,
+            // The remainder after the cash balance (pay-by-bank carries no fee).
+            amountCents: row!.charge_usd_cents,
             phone: row!.phone ?? '',
             metadata: { purchase_id: row!.id, user_id: userId, package_id: row!.package_id },
             idempotencyKey: `purchase:${row!.id}`,
@@ -81,10 +85,11 @@ export function payByBankRoutes(deps: AppDeps): Hono<AppEnv> {
         observation = observeBankPayment({
           id: '',
           status: 'failed',
-          amount: row.amount_usd_cents,
+          amount: row.charge_usd_cents,
           authorization_url: null,
           error_code: error.code === 'invalid_phone' ? 'account_not_supported' : 'bank_unavailable',
           metadata: {},
+          bank_account: null,
         });
         delete observation.providerReference;
       }

@@ -16,6 +16,7 @@ import { transaction } from '../../db/transaction.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
+import { closedAccountError } from './settlement-refusals.ts';
 import { idempotent, requestKeyOf } from '../../http/idempotency.ts';
 import { check, readJson } from '../../http/validate.ts';
 import {
@@ -57,11 +58,13 @@ export function cardRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { db } = deps;
   const auth = requireAuth(deps);
+  // A closed account's purchase meets the closed-account flow (CANT_COMPLETE_PURCHASE sub-codes).
+  const purchaseAuth = requireAuth(deps, { closedAccount: closedAccountError });
   const once = idempotent(db, deps.now);
   const { providers, cardCall, customerOf, observe } = paymentCalls(deps);
 
   // ------------------------------------------------------------------ card purchases
-  app.post(PAYMENTS_API_PATHS.cardPurchases, auth, once, async (c) => {
+  app.post(PAYMENTS_API_PATHS.cardPurchases, purchaseAuth, once, async (c) => {
     const userId = c.get('userId');
     const body = check(await readJson(c), CardPurchaseRequestSchema);
     const requestKey = requestKeyOf(c);
@@ -83,16 +86,18 @@ export function cardRoutes(deps: AppDeps): Hono<AppEnv> {
           savedCardId: savedCard?.id ?? null,
           paymentMethodId: savedCard?.pm ?? null,
           saveCard: body.payment_method.type === 'card_token' && body.payment_method.save_card === true,
+          balanceOnly: body.payment_method.type === 'cash_balance',
         };
       });
     }
     if (!row.provider_reference && row.status === 'processing') {
       const customer = await cardCall(() => customerOf(userId));
-      const threeDSecure = await threeDSecureMode(db, userId, row.amount_usd_cents);
+      const threeDSecure = await threeDSecureMode(db, userId, row.charge_usd_cents);
       let observation: Observation;
       try {
         const pi: ProcessorPaymentIntent = await card.createPaymentIntent({
-          amountCents: row.amount_usd_cents,
+          // The remainder after the cash balance, plus the card fee (docs/payments.md).
+          amountCents: row.charge_usd_cents,
           customer,
           paymentMethod: row.payment_method_id ?? undefined,
           token: body.payment_method.type === 'card_token' ? body.payment_method.token : undefined,

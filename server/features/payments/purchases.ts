@@ -35,6 +35,7 @@ import type {
 } from '../../providers/card-processor/card-processor.ts';
 import type { BankPayment } from '../../providers/pay-by-bank/pay-by-bank.ts';
 import { readProperties } from '../../core/properties.ts';
+import { readProhibitedStatesValue } from '../../core/sweeps-eligibility.ts';
 import {
   UNSETTLED_PURCHASE_STATUSES,
   lockPlayerPurchases,
@@ -57,6 +58,14 @@ import {
   promoSettingsOf,
 } from './purchase-credit.ts';
 import { hasBillingAddress, prohibitedStates } from './address.ts';
+import { assertAccountOpen, markRefundDue, settlementRefusal } from './settlement-refusals.ts';
+import {
+  planFunding,
+  redeemableCents,
+  returnAppliedBalance,
+  takeAppliedBalance,
+  type Funding,
+} from './purchase-funding.ts';
 
 /** Waits the client is told to keep between status checks. */
 export const CHECK_AFTER_MS = { processing: 1_000, requires_action: 2_000 } as const;
@@ -93,6 +102,19 @@ export interface PurchaseRow {
   is_first_purchase: boolean;
   created_at: Date | string;
   credited_at: Date | string | null;
+  /** Pay-by-bank: the bank account the payment was authorised from (./settlement-refusals.ts). */
+  bank_account_id: string | null;
+  /** A payment taken but refused (closed account, bank account of another player): give it back. */
+  refund_due_at: Date | string | null;
+  refunded_at: Date | string | null;
+  /** Part of the price paid from the cash balance, and the redeemable Sweeps it took (cents). */
+  balance_applied_usd_cents: number;
+  balance_applied_sweeps_cents: number | string;
+  /** The ledger entry that took the balance; null when none or given back (failed). */
+  balance_entry_id: number | string | null;
+  card_fee_usd_cents: number;
+  /** What the provider is asked for: price - balance applied + card fee. */
+  charge_usd_cents: number;
 }
 
 const paymentError = (
@@ -141,6 +163,8 @@ export interface PurchaseInput {
   package_id: string;
   promo_code?: string | null;
   confirm_repeat?: boolean;
+  /** cashBalanceToApplyUSD: USD of the cash balance to pay with (docs/payments.md). */
+  apply_balance_usd?: number;
 }
 
 /**
@@ -157,6 +181,9 @@ export async function precheckPurchase(
   input: PurchaseInput,
 ): Promise<Prechecked> {
   const now = deps.now();
+  // First: a closed account meets the closed-account flow whatever else is true (seen under the
+  // player's row lock, so a close that committed before this purchase is never missed).
+  await assertAccountOpen(db, userId);
   await assertCoinStoreEnabled(db);
   await assertMayAct(db, userId, 'purchase', now);
   const locks = await db.query('SELECT 1 FROM payment_account_locks WHERE user_id = $1', [userId]);
@@ -237,7 +264,11 @@ export async function precheckPurchase(
     );
     promoCode = grant.code;
   }
-  const eligibility = sweepsEligibility(deps.config, user.state_or_province);
+  const eligibility = sweepsEligibility(
+    deps.config,
+    user.state_or_province,
+    await readProhibitedStatesValue(db),
+  );
   const packageSweeps = Number(pkg.sweeps_cents);
   return {
     user,
@@ -265,6 +296,8 @@ export interface PurchaseFields {
   paymentMethodId?: string | null;
   saveCard?: boolean;
   phone?: string | null;
+  /** The player chose to pay with the cash balance alone: refused unless it covers the price. */
+  balanceOnly?: boolean;
 }
 
 /**
@@ -286,7 +319,34 @@ export async function reservePurchase(
         throw paymentError(403, PAYMENT_ERROR_CODES.CANT_COMPLETE_PURCHASE, 'Please sign in again.');
       const pre = await precheckPurchase(tx, deps, userId, input);
       const fields = await complete(tx, pre);
-      return insertPurchase(tx, deps, pre, fields);
+      const funding = await planFunding(tx, {
+        userId,
+        priceCents: pre.pkg.price_usd_cents,
+        method: fields.method,
+        applyBalanceUsd: input.apply_balance_usd,
+        goldOnly: deps.config.goldOnly,
+        lock: true,
+      });
+      if (fields.balanceOnly && funding.chargeCents > 0)
+        throw paymentError(
+          400,
+          PAYMENT_ERROR_CODES.CASH_BALANCE_INSUFFICIENT,
+          PAYMENT_TEXTS.cashBalanceNotCovering,
+          'payment_method',
+        );
+      let row = await insertPurchase(tx, deps, pre, fields, funding);
+      if (row.balance_applied_usd_cents > 0 && row.status === 'processing' && row.balance_entry_id === null)
+        await takeAppliedBalance(tx, {
+          purchaseId: row.id,
+          userId,
+          sweepsCents: Number(row.balance_applied_sweeps_cents),
+          label: pre.pkg.name,
+          createdAt: new Date(deps.now()).toISOString(),
+        });
+      // Nothing to charge: the balance paid it all, so the purchase is credited now, with it.
+      if (row.charge_usd_cents === 0 && row.status === 'processing')
+        row = (await applyObservation(tx, deps, row.id, { status: 'succeeded' })) ?? row;
+      return row;
     });
   } catch (error) {
     // The threshold refusal marks the player required after the purchase's transaction rolled back.
@@ -299,12 +359,19 @@ export async function insertPurchase(
   deps: AppDeps,
   p: Prechecked,
   fields: PurchaseFields,
+  funding: Pick<Funding, 'appliedUsdCents' | 'appliedSweepsCents' | 'cardFeeCents' | 'chargeCents'> = {
+    appliedUsdCents: 0,
+    appliedSweepsCents: 0,
+    cardFeeCents: 0,
+    chargeCents: p.pkg.price_usd_cents,
+  },
 ): Promise<PurchaseRow> {
   const now = new Date(deps.now()).toISOString();
   const rows = await db.query<PurchaseRow>(
     `INSERT INTO purchases (id, user_id, package_id, method, status, amount_usd_cents, gold_coins, sweeps_cents, sweeps_withheld,
-       promo_code, provider, request_key, saved_card_id, payment_method_id, save_card, phone, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, 'processing', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
+       promo_code, provider, request_key, saved_card_id, payment_method_id, save_card, phone, created_at, updated_at,
+       balance_applied_usd_cents, balance_applied_sweeps_cents, card_fee_usd_cents, charge_usd_cents)
+     VALUES ($1, $2, $3, $4, 'processing', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18, $19, $20)
      ON CONFLICT (request_key) DO NOTHING RETURNING *`,
     [
       randomUUID(),
@@ -323,6 +390,10 @@ export async function insertPurchase(
       fields.saveCard ?? false,
       fields.phone ?? null,
       now,
+      funding.appliedUsdCents,
+      funding.appliedSweepsCents,
+      funding.cardFeeCents,
+      funding.chargeCents,
     ],
   );
   return rows[0] ?? ((await findPurchaseByRequestKey(db, fields.requestKey)) as PurchaseRow);
@@ -344,6 +415,8 @@ export interface Observation {
   card?: { brand: string; last4: string } | null;
   paymentMethodId?: string | null;
   error?: PurchaseError | null;
+  /** Pay-by-bank: the bank account the player authorised the payment from. */
+  bankAccount?: { id: string; last4: string } | null;
 }
 
 /** Card processor error -> the purchase error the player sees (spec section 8). */
@@ -416,6 +489,7 @@ export function observeBankPayment(p: BankPayment): Observation {
     amountCents: p.amount,
     currency: 'usd',
     purchaseId: p.metadata?.purchase_id,
+    bankAccount: p.bank_account ?? null,
   };
   switch (p.status) {
     case 'succeeded':
@@ -424,6 +498,18 @@ export function observeBankPayment(p: BankPayment): Observation {
       return { ...base, status: 'processing' };
     case 'pending_authorization':
       return { ...base, status: 'requires_action', authorizationUrl: p.authorization_url };
+    case 'refunded':
+      // Given back to the payer (a refused payment, or by the bank): never credited.
+      return {
+        ...base,
+        status: 'failed',
+        error: {
+          code: PAYMENT_ERROR_CODES.PAY_BY_BANK_ERROR,
+          sub_code: 'refunded',
+          message: 'This payment was returned to your bank account.',
+          provider_code: 'refunded',
+        },
+      };
     default: {
       const code = p.error_code ?? 'bank_unavailable';
       return {
@@ -451,7 +537,7 @@ export function observationMismatch(row: PurchaseRow, o: Observation): string | 
   if (o.providerReference && row.provider_reference && o.providerReference !== row.provider_reference)
     return 'provider_reference';
   if (o.purchaseId !== undefined && o.purchaseId !== row.id) return 'purchase_id';
-  if (o.amountCents !== undefined && o.amountCents !== row.amount_usd_cents) return 'amount';
+  if (o.amountCents !== undefined && o.amountCents !== row.charge_usd_cents) return 'amount';
   if (o.currency !== undefined && o.currency.toLowerCase() !== 'usd') return 'currency';
   return null;
 }
@@ -484,6 +570,13 @@ export async function applyObservation(
   const reopenable =
     row.status === 'failed' && row.error_sub_code === 'provider_unavailable' && o.status === 'succeeded';
   if ((row.status === 'succeeded' || row.status === 'failed') && !reopenable) return row;
+  // Money taken that must not be credited (closed account, another player's bank account): the
+  // purchase fails like a declined payment and the payment is given back (./refunds.ts).
+  const refused = await settlementRefusal(tx, row, o, now);
+  if (refused) {
+    await markRefundDue(tx, row.id, now);
+    o = refused;
+  }
 
   if (o.status === 'succeeded') {
     const first = await tx.query(
@@ -493,6 +586,8 @@ export async function applyObservation(
     const pkg = await tx.query<{ name: string }>('SELECT name FROM coin_packages WHERE id = $1', [
       row.package_id,
     ]);
+    if (reopenable && Number(row.balance_applied_sweeps_cents) > 0 && row.balance_entry_id === null)
+      await retakeAppliedBalance(tx, deps, row);
     await creditPurchase(tx, {
       userId: row.user_id,
       purchaseId: row.id,
@@ -510,6 +605,12 @@ export async function applyObservation(
         tx,
         { friendId: row.user_id, purchaseId: row.id, nowMs: deps.now() },
         { goldOnly: deps.config.goldOnly },
+      );
+    // first_purchase_name (spec section 3, User): the package of the player's first purchase, once.
+    if (first.length === 0 && pkg[0]?.name)
+      await tx.query(
+        'UPDATE users SET first_purchase_name = $2 WHERE id = $1 AND first_purchase_name IS NULL',
+        [row.user_id, pkg[0].name],
       );
     const pmId = o.paymentMethodId ?? row.payment_method_id;
     if (row.save_card && pmId && o.card) await saveCardRow(tx, row.user_id, row.provider, pmId, o.card);
@@ -550,7 +651,34 @@ export async function applyObservation(
       o.error?.message ?? null,
     ],
   );
+  // A failed purchase gives the balance it applied back, in the transaction that marks it failed.
+  if (o.status === 'failed') await returnAppliedBalance(tx, row, `purchase ${row.id} not paid`, now);
   return updated[0] ?? row;
+}
+
+/**
+ * A purchase failed because the provider did not answer (its balance given back) turned out paid:
+ * it takes the balance again when the player still has it. When not (spent since), the paid coins
+ * are still credited, as for any paid purchase, and the shortfall is logged for an operator.
+ */
+async function retakeAppliedBalance(tx: Queryable, deps: AppDeps, row: PurchaseRow): Promise<void> {
+  const sweepsCents = Number(row.balance_applied_sweeps_cents);
+  if ((await redeemableCents(tx, row.user_id, true)) >= sweepsCents) {
+    await takeAppliedBalance(tx, {
+      purchaseId: row.id,
+      userId: row.user_id,
+      sweepsCents,
+      label: row.package_id,
+      createdAt: new Date(deps.now()).toISOString(),
+      again: true,
+    });
+    return;
+  }
+  deps.logger.error('paid purchase could not take its applied cash balance again: credited anyway', {
+    purchase_id: row.id,
+    user_id: row.user_id,
+    balance_applied_sweeps_cents: sweepsCents,
+  });
 }
 
 /** Stores a card of this player (no-op when already stored); the first card becomes the default. */
@@ -633,6 +761,9 @@ export async function toPurchaseResult(db: Queryable, row: PurchaseRow): Promise
     is_first_purchase: row.is_first_purchase,
     card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
     created_at: iso(row.created_at),
+    balance_applied_usd: Number(row.balance_applied_usd_cents) / 100,
+    card_fee_usd: Number(row.card_fee_usd_cents) / 100,
+    charged_usd: Number(row.charge_usd_cents) / 100,
   };
 }
 

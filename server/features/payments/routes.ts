@@ -14,6 +14,7 @@ import { payByBankRoutes } from './bank-routes.ts';
 import { cardRoutes } from './card-routes.ts';
 import { paymentProviders } from './payment-providers.ts';
 import { CHECK_AFTER_MS } from './purchases.ts';
+import { quoteRoutes } from './quote-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
 export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -36,6 +37,7 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(body);
   });
 
+  app.route('/', quoteRoutes(deps));
   app.route('/', cardRoutes(deps));
   app.route('/', payByBankRoutes(deps));
   app.route('/', webhookRoutes(deps));

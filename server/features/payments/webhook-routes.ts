@@ -106,7 +106,7 @@ export function webhookRoutes(deps: AppDeps): Hono<AppEnv> {
 
   /** Refuses an event body whose amount or currency differs from the purchase's (logged). */
   const bodyMatches = (row: PurchaseRow, body: { amount?: unknown; currency?: unknown }): boolean => {
-    const amountOk = body.amount === row.amount_usd_cents;
+    const amountOk = body.amount === row.charge_usd_cents;
     const currencyOk = typeof body.currency === 'string' && body.currency.toLowerCase() === 'usd';
     if (amountOk && currencyOk) return true;
     deps.logger.warn('payment webhook amount or currency differs from its purchase: ignored', {

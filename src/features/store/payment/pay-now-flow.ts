@@ -53,6 +53,10 @@ export interface PayNowChoices {
   frame: RefObject<CardFrameHandle | null>;
   /** Pay-by-bank without a valid phone: the page shows the phone's error. */
   onPhoneInvalid: () => void;
+  /** cashBalanceToApplyUSD: USD of the cash balance applied (0 = none). */
+  applyBalanceUsd: number;
+  /** The cash balance pays the whole price: nothing is charged, no card or bank is asked. */
+  coveredByBalance: boolean;
 }
 
 const PENDING_NOTICE =
@@ -149,7 +153,12 @@ export async function runPayNowAttempt(
   }
 }
 
-type RequestBase = { package_id: string; promo_code: string | null; confirm_repeat?: true };
+type RequestBase = {
+  package_id: string;
+  promo_code: string | null;
+  confirm_repeat?: true;
+  apply_balance_usd?: number;
+};
 
 /** A new card: the processor's frame turns the entered card into a single-use token. */
 async function cardTokenRequest(
@@ -196,7 +205,10 @@ export async function payNowRequest(
     package_id: pkg.id,
     promo_code: choices.promo,
     ...(confirmRepeat ? { confirm_repeat: true as const } : {}),
+    ...(choices.applyBalanceUsd > 0 ? { apply_balance_usd: choices.applyBalanceUsd } : {}),
   };
+  if (choices.coveredByBalance)
+    return { method: 'card', body: { ...base, payment_method: { type: 'cash_balance' } } };
   if (method === 'pay_by_bank') {
     if (!accountPhone && phoneError(phone)) {
       choices.onPhoneInvalid();

@@ -36,6 +36,7 @@ import { PaymentMethodOptions } from './payment-method-options.tsx';
 import { phoneError } from './phone-format.ts';
 import { PurchaseFinePrint } from './purchase-fine-print.tsx';
 import { usePayNowPurchase } from './use-pay-now-purchase.ts';
+import { usePurchaseQuote } from './use-purchase-quote.ts';
 
 // The payment panels load with the page's first render, not in its first load (size budget).
 const CardFrame = lazy(async () => ({ default: (await import('../dialogs/card-frame.tsx')).CardFrame }));
@@ -46,6 +47,7 @@ const PhoneField = lazy(async () => ({ default: (await import('./phone-field.tsx
 const PromoCodeField = lazy(async () => ({
   default: (await import('./promo-code-field.tsx')).PromoCodeField,
 }));
+const PurchaseCost = lazy(async () => ({ default: (await import('./purchase-cost.tsx')).PurchaseCost }));
 
 /** The processor-loading overlay never stays up longer than this if the card frame never answers. */
 const OVERLAY_LIMIT_MS = 15_000;
@@ -73,6 +75,7 @@ export default function PayNowPage() {
   const [phone, setPhone] = useState('');
   const [phoneTouched, setPhoneTouched] = useState(false);
   const [promo, setPromo] = useState<string | null>(null);
+  const [applyBalance, setApplyBalance] = useState(false);
   const online = useOnline();
 
   const method = resolveMethod(
@@ -80,8 +83,12 @@ export default function PayNowPage() {
     cards,
     cardsKnown,
   );
+  const funding = usePurchaseQuote(pkg, method === 'pay_by_bank' ? 'pay_by_bank' : 'card', applyBalance);
+  const covered = funding.coveredByBalance;
   const accountPhone = user?.phone ?? null;
   const purchase = usePayNowPurchase({
+    applyBalanceUsd: funding.quote?.balance_applied_usd ?? 0,
+    coveredByBalance: covered,
     pkg,
     config,
     method,
@@ -121,14 +128,27 @@ export default function PayNowPage() {
     if (key === 'new_card') setFrameReady(false);
   }
 
+  function applyCashBalance(on: boolean) {
+    setApplyBalance(on);
+    purchase.clearError();
+    purchase.forgetAttempt();
+    // The card form leaves while the balance pays it all, and loads again after.
+    setFrameReady(false);
+  }
+
   const payDisabled =
     !online ||
     busy ||
     !purchase.processLoaded ||
     !config ||
-    !method ||
-    (method === 'new_card' && !frameReady) ||
-    Boolean(method === 'pay_by_bank' && phoneTouched && phoneProblem);
+    // The total shown must be the one charged: no Buy before the quote (fee, balance) is known.
+    !funding.quote ||
+    (applyBalance && funding.quote.balance_applied_usd === 0) ||
+    (!covered &&
+      (!method ||
+        (method === 'new_card' && !frameReady) ||
+        Boolean(method === 'pay_by_bank' && phoneTouched && phoneProblem)));
+  const charge = funding.quote?.charge_usd ?? pkg.price_usd;
 
   return (
     <Page title="Pay Now" width="narrow">
@@ -158,7 +178,13 @@ export default function PayNowPage() {
             }}
             noValidate
           >
-            <PaymentMethodOptions cards={cards} method={method} onChoose={choose} />
+            {covered ? (
+              <Notice tone="info" testId="covered-by-balance">
+                Your cash balance pays the whole price. Nothing is charged to a card or bank.
+              </Notice>
+            ) : (
+              <PaymentMethodOptions cards={cards} method={method} onChoose={choose} />
+            )}
             <Link
               className={manageLink}
               to={CHILD_ROUTES.managePaymentMethodsManage}
@@ -167,7 +193,7 @@ export default function PayNowPage() {
               Manage saved cards
             </Link>
 
-            {method === 'new_card' ? (
+            {method === 'new_card' && !covered ? (
               <div className={section}>
                 <Suspense fallback={<Spinner label="Loading the card form..." />}>
                   <CardFrame
@@ -189,7 +215,7 @@ export default function PayNowPage() {
                 </Suspense>
               </div>
             ) : null}
-            {method === 'pay_by_bank' ? (
+            {method === 'pay_by_bank' && !covered ? (
               <div className={section}>
                 <Suspense fallback={null}>
                   <PhoneField
@@ -210,10 +236,22 @@ export default function PayNowPage() {
               <PromoCodeField packageId={pkg.id} onApplied={setPromo} disabled={busy} />
             </Suspense>
 
-            <p className={total}>
-              <span>Total</span>
-              <span>{formatUsd(pkg.price_usd)}</span>
-            </p>
+            <Suspense
+              fallback={
+                <p className={total}>
+                  <span>Total</span>
+                  <span>{formatUsd(charge)}</span>
+                </p>
+              }
+            >
+              <PurchaseCost
+                priceUsd={pkg.price_usd}
+                funding={funding}
+                applyBalance={applyBalance}
+                onApplyBalance={applyCashBalance}
+                disabled={busy}
+              />
+            </Suspense>
             {pendingNotice ? (
               <Notice tone="info" testId="payment-pending">
                 {pendingNotice}
@@ -233,9 +271,9 @@ export default function PayNowPage() {
               </Button>
             ) : null}
             <Button type="submit" fullWidth loading={busy} disabled={payDisabled} data-testid="pay-now-buy">
-              Buy for {formatUsd(pkg.price_usd)}
+              {covered ? 'Buy with my cash balance' : `Buy for ${formatUsd(charge)}`}
             </Button>
-            {method === 'new_card' && frameReady && !cardComplete ? (
+            {method === 'new_card' && !covered && frameReady && !cardComplete ? (
               <p className={fine}>Enter your card details above to continue.</p>
             ) : null}
             <PurchaseFinePrint className={fine} />
