@@ -45,7 +45,11 @@ describe('play gate', () => {
     ).toBeNull();
     const err = standingBlock({ ...clear, playRestriction: 'self_exclusion' }, 'play', NOW);
     expect(err?.message).toMatch(/permanently/);
-    expect(err?.extra).toEqual({ restriction: 'self_exclusion', until: null });
+    expect(err?.extra).toEqual({
+      restriction: 'self_exclusion',
+      until: null,
+      account_status: 'self_excluded',
+    });
   });
 
   it('stops play and redemption, not purchases, while W-9 information is required', () => {

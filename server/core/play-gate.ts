@@ -10,6 +10,7 @@
  *   new legal version      stops play until the player accepts it (legal-acceptance.ts)
  */
 import {
+  accountStatusOfRestriction,
   PLAYER_STANDING_ERROR_CODES,
   type GatedActivity,
   type IdentityState,
@@ -19,6 +20,7 @@ import {
 import { PLAYER_STANDING_TEXTS } from '../../src/contract/player-standing-texts.ts';
 import type { Queryable } from '../db/driver.ts';
 import { ApiError } from '../http/api-error.ts';
+import { accountStateRefusal } from '../http/account-status.ts';
 import { pendingAcceptanceExistsSql } from './pending-legal-documents.ts';
 
 export interface PlayerStanding {
@@ -89,14 +91,12 @@ export function standingBlock(
   nowMs: number,
 ): ApiError | null {
   if (standing.suspendedAt !== null)
-    return new ApiError(
+    return accountStateRefusal(
       403,
       PLAYER_STANDING_ERROR_CODES.ACCOUNT_SUSPENDED,
       PLAYER_STANDING_TEXTS.suspended,
-      null,
-      {
-        reason: standing.suspensionReason,
-      },
+      'suspended',
+      { reason: standing.suspensionReason },
     );
   const restriction = activeRestriction(standing, nowMs);
   if (restriction && activity !== 'redeem') {
@@ -106,11 +106,11 @@ export function standingBlock(
         : restriction.until === null
           ? PLAYER_STANDING_TEXTS.selfExcludedPermanently
           : PLAYER_STANDING_TEXTS.selfExcluded;
-    return new ApiError(
+    return accountStateRefusal(
       403,
       PLAYER_STANDING_ERROR_CODES.PLAY_RESTRICTED,
       restriction.until === null ? text : text.replace('{until}', formatUntil(restriction.until)),
-      null,
+      accountStatusOfRestriction(restriction.restriction),
       { restriction: restriction.restriction, until: restriction.until },
     );
   }

@@ -28,3 +28,16 @@ export const PLAYER_STANDING_ERROR_CODES = {
 } as const;
 export type PlayerStandingErrorCode =
   (typeof PLAYER_STANDING_ERROR_CODES)[keyof typeof PLAYER_STANDING_ERROR_CODES];
+
+/**
+ * The error extra `account_status` (spec section 3, "competitive error extra"): every refusal
+ * caused by the account's own state carries it, whatever its code, so the app can tell the
+ * closed-account, suspension and responsible-play flows apart from other refusals
+ * (docs/account.md "account_status").
+ */
+export const ACCOUNT_STATUSES = ['closed', 'suspended', 'self_excluded', 'on_break'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** The account_status of a running play restriction. */
+export const accountStatusOfRestriction = (restriction: PlayRestriction): AccountStatus =>
+  restriction === 'break' ? 'on_break' : 'self_excluded';

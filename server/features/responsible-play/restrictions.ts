@@ -17,9 +17,10 @@ import {
   type ResponsiblePlaySettings,
   type SetRestrictionRequest,
 } from '../../../src/contract/responsible-play.ts';
-import type { PlayRestriction } from '../../../src/contract/player-standing.ts';
+import { accountStatusOfRestriction, type PlayRestriction } from '../../../src/contract/player-standing.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { accountStateRefusal } from '../../http/account-status.ts';
 import { activeRestriction } from '../../core/play-gate.ts';
 
 export type CheckedRestriction =
@@ -105,11 +106,11 @@ export async function setRestriction(
     const runningEnd = running.until === null ? Infinity : Date.parse(running.until);
     const weaker = running.restriction === 'self_exclusion' && wanted.restriction === 'break';
     if (endValue < runningEnd || weaker)
-      throw new ApiError(
+      throw accountStateRefusal(
         409,
         RESPONSIBLE_PLAY_ERROR_CODES.RESTRICTION_CANNOT_BE_SHORTENED,
         RESPONSIBLE_PLAY_TEXTS.cannotShorten,
-        null,
+        accountStatusOfRestriction(running.restriction),
         { restriction: running.restriction, until: running.until },
       );
     if (endValue === runningEnd && running.restriction === wanted.restriction)

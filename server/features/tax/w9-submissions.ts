@@ -31,6 +31,7 @@ import {
 import type { W9State } from '../../../src/contract/player-standing.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { accountStateRefusal } from '../../http/account-status.ts';
 import { readPlayerStanding } from '../../core/play-gate.ts';
 import { openLastFour, sealLastFour } from './ssn-last-four-cipher.ts';
 import type { TinMatcher } from './tin-match-sandbox.ts';
@@ -56,9 +57,13 @@ const iso = (v: Date | string): string => new Date(v).toISOString();
 
 /** The play gate's answer for a suspended account, with the reason the suspension was given. */
 const suspended = (reason: string | null) =>
-  new ApiError(403, PLAYER_STANDING_ERROR_CODES.ACCOUNT_SUSPENDED, PLAYER_STANDING_TEXTS.suspended, null, {
-    reason,
-  });
+  accountStateRefusal(
+    403,
+    PLAYER_STANDING_ERROR_CODES.ACCOUNT_SUSPENDED,
+    PLAYER_STANDING_TEXTS.suspended,
+    'suspended',
+    { reason },
+  );
 
 async function lockPlayer(
   tx: Queryable,
