@@ -1,7 +1,7 @@
 /** Reading player rows and shaping them as the wire User. */
 import { API_PREFIX } from '../../../src/contract/api-paths.ts';
 import type { User } from '../../../src/contract/schemas.ts';
-import { isExcludedState } from '../../../src/contract/eligibility.ts';
+import { PROHIBITED_STATES_VALUE_SQL, stateHold } from '../sweeps-eligibility.ts';
 import type { Queryable } from '../../db/driver.ts';
 import type { IdentityState, PlayRestriction, W9State } from '../../../src/contract/player-standing.ts';
 
@@ -38,13 +38,16 @@ export interface UserRow {
   birth_date_needed: boolean;
   /** The id of the player's current picture (table avatars), or null. */
   avatar_id: string | null;
+  /** The operator's prohibited_states value, read with the row (findUserById / findUserByEmail). */
+  prohibited_states_value?: string | null;
   [key: string]: unknown;
 }
 
 const COLUMNS = `id, email, password_hash, first_name, last_name, birth_year, birth_month, birth_day, postal_code,
   state_or_province, address_line_1, address_line_2, city, phone, first_purchase_name, account_state,
   mobile_verified, user_data, promo_code, last_password_change, created_at, identity_state, w9_state,
-  suspended_at, play_restriction, play_restricted_until, closed_reason, birth_date_needed, avatar_id`;
+  suspended_at, play_restriction, play_restricted_until, closed_reason, birth_date_needed, avatar_id,
+  ${PROHIBITED_STATES_VALUE_SQL} AS prohibited_states_value`;
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
   const rows = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
@@ -103,7 +106,10 @@ export function toWireUser(row: UserRow): User {
     city: row.city,
     phone: row.phone,
     mobile_verified: row.mobile_verified,
-    sweeps_eligible: !isExcludedState(row.state_or_province),
+    // The state's hold only (gold-only mode is applied to every answer by http/gold-only.ts); the
+    // identity state's hold on play the app reads from identity_state (sweeps-eligibility.ts).
+    sweeps_eligible:
+      stateHold({ goldOnly: false }, row.prohibited_states_value, row.state_or_province) === null,
     identity_state: row.identity_state,
     w9_state: row.w9_state,
     suspended: row.suspended_at !== null,

@@ -22,6 +22,7 @@ import {
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { assertMayAct } from '../../core/play-gate.ts';
+import { assertSweepsGrant } from '../../core/sweeps-eligibility.ts';
 import { creditCoins } from '../../core/ledger/ledger.ts';
 import { amoeCodeHash } from './amoe-codes.ts';
 import { easternDay, easternMonthStart, nextEasternMidnight } from '../../core/eastern-day.ts';
@@ -50,6 +51,8 @@ export async function redeemAmoeCode(
   const { userId, nowMs } = input;
   await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId]);
   await assertMayAct(tx, userId, 'bonus', nowMs);
+  // A resident of a state without Sweeps gets none by mail either (gold-only mode never mounts AMOE).
+  await assertSweepsGrant(tx, { goldOnly: false }, userId);
 
   const hash = amoeCodeHash(code);
   const rows = await tx.query<{

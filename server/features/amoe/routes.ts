@@ -19,6 +19,7 @@ import { requireAuth } from '../../http/auth.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { readBody } from '../../http/validate.ts';
 import { assertMayAct } from '../../core/play-gate.ts';
+import { assertSweepsGrant } from '../../core/sweeps-eligibility.ts';
 import { centsToDisplay } from '../../core/ledger/money.ts';
 import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 import { redeemAmoeCode } from './amoe-redeem.ts';
@@ -50,6 +51,7 @@ export function amoeRoutes(deps: AppDeps): Hono<AppEnv> {
     const created = await transaction(db, async (tx) => {
       await readCommitted(tx);
       await assertMayAct(tx, userId, 'bonus', nowMs);
+      await assertSweepsGrant(tx, deps.config, userId);
       await captcha.verify(tx, { token: body.recaptcha_token, siteKey: body.site_key, userId, nowMs });
       return createPostalRequest(tx, { userId, amountCents: deps.config.amoeSweepsPerEntryCents, nowMs });
     });

@@ -38,13 +38,6 @@ export const gameErrors = {
       null,
       { currency },
     ),
-  sweepsNotEligible: () =>
-    new ApiError(
-      403,
-      GAME_ERROR_CODES.SWEEPS_NOT_ELIGIBLE,
-      'Sweeps Coins play is not available for your account. You can play with Gold Coins.',
-      'currency',
-    ),
   roundAlreadyOpen: (roundId: string) =>
     new ApiError(
       409,

@@ -17,7 +17,7 @@ import { IllegalActionError } from '../../../games/engines/types.ts';
 import type { Currency } from '../../../src/contract/currency.ts';
 import { assertMayAct } from '../../core/play-gate.ts';
 import { recordPlayPoints } from '../leaderboard/public.ts';
-import { isExcludedState } from '../../../src/contract/eligibility.ts';
+import { assertSweepsPlay } from '../../core/sweeps-eligibility.ts';
 import type { RoundAnswer } from '../../../src/contract/games.ts';
 import type { Balances } from '../../../src/contract/schemas.ts';
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/driver.ts';
@@ -112,16 +112,6 @@ export async function moveRoundMoney(
   return { postBet, after: await readBalances(tx, m.userId) };
 }
 
-async function checkSweepsEligible(deps: RoundsDeps, tx: Queryable, userId: string): Promise<void> {
-  if (deps.config.goldOnly) throw gameErrors.sweepsNotEligible();
-  const rows = await tx.query<{ state_or_province: string }>(
-    'SELECT state_or_province FROM users WHERE id = $1',
-    [userId],
-  );
-  const state = rows[0]?.state_or_province;
-  if (state === undefined || isExcludedState(state)) throw gameErrors.sweepsNotEligible();
-}
-
 export interface StartRoundInput {
   userId: string;
   gameId: string;
@@ -182,7 +172,7 @@ export async function startRound(deps: RoundsDeps, input: StartRoundInput): Prom
         return { round: toRoundView(done, deps.engines), balances, post_bet_balances: balances };
       }
       await assertMayAct(tx, userId, 'play', nowMs);
-      if (currency === 'sweeps') await checkSweepsEligible(deps, tx, userId);
+      if (currency === 'sweeps') await assertSweepsPlay(tx, deps.config, userId);
       const seed = await roundSeed(tx, userId, nowMs);
       const open = await findOpenRound(tx, userId, game.id);
       if (open) throw gameErrors.roundAlreadyOpen(open.id);

@@ -14,7 +14,7 @@
  * main.ts runs the job at start (a server that was down at the boundary pays late) and every
  * LEADERBOARD_CLOSE_INTERVAL_SECONDS; tests call `closeEndedWeeks` with a moved clock.
  */
-import { isExcludedState } from '../../../src/contract/eligibility.ts';
+import { sweepsGrantHold } from '../../core/sweeps-eligibility.ts';
 import { rankRangeText } from '../../../src/contract/leaderboard.ts';
 import type { Database, Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -117,7 +117,7 @@ async function closeWeek(
     if (!prize) continue;
     const gold = Number(prize.gold_coins);
     const sweeps =
-      deps.config.goldOnly || (await sweepsExcluded(tx, entry.user_id)) ? 0 : Number(prize.sweeps_cents);
+      (await sweepsGrantHold(tx, deps.config, entry.user_id)) !== null ? 0 : Number(prize.sweeps_cents);
     const requestKey = `leaderboard:${challengeId}:${week}:rank:${rank}`;
     const description = `${PRIZE_DESCRIPTION}: ${challenge?.name ?? challengeId}, ${rankRangeText(rank, rank)} place (week of ${week})`;
     const common = {
@@ -163,14 +163,6 @@ async function bonusRefusal(tx: Queryable, userId: string, nowMs: number): Promi
     if (error instanceof ApiError) return error.code;
     throw error;
   }
-}
-
-async function sweepsExcluded(tx: Queryable, userId: string): Promise<boolean> {
-  const [user] = await tx.query<{ state_or_province: string }>(
-    'SELECT state_or_province FROM users WHERE id = $1',
-    [userId],
-  );
-  return !user || isExcludedState(user.state_or_province);
 }
 
 async function writeAward(

@@ -12,6 +12,7 @@ import { LOGIN_BONUS_TEXTS, type LoginBonusCoins } from '../../../src/contract/l
 import { easternDay } from '../../core/eastern-day.ts';
 import { assertMayAct } from '../../core/play-gate.ts';
 import { sweepsEligibility } from '../store/public.ts';
+import { readProhibitedStatesValue } from '../../core/sweeps-eligibility.ts';
 import { entryKey, postLedgerEntry } from '../../core/ledger/ledger.ts';
 import { centsToDisplay } from '../../core/ledger/money.ts';
 import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
@@ -46,7 +47,11 @@ export async function grantLoginBonus(
   const offer = loginBonusOffer({
     nowMs,
     joinedAtMs: new Date(user.created_at).getTime(),
-    sweepsEligible: sweepsEligibility(deps.config, user.state_or_province).eligible,
+    sweepsEligible: sweepsEligibility(
+      deps.config,
+      user.state_or_province,
+      await readProhibitedStatesValue(deps.db),
+    ).eligible,
     settings: { goldCoins: deps.config.loginBonusGoldCoins, sweepsCents: deps.config.loginBonusSweepsCents },
   });
   if (!offer) return NONE;

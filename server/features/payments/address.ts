@@ -1,8 +1,8 @@
 /**
  * Billing address (PATCH /users/me/address), needed before paying. Rules of spec section 5:
  * street (and optional line 2) letters, digits, periods and spaces; city required; a valid
- * two-letter state; a 5-digit ZIP; the state and the ZIP's state must not be prohibited
- * (prohibited_states named property): 'At the current time we do not allow participation from
+ * two-letter state; a 5-digit ZIP; the state and the ZIP's state must not be an excluded state
+ * (prohibitedStates below): 'At the current time we do not allow participation from
  * the state of {state}'. The ZIP must belong to the state given (what an address check at the
  * card processor would refuse anyway). Identity keys (person / household) stay those of sign-up.
  */
@@ -16,31 +16,27 @@ import {
   PAYMENT_TEXTS,
   type AddressUpdateRequest,
 } from '../../../src/contract/payments.ts';
-import { PROPERTY_DEFAULTS, PROPERTY_NAMES } from '../../../src/contract/properties.ts';
+import { EXCLUDED_STATES } from '../../../src/contract/constants.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { check, readJson } from '../../http/validate.ts';
-import { readProperties } from '../../core/properties.ts';
 import { findUserById, toWireUser } from '../../core/users/users-repo.ts';
 import { saveBillingAddress } from './address-store.ts';
 
 const invalid = (field: string, message: string) =>
   new ApiError(400, ERROR_CODES.VALIDATION_ERROR, message, field);
 
-export async function prohibitedStates(db: Queryable): Promise<string[]> {
-  const props = await readProperties(db, [PROPERTY_NAMES.prohibitedStates], {});
-  const raw = props[0]?.value ?? PROPERTY_DEFAULTS.prohibited_states;
-  try {
-    const list = JSON.parse(raw) as unknown;
-    if (Array.isArray(list))
-      return list.filter((s): s is string => typeof s === 'string').map((s) => s.toUpperCase());
-  } catch {
-    // a malformed operator value falls back to the defaults below
-  }
-  return JSON.parse(PROPERTY_DEFAULTS.prohibited_states) as string[];
+/**
+ * The states whose residents may not take part at all, which the billing address and purchases
+ * refuse: the excluded states (EXCLUDED_STATES, spec section 9), whatever the operator sets. The
+ * operator's `prohibited_states` property takes Sweeps away (server/core/sweeps-eligibility.ts):
+ * its residents keep a billing address there and buy and play Gold (zero-Sweeps packages).
+ */
+export function prohibitedStates(_db?: Queryable): Promise<string[]> {
+  return Promise.resolve([...EXCLUDED_STATES]);
 }
 
 export const prohibitedStateError = (state: string, field: string): ApiError =>

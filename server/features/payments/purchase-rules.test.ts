@@ -61,14 +61,15 @@ describe('GET /banking/packages', () => {
 
   it('a resident of a state without Sweeps gets the packages with 0 Sweeps, and is told so', async () => {
     const client = await playerWithAddress(ctx);
-    // An operator allows NY for Gold play (prohibited_states) while NY stays excluded from Sweeps.
-    const me = await client.request<{ id: string }>('GET', API_PATHS.me);
-    await ctx.db.query("UPDATE users SET state_or_province = 'NY' WHERE id = $1", [me.body.id]);
-    const res = await client.request<BankingPackagesResponse>('GET', PAYMENTS_API_PATHS.bankingPackages);
-    expect(res.body).toMatchObject({ sweeps_eligible: false, sweeps_withheld_state: 'NY' });
-    expect(res.body.results.every((p) => p.quantity_ghc === 0 && p.sweeps_withheld)).toBe(true);
-    await setProperty('prohibited_states', JSON.stringify(['ID', 'WA']));
+    // The operator takes Sweeps from IL (prohibited_states): its residents still buy Gold.
+    await setProperty(
+      'prohibited_states',
+      JSON.stringify(['CT', 'ID', 'MI', 'MT', 'NV', 'NJ', 'NY', 'WA', 'IL']),
+    );
     try {
+      const res = await client.request<BankingPackagesResponse>('GET', PAYMENTS_API_PATHS.bankingPackages);
+      expect(res.body).toMatchObject({ sweeps_eligible: false, sweeps_withheld_state: 'IL' });
+      expect(res.body.results.every((p) => p.quantity_ghc === 0 && p.sweeps_withheld)).toBe(true);
       const before = (await client.request<{ balance_total_ghc: number }>('GET', API_PATHS.balances)).body;
       const buy = await buyWithCard(ctx, client, CARDS.success);
       expect(buy.body).toMatchObject({ quantity_gld: 50_000, quantity_ghc: 0 });
@@ -81,7 +82,9 @@ describe('GET /banking/packages', () => {
         JSON.stringify(['CT', 'ID', 'MI', 'MT', 'NV', 'NJ', 'NY', 'WA']),
       );
     }
-    // With NY prohibited again the purchase is refused outright.
+    // An excluded state (no participation at all) is refused outright, whatever the list says.
+    const me = await client.request<{ id: string }>('GET', API_PATHS.me);
+    await ctx.db.query("UPDATE users SET state_or_province = 'NY' WHERE id = $1", [me.body.id]);
     const refused = await buyWithCard(ctx, client, CARDS.success, { package_id: 'gold-199' });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({

@@ -9,7 +9,7 @@ import {
   type PromoPopupWire,
   type PromoSlide,
 } from '../../../src/contract/promotions.ts';
-import { isExcludedState } from '../../../src/contract/eligibility.ts';
+import { stateHold } from '../../core/sweeps-eligibility.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { dailyBonusEnabled } from '../daily-bonus/public.ts';
 import { livePromos, type PromoRow } from './promo-store.ts';
@@ -82,4 +82,5 @@ export async function activeLoginPromos(
 export const promoViewerOf = (
   config: { goldOnly: boolean },
   user: { state_or_province: string },
-): PromoViewer => ({ sweeps: !config.goldOnly && !isExcludedState(user.state_or_province) });
+  prohibitedStatesValue: string | null,
+): PromoViewer => ({ sweeps: stateHold(config, prohibitedStatesValue, user.state_or_province) === null });

@@ -42,7 +42,7 @@ import { ApiError, type ApiErrorCode } from '../../http/api-error.ts';
 import type { AppDeps } from '../../core/deps.ts';
 import { assertMayAct } from '../../core/play-gate.ts';
 import { requireIdentityVerification } from '../kyc/public.ts';
-import { prohibitedStates } from '../payments/public.ts';
+import { sweepsGrantHold } from '../../core/sweeps-eligibility.ts';
 import { readProperties } from '../../core/properties.ts';
 import { w9RequiredBeforeRedemption } from '../tax/public.ts';
 import { readBalances } from '../../core/ledger/balances.ts';
@@ -264,8 +264,8 @@ export async function requestRedemption(
       if (player.identity_state !== 'verified') throw identityRequired(player.identity_state);
       if (!player.address_line_1?.trim() || !player.city?.trim())
         throw fail(409, REDEMPTION_ERROR_CODES.ADDRESS_REQUIRED, REDEMPTION_TEXTS.addressRequired);
-      const prohibited = await prohibitedStates(tx);
-      if (prohibited.includes(player.state_or_province.toUpperCase()))
+      // No Sweeps for the player's state (excluded or the operator's prohibited_states), so none to redeem.
+      if ((await sweepsGrantHold(tx, { goldOnly: false }, userId))?.kind === 'state')
         throw fail(
           403,
           REDEMPTION_ERROR_CODES.REDEMPTION_STATE_EXCLUDED,

@@ -4,7 +4,7 @@
  * coin_store_enabled named property; no Sweeps for residents of a state without Sweeps or in
  * gold-only mode: the server decides, the answer says so).
  */
-import { isExcludedState } from '../../../src/contract/eligibility.ts';
+import { readProhibitedStatesValue, stateHold } from '../../core/sweeps-eligibility.ts';
 import {
   PAYMENT_ERROR_CODES,
   PAYMENT_TEXTS,
@@ -202,10 +202,19 @@ export interface SweepsEligibility {
   goldOnly: boolean;
 }
 
-/** Residents of a state without Sweeps (the excluded states) and everyone in gold-only mode get no Sweeps. */
-export function sweepsEligibility(config: Pick<Config, 'goldOnly'>, state: string): SweepsEligibility {
-  if (config.goldOnly) return { eligible: false, withheldState: null, goldOnly: true };
-  if (isExcludedState(state)) return { eligible: false, withheldState: state.toUpperCase(), goldOnly: false };
+/**
+ * Residents of a state without Sweeps (the excluded states and the operator's prohibited_states,
+ * server/core/sweeps-eligibility.ts) and everyone in gold-only mode get no Sweeps.
+ * `prohibitedStatesValue` is the stored property (readProhibitedStatesValue).
+ */
+export function sweepsEligibility(
+  config: Pick<Config, 'goldOnly'>,
+  state: string,
+  prohibitedStatesValue: string | null,
+): SweepsEligibility {
+  const hold = stateHold(config, prohibitedStatesValue, state);
+  if (hold?.kind === 'gold_only') return { eligible: false, withheldState: null, goldOnly: true };
+  if (hold?.kind === 'state') return { eligible: false, withheldState: hold.state, goldOnly: false };
   return { eligible: true, withheldState: null, goldOnly: false };
 }
 
@@ -271,7 +280,7 @@ export async function bankingPackages(
   state: string,
   nowMs: number,
 ): Promise<BankingPackagesResponse> {
-  const eligibility = sweepsEligibility(config, state);
+  const eligibility = sweepsEligibility(config, state, await readProhibitedStatesValue(db));
   const rows = await listPackages(db, nowMs);
   return {
     results: rows.map((r) => toWirePackage(r, eligibility)),

@@ -19,8 +19,7 @@ import type { AppDeps } from '../../core/deps.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { checkText, readBody } from '../../http/validate.ts';
 import { assertMayAct } from '../../core/play-gate.ts';
-import { stateOfUser } from '../../core/users/users-repo.ts';
-import { sweepsEligibility } from '../store/public.ts';
+import { assertSweepsPlay } from '../../core/sweeps-eligibility.ts';
 import { findLaunchableGame } from './vendor-game-lookup.ts';
 import { vendorGameProvider } from './vendor-provider.ts';
 import { openVendorSession } from './vendor-sessions.ts';
@@ -59,16 +58,7 @@ export function vendorLaunchRoutes(deps: AppDeps): Hono<AppEnv> {
     // A player who may not play now (a break or self-exclusion, a suspension, a W-9 or updated
     // terms awaited) gets no frame: the same refusal, code and message, as a house game's round.
     await assertMayAct(db, userId, 'play', nowMs);
-    if (currency === 'sweeps') {
-      const state = await stateOfUser(db, userId);
-      if (state === null || !sweepsEligibility(config, state).eligible)
-        throw new ApiError(
-          403,
-          GAME_ERROR_CODES.SWEEPS_NOT_ELIGIBLE,
-          'Sweeps Coins play is not available for this account.',
-          'currency',
-        );
-    }
+    if (currency === 'sweeps') await assertSweepsPlay(db, config, userId);
     const provider = vendorGameProvider(deps);
     const session = await openVendorSession(db, { userId, gameId, currency, nowMs });
     return c.json({

@@ -28,6 +28,7 @@ import { InsufficientFundsError } from '../../core/ledger/ledger.ts';
 import { displayToCents, minorToDisplay } from '../../core/ledger/money.ts';
 import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 import { assertMayAct } from '../../core/play-gate.ts';
+import { assertSweepsPlay } from '../../core/sweeps-eligibility.ts';
 import { recordPlayPoints, voidPlayPoints } from '../leaderboard/public.ts';
 import { maxWinMultipleOf } from '../games/public.ts';
 import { recordServerEvent } from '../../core/audit.ts';
@@ -302,6 +303,9 @@ async function applyCall(
       throw new ApiError(403, ERROR_CODES.ACCOUNT_CLOSED, 'This account is closed: no new bets.');
     // A break, self-exclusion, suspension or a W-9 now required stops new bets the same way.
     await assertMayAct(tx, session.userId, 'play', nowMs);
+    // A Sweeps session ends its betting when the player's state loses Sweeps or their identity
+    // needs verifying meanwhile (the launch refused gold-only mode already).
+    if (session.currency === 'sweeps') await assertSweepsPlay(tx, { goldOnly: false }, session.userId);
     if (limits && (amountMinor < limits.min || amountMinor > limits.max))
       throw new ApiError(
         400,
