@@ -17,6 +17,10 @@ import { API_PATHS } from '../../../src/contract/api-paths.ts';
 import { PROPERTY_NAMES } from '../../../src/contract/properties.ts';
 import { creditWin } from '../../core/ledger/coin-rules.ts';
 import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
+import { transaction } from '../../db/transaction.ts';
+import { CardProcessorUnavailableError } from '../../providers/card-processor/card-processor.ts';
+import { applyObservation } from './purchases.ts';
+import { reconcilePurchases } from './reconcile.ts';
 import { Client, signUpPayload } from '../../test-support/test-app.ts';
 import {
   VALID_ADDRESS,
@@ -352,6 +356,54 @@ describe('cash balance applied to a purchase (apply_balance_usd)', () => {
       [userId],
     );
     expect(Number(sum[0]?.total)).toBe(left);
+  });
+});
+
+describe('reconciliation with a cash balance applied', () => {
+  it('a purchase the processor never saw fails and gives the balance back; found paid later it takes it again', async () => {
+    const client = await playerWithAddress(ctx);
+    const userId = await win(client, 300);
+    const card = ctx.deps.providers.card;
+    const create = card.createPaymentIntent;
+    card.createPaymentIntent = () => Promise.reject(new CardProcessorUnavailableError('down'));
+    let res;
+    try {
+      res = await buyWithCard(ctx, client, CARDS.success, { apply_balance_usd: 2 });
+    } finally {
+      card.createPaymentIntent = create;
+    }
+    expect(res.status).toBe(503);
+    // The balance left with the reservation, before the processor was asked.
+    expect(await redeemable(userId)).toBe(100);
+    const [row] = await ctx.db.query<{ id: string }>(
+      `SELECT id FROM purchases WHERE user_id = $1 AND status = 'processing'`,
+      [userId],
+    );
+    ctx.clock.advance(120);
+    await reconcilePurchases(ctx.deps, { orphanGraceMs: 60_000 });
+    expect(await purchaseRow(row!.id)).toMatchObject({ status: 'failed' });
+    expect(await redeemable(userId)).toBe(300);
+
+    // The provider reports it paid after all (the one final state that reopens): credited, and
+    // the balance part is taken again, once.
+    const gold = async () =>
+      (await client.request<{ balance_total_gld: number }>('GET', API_PATHS.balances)).body.balance_total_gld;
+    const before = await gold();
+    for (let i = 0; i < 2; i += 1)
+      await transaction(ctx.db, (tx) => applyObservation(tx, ctx.deps, row!.id, { status: 'succeeded' }));
+    expect(await purchaseRow(row!.id)).toMatchObject({ status: 'succeeded' });
+    expect(await gold()).toBe(before + 50_000);
+    expect(await redeemable(userId)).toBe(100);
+    const kinds = await ctx.db.query<{ amount_minor: string; kind: string }>(
+      `SELECT amount_minor, kind FROM ledger_entries WHERE user_id = $1 AND bucket = 'redeemable' ORDER BY id`,
+      [userId],
+    );
+    expect(kinds.map((e) => [Number(e.amount_minor), e.kind])).toEqual([
+      [300, 'win'],
+      [-200, 'purchase'],
+      [200, 'reversal'],
+      [-200, 'purchase'],
+    ]);
   });
 });
 
