@@ -29,6 +29,19 @@ const STEP_LABEL: Record<RedemptionAction, string> = {
   'mark-paid': 'Mark paid',
 };
 
+/**
+ * A prize-out is sent by the server to the prize-out provider when it is approved; its "mark sent"
+ * sends it again (after a lost answer: the provider pays once) and its "mark paid" asks the
+ * provider whether a processing payout was delivered.
+ */
+const PRIZE_OUT_LABEL: Partial<Record<RedemptionAction, string>> = {
+  approve: 'Approve and send',
+  'mark-sent': 'Send again',
+  'mark-paid': 'Check payout',
+};
+const labelOf = (row: ReviewRow, which: RedemptionAction): string =>
+  (row.method === 'prizeout' ? PRIZE_OUT_LABEL[which] : undefined) ?? STEP_LABEL[which];
+
 const amountOf = (row: ReviewRow): string => formatUsd(row.usd);
 
 export function RedemptionsSection({ onSignedOut }: { onSignedOut: () => void }) {
@@ -44,11 +57,16 @@ export function RedemptionsSection({ onSignedOut }: { onSignedOut: () => void })
     void action
       .run(async () => {
         const text = reason.trim();
-        await operatorApi.post(
-          OPERATOR_API_PATHS.redemptionAction(row.id, which),
-          text ? { reason: text } : {},
-        );
-        return `${STEP_LABEL[which]}: redemption ${row.id.slice(0, 8)} of ${row.user_email} done.`;
+        const answer = await operatorApi.post<{
+          redemption?: { status: string; rejection_reason: string | null };
+        }>(OPERATOR_API_PATHS.redemptionAction(row.id, which), text ? { reason: text } : {});
+        const done = `${labelOf(row, which)}: redemption ${row.id.slice(0, 8)} of ${row.user_email} done.`;
+        // A prize-out's answer says where the provider's answer left it (paid, sent, rejected).
+        const sent = answer.redemption;
+        if (!sent) return done;
+        return `${done} The prize-out provider's answer: now ${sent.status}${
+          sent.rejection_reason ? ` (${sent.rejection_reason})` : ''
+        }.`;
       })
       .then((ok) => {
         if (!ok) return;
@@ -99,10 +117,10 @@ export function RedemptionsSection({ onSignedOut }: { onSignedOut: () => void })
                   key={which}
                   variant={which === 'reject' ? 'danger' : 'secondary'}
                   disabled={action.busy || (which === 'reject' && !reason.trim())}
-                  aria-label={`${STEP_LABEL[which]} redemption of ${row.user_email} ${amountOf(row)}`}
+                  aria-label={`${labelOf(row, which)} redemption of ${row.user_email} ${amountOf(row)}`}
                   onClick={() => step(row, which)}
                 >
-                  {STEP_LABEL[which]}
+                  {labelOf(row, which)}
                 </Button>
               ))}
             </div>

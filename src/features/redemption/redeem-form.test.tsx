@@ -205,4 +205,51 @@ describe('RedeemForm', () => {
     await attempt();
     expect((await screen.findByTestId('redeem-notice')).textContent).toContain('redemption limit');
   });
+
+  it('temp_withdrawal_data: opens with the kept bank form and keeps changes without the account number', async () => {
+    const calls = renderForm('ach', {
+      '/redemptions/temp-withdrawal-data': [
+        {
+          status: 200,
+          body: {
+            temp_withdrawal_data: {
+              method: 'ach',
+              amount: '55',
+              bank: { account_holder: 'Alex Rivera', routing_number: '021000021', account_type: 'savings' },
+              saved_at: at,
+            },
+          },
+        },
+        { status: 200, body: { temp_withdrawal_data: null } },
+      ],
+    });
+    expect(await screen.findByDisplayValue('Alex Rivera')).toBeTruthy();
+    expect((amount() as HTMLInputElement).value).toBe('55');
+    expect((screen.getByLabelText('Routing number') as HTMLInputElement).value).toBe('021000021');
+    fireEvent.change(screen.getByLabelText('Account number'), { target: { value: '000123456789' } });
+    fireEvent.change(amount(), { target: { value: '60' } });
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1), slow);
+    const saved = calls.find((c) => c.method === 'PUT')!;
+    expect(saved.path).toBe('/redemptions/temp-withdrawal-data');
+    expect(saved.body).toEqual({
+      method: 'ach',
+      amount: '60',
+      bank: { account_holder: 'Alex Rivera', routing_number: '021000021', account_type: 'savings' },
+    });
+    expect(JSON.stringify(saved.body)).not.toContain('000123456789');
+  });
+
+  it('temp_withdrawal_data: the kept form of another method is not restored', async () => {
+    const calls = renderForm('gift_card', {
+      '/redemptions/temp-withdrawal-data': {
+        status: 200,
+        body: {
+          temp_withdrawal_data: { method: 'paypal', amount: '40', paypal_email: 'a@b.co', saved_at: at },
+        },
+      },
+    });
+    await waitFor(() => expect(calls.some((c) => c.path === '/redemptions/temp-withdrawal-data')).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect((amount() as HTMLInputElement).value).toBe('');
+  });
 });

@@ -6,8 +6,10 @@
  * server's refusals are shown where they belong: amount and e-wallet errors under their field,
  * identity through the identity-verification dialog, W-9 and suspension through theirs (the API
  * client opens them), the period limit as a notice. No connection: the form says so and waits.
+ * The form in progress is kept on the account between visits (temp_withdrawal_data), except the
+ * bank account number, which is never kept; a cash out has nothing worth keeping.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { css } from '@linaria/core';
 import {
@@ -15,6 +17,7 @@ import {
   REDEMPTION_ERROR_CODES,
   REDEMPTION_METHOD_LABELS,
   type GiftCardBrand,
+  type KeptWithdrawalData,
   type Redemption,
   type RedemptionMethod,
   type RedemptionOptions,
@@ -32,6 +35,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { amountProblem, parseAmount, usdValue } from './redeem-rules.ts';
 import { REDEMPTION_DIALOGS } from './redemption-dialog-kinds.ts';
+import { useKeptRedeemForm } from './use-kept-redeem-form.ts';
 
 const form = css`
   display: grid;
@@ -91,6 +95,58 @@ export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Set once the player typed: a kept form loading later does not overwrite what they typed. */
+  const typed = useRef(false);
+  // The form as the player left it on a former visit.
+  const kept = useKeptRedeemForm(method, !cashOut, online, (k: KeptWithdrawalData) => {
+    if (typed.current) return;
+    if (k.amount) setAmount(k.amount);
+    if (k.paypal_email && !options.ewallet_email) setPaypalEmail(k.paypal_email);
+    if (k.gift_card_brand && options.gift_card_brands.includes(k.gift_card_brand))
+      setBrand(k.gift_card_brand);
+    if (k.bank?.account_holder) setHolder(k.bank.account_holder);
+    if (k.bank?.routing_number) setRouting(k.bank.routing_number);
+    if (k.bank?.account_type) setAccountType(k.bank.account_type);
+  });
+
+  /** Saves the form in progress after a change (the account number is never part of it). */
+  const edited = (
+    change: Partial<{
+      amount: string;
+      paypal: string;
+      brand: GiftCardBrand | '';
+      holder: string;
+      routing: string;
+      type: 'checking' | 'savings';
+    }>,
+  ) => {
+    if (cashOut) return;
+    typed.current = true;
+    const next = {
+      amount: change.amount ?? amount,
+      paypal: change.paypal ?? paypalEmail,
+      brand: change.brand ?? brand,
+      holder: change.holder ?? holder,
+      routing: change.routing ?? routing,
+      type: change.type ?? accountType,
+    };
+    kept.keep({
+      method,
+      amount: next.amount.replace(/[^0-9.,]/g, '').slice(0, 16),
+      ...(method === 'paypal' ? { paypal_email: next.paypal.slice(0, 254) } : {}),
+      ...(method === 'gift_card' && next.brand ? { gift_card_brand: next.brand } : {}),
+      ...(method === 'ach'
+        ? {
+            bank: {
+              // A run of digits in the name box is an account number typed in the wrong place: not kept.
+              account_holder: /\d{6,}/.test(next.holder) ? '' : next.holder.slice(0, 100),
+              routing_number: next.routing,
+              account_type: next.type,
+            },
+          }
+        : {}),
+    });
+  };
 
   const feeGhc = cashOut ? options.cash_out_fee_usd * options.sweeps_per_usd : 0;
   const parsed = parseAmount(amount);
@@ -195,6 +251,7 @@ export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps
       destination: destination(),
     });
     if (!confirmed?.confirmedRedemption) return;
+    kept.cancel(); // a save sent after the request would keep a form already redeemed
     const body = requestBody(parsed, emailConfirmed);
     const text = JSON.stringify({ cashOut, body });
     setBusy(true);
@@ -229,7 +286,10 @@ export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps
         inputMode="decimal"
         autoComplete="off"
         value={amount}
-        onChange={(e) => setAmount(e.target.value)}
+        onChange={(e) => {
+          setAmount(e.target.value);
+          edited({ amount: e.target.value });
+        }}
         error={errors.amount}
         hint={`Minimum ${formatSweeps(minimum)}, you have ${formatSweeps(options.redeemable_ghc)} redeemable${
           cashOut ? `; the cash-out fee is ${formatSweeps(feeGhc)}` : ''
@@ -246,7 +306,10 @@ export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps
           label="PayPal email"
           autoComplete="email"
           value={paypalEmail}
-          onChange={(e) => setPaypalEmail(e.target.value)}
+          onChange={(e) => {
+            setPaypalEmail(e.target.value);
+            edited({ paypal: e.target.value });
+          }}
           error={errors.paypal_email}
           hint={
             options.ewallet_email
@@ -263,7 +326,10 @@ export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps
             label="Name on the account"
             autoComplete="name"
             value={holder}
-            onChange={(e) => setHolder(e.target.value)}
+            onChange={(e) => {
+              setHolder(e.target.value);
+              edited({ holder: e.target.value });
+            }}
             error={errors.account_holder}
           />
           <TextField
@@ -273,7 +339,11 @@ export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps
             inputMode="numeric"
             maxLength={9}
             value={routing}
-            onChange={(e) => setRouting(e.target.value.replace(/\D/g, ''))}
+            onChange={(e) => {
+              const digits = e.target.value.replace(/\D/g, '').slice(0, 9);
+              setRouting(digits);
+              edited({ routing: digits });
+            }}
             error={errors.routing_number}
           />
           <TextField
@@ -286,14 +356,18 @@ export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps
             value={account}
             onChange={(e) => setAccount(e.target.value.replace(/\D/g, ''))}
             error={errors.account_number}
-            hint={`Kept encrypted; only the last 4 digits are shown. A transfer your bank returns costs a ${formatUsd(options.rejected_ach_fee_usd)} fee.`}
+            hint={`Kept encrypted; only the last 4 digits are shown, and it is asked again on each visit. A transfer your bank returns costs a ${formatUsd(options.rejected_ach_fee_usd)} fee.`}
           />
           <SelectField
             id={id('account_type')}
             name="account_type"
             label="Account type"
             value={accountType}
-            onChange={(e) => setAccountType(e.target.value === 'savings' ? 'savings' : 'checking')}
+            onChange={(e) => {
+              const type = e.target.value === 'savings' ? 'savings' : 'checking';
+              setAccountType(type);
+              edited({ type });
+            }}
             options={[
               { value: 'checking', label: 'Checking' },
               { value: 'savings', label: 'Savings' },
@@ -308,7 +382,10 @@ export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps
           label="Gift card"
           placeholder="Choose a gift card"
           value={brand}
-          onChange={(e) => setBrand(e.target.value as GiftCardBrand | '')}
+          onChange={(e) => {
+            setBrand(e.target.value as GiftCardBrand | '');
+            edited({ brand: e.target.value as GiftCardBrand | '' });
+          }}
           error={errors.gift_card_brand}
           options={options.gift_card_brands.map((b) => ({ value: b, label: GIFT_CARD_BRAND_LABELS[b] }))}
         />
