@@ -197,7 +197,12 @@ describe('card fee pass-through (card_fee_percent)', () => {
     expect(res.body).toMatchObject({ card_fee_usd: 0, charged_usd: 4.99 });
     const ref = (await purchaseRow(res.body.purchase_id)).provider_reference!;
     expect((await ctx.deps.providers.bank.retrievePayment(ref)).amount).toBe(499);
-    await answerBank(ctx, res.body.authorization_url!, 'approve');
+    await answerBank(ctx, res.body.authorization_url!, 'approved');
+    const done = await client.request<PurchaseResult>(
+      'GET',
+      PAYMENTS_API_PATHS.payByBankPurchaseStatus(res.body.purchase_id),
+    );
+    expect(done.body).toMatchObject({ status: 'succeeded', card_fee_usd: 0, charged_usd: 4.99 });
   });
 });
 
