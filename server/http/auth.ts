@@ -41,6 +41,7 @@ import type { Config } from '../platform/config.ts';
 import type { Queryable, Row } from '../db/driver.ts';
 import type { Secrets } from '../platform/secrets.ts';
 import { ApiError } from './api-error.ts';
+import { accountStateRefusal } from './account-status.ts';
 import type { AppEnv } from './app-env.ts';
 
 export const TOKEN_ISSUER = 'lucky-crown';
@@ -108,11 +109,11 @@ const tokenExpired = () =>
 const sessionEnded = () => notAuthenticated('Your session has ended. Please sign in again.');
 /** `reason` (users.closed_reason) is told at sign-in so the app shows the closed-account flow that fits. */
 export const accountClosed = (reason?: string | null) =>
-  new ApiError(
+  accountStateRefusal(
     403,
     ERROR_CODES.ACCOUNT_CLOSED,
     'This account is closed. Please contact support.',
-    null,
+    'closed',
     reason ? { closed_reason: reason } : null,
   );
 export const csrfMismatch = () =>
@@ -211,6 +212,7 @@ interface SessionRow {
   ended_at: Date | string | null;
   last_active_at: Date | string;
   account_state: string;
+  closed_reason: string | null;
   /** Pending mobile verification while the feature is on (see the file comment). */
   mobile_pending: boolean;
   [key: string]: unknown;
@@ -236,6 +238,12 @@ const NO_EXTRA: SessionQueryExtra = { columns: '', joins: '' };
 export interface AuthOptions {
   /** true: an account pending mobile verification may call this route (default: 403). */
   allowPendingMobileVerification?: boolean;
+  /**
+   * The route's own answer to a closed account (default: 403 ACCOUNT_CLOSED), given also when the
+   * close ended the token's session: a purchase answers the spec's CANT_COMPLETE_PURCHASE with a
+   * closed-account sub-code instead. Only for a token that is valid and names that account.
+   */
+  closedAccount?: (closedReason: string | null) => Error;
 }
 
 /** The middleware: a valid access token of a live session, or 401 (see authenticateWith). */
@@ -265,12 +273,14 @@ export async function authenticateWith<T extends Row = Row>(
   const intervalMs = activityIntervalSeconds(deps.config.sessionInactivitySeconds) * 1000;
   const claims = await readAccessToken(deps.secrets.jwtSecret, c.req.header('Authorization'));
   const rows = await deps.db.query<SessionRow & T>(
-    `SELECT s.user_id, s.ended_at, s.last_active_at, u.account_state, ${MOBILE_PENDING_COLUMN}${extra.columns ? `, ${extra.columns}` : ''}
+    `SELECT s.user_id, s.ended_at, s.last_active_at, u.account_state, u.closed_reason, ${MOBILE_PENDING_COLUMN}${extra.columns ? `, ${extra.columns}` : ''}
        FROM auth_sessions s JOIN users u ON u.id = s.user_id ${extra.joins}
       WHERE s.id = $1`,
     [claims.sid],
   );
   const row = rows[0];
+  if (row?.user_id === claims.sub && row.account_state === 'closed' && options.closedAccount)
+    throw options.closedAccount(row.closed_reason);
   if (!row || row.user_id !== claims.sub || row.ended_at !== null) throw sessionEnded();
   if (row.account_state === 'closed') throw accountClosed();
   if (row.mobile_pending && !options.allowPendingMobileVerification) throw mobileVerificationRequired();

@@ -43,6 +43,10 @@ export const VALID_ADDRESS = {
   postal_code: '60606',
 };
 
+let suite = 100;
+/** VALID_ADDRESS in a suite no other player of the run uses (one address is one household of at most two). */
+export const ownAddress = (): typeof VALID_ADDRESS => ({ ...VALID_ADDRESS, address_line_2: `Suite ${++suite}` });
+
 /** A signed-up player (IL) with a billing address on file. */
 export async function playerWithAddress(
   ctx: TestContext,
@@ -54,7 +58,8 @@ export async function playerWithAddress(
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
   client.token = res.body.token;
-  const addr = await client.request('PATCH', PAYMENTS_API_PATHS.address, { body: VALID_ADDRESS });
+  // A suite of its own: an address holds at most two accounts (docs/account.md).
+  const addr = await client.request('PATCH', PAYMENTS_API_PATHS.address, { body: ownAddress() });
   if (addr.status !== 200) throw new Error(`address failed: ${JSON.stringify(addr.body)}`);
   return client;
 }
@@ -121,12 +126,14 @@ export async function answerBank(
   ctx: PaymentsTestContext,
   url: string,
   outcome: 'approved' | 'declined' | 'insufficient_funds',
+  /** The account picked on the bank page: the phone's own checking (default), the joint one, the empty one. */
+  account: 'checking' | 'joint' | 'empty' = 'checking',
 ) {
   const u = new URL(url);
   const id = u.pathname.split('/').pop()!;
   return ctx.sandbox.app.request(`/bank/v1/payments/${id}/authorize`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token: u.searchParams.get('token'), outcome }),
+    body: JSON.stringify({ token: u.searchParams.get('token'), outcome, account }),
   });
 }

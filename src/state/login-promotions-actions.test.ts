@@ -10,10 +10,12 @@ import {
 } from './dialog-actions.ts';
 import {
   fetchPendingLoginBonus,
+  loadLoginFeaturedPackage,
   openLoginBonusFollowUp,
   resumeLoginPromotions,
 } from './login-promotions-actions.ts';
 import { cancelTokenRefresh, completeLogin, connectApiClientToSession } from './session-actions.ts';
+import { applySavedAddress } from './payment-actions.ts';
 import { resetStore, store } from './store.ts';
 import { demoBalances, loginResponse } from './test-fixtures.ts';
 
@@ -323,5 +325,60 @@ describe('resumed session: the "user login bonus coins" call', () => {
     await vi.advanceTimersByTimeAsync(2_100);
     expect(await result).toEqual({ quantity_ghc: 0, quantity_gld: 0 });
     expect(store.promotions.loginBonusFetchFailed).toBe(false);
+  });
+});
+
+describe('doesNotNeedToRetrievePackages (promotions state)', () => {
+  beforeEach(() => {
+    resetStore();
+    resetApiClientState();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('an answer this session is kept: asking again sends no request until something changes the packages', async () => {
+    const calls = routeFetch({ 'GET /api/v1/banking/packages': () => packagesAnswer(true) });
+    await loadLoginFeaturedPackage();
+    expect(store.promotions.loginFeaturedPackage?.id).toBe('featured-welcome');
+    expect(store.promotions.doesNotNeedToRetrievePackages).toBe(true);
+    await loadLoginFeaturedPackage();
+    expect(calls.filter((c) => c.endsWith('/banking/packages'))).toHaveLength(1);
+    // An address update changes which packages apply: the next ask goes to the server.
+    applySavedAddress(loginResponse().user);
+    expect(store.promotions.doesNotNeedToRetrievePackages).toBe(false);
+    await loadLoginFeaturedPackage();
+    expect(calls.filter((c) => c.endsWith('/banking/packages'))).toHaveLength(2);
+    // A sign-out marks that packages must be fetched again.
+    resetStore();
+    expect(store.promotions.doesNotNeedToRetrievePackages).toBe(false);
+  });
+
+  it('the store switched off is an answer; a failure is not (asked again next time)', async () => {
+    let answer = () => json(403, { code: 'COIN_STORE_DISABLED', message: 'off' });
+    const calls = routeFetch({ 'GET /api/v1/banking/packages': () => answer() });
+    await loadLoginFeaturedPackage();
+    expect(store.promotions.doesNotNeedToRetrievePackages).toBe(true);
+    store.promotions.doesNotNeedToRetrievePackages = false;
+    answer = () => json(503, { code: 'UNAVAILABLE', message: 'down' });
+    await loadLoginFeaturedPackage();
+    expect(store.promotions.hasRetrievedPackages).toBe(true);
+    expect(store.promotions.doesNotNeedToRetrievePackages).toBe(false);
+    await loadLoginFeaturedPackage();
+    expect(calls.filter((c) => c.endsWith('/banking/packages'))).toHaveLength(3);
+  });
+
+  it('a featured offer that has ended is asked for again', async () => {
+    const calls = routeFetch({
+      'GET /api/v1/banking/packages': () =>
+        json(200, {
+          results: [{ ...featuredPackage, end_time: new Date(Date.now() - 1000).toISOString() }],
+          sweeps_eligible: true,
+          sweeps_withheld_state: null,
+        }),
+    });
+    await loadLoginFeaturedPackage();
+    await loadLoginFeaturedPackage();
+    expect(calls.filter((c) => c.endsWith('/banking/packages'))).toHaveLength(2);
   });
 });

@@ -21,8 +21,12 @@ import {
   LoginBonusCoinsSchema,
   type LoginBonusCoins,
 } from '../contract/login-bonus.ts';
-import { BankingPackagesResponseSchema, PAYMENTS_API_PATHS } from '../contract/payments.ts';
-import { api } from '../lib/api-client.ts';
+import {
+  BankingPackagesResponseSchema,
+  PAYMENT_ERROR_CODES,
+  PAYMENTS_API_PATHS,
+} from '../contract/payments.ts';
+import { api, isApiError } from '../lib/api-client.ts';
 import { applyDelayedBalances, setBalancesAwaitingClaim } from './balances-actions.ts';
 import { openDialog, openDialogForResult, resetLoginPromotionResults } from './dialog-actions.ts';
 import { markFeaturedShown } from './payment-selection.ts';
@@ -58,8 +62,20 @@ async function pageSettled(run: number, leaving: string | null): Promise<boolean
   }
 }
 
-/** Login success: the featured package is set from the banking packages (none when the store is off or unreachable). */
+/** The featured package known this session is still on offer (no end_time, or one still ahead). */
+function featuredStillOffered(now: number): boolean {
+  const end = store.promotions.loginFeaturedPackage?.end_time;
+  return !end || Date.parse(end) > now;
+}
+
+/**
+ * Login success: the featured package is set from the banking packages (none when the store is off
+ * or unreachable). Not asked again while doesNotNeedToRetrievePackages holds (an answer this
+ * session that nothing has changed since) and its featured offer has not ended.
+ */
 export async function loadLoginFeaturedPackage(run: number = latestRun): Promise<void> {
+  if (store.promotions.doesNotNeedToRetrievePackages && featuredStillOffered(Date.now())) return;
+  let answered = true;
   try {
     const answer = await api.get(PAYMENTS_API_PATHS.bankingPackages, BankingPackagesResponseSchema, {
       handleErrors: false,
@@ -67,11 +83,14 @@ export async function loadLoginFeaturedPackage(run: number = latestRun): Promise
     if (run !== latestRun) return;
     const featured = answer.results.find((p) => p.featured);
     store.promotions.loginFeaturedPackage = featured ? { ...featured } : null;
-  } catch {
+  } catch (error) {
     if (run !== latestRun) return;
     store.promotions.loginFeaturedPackage = null;
+    // The store switched off is an answer; a network failure or a server error is asked again.
+    answered = isApiError(error) && error.code === PAYMENT_ERROR_CODES.COIN_STORE_DISABLED;
   }
   store.promotions.hasRetrievedPackages = true;
+  store.promotions.doesNotNeedToRetrievePackages = answered;
 }
 
 /**

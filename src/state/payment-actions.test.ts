@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClientState } from '../lib/api-client.ts';
 import { resetStore, store } from './store.ts';
 import { apiError, stubApi } from '../test-support/stub-api.ts';
-import type { PurchaseResult } from '../contract/payments.ts';
+import { PAYMENT_TEXTS, type PurchaseResult } from '../contract/payments.ts';
 import {
   beginPurchaseAttempt,
   resumePendingPurchase,
@@ -125,6 +125,20 @@ describe('decline and error mapping (spec section 8)', () => {
     expect(ccp('account_closed').kind).toBe('closed-account');
     expect(ccp('account_closed_age_requirement').kind).toBe('closed-account');
     expect(ccp('ach_account_in_use').kind).toBe('closed-account');
+    // The sub-code travels with the outcome (the dialog's title and sign-out depend on it), and a
+    // missing message takes the catalogue's text of that sub-code.
+    expect(
+      classifyPurchaseFailure({
+        status: 403,
+        code: 'CANT_COMPLETE_PURCHASE',
+        subCode: 'account_closed_age_requirement',
+        message: '',
+      }),
+    ).toEqual({
+      kind: 'closed-account',
+      subCode: 'account_closed_age_requirement',
+      message: PAYMENT_TEXTS.accountClosedAgeRequirement,
+    });
     expect(ccp('account_locked').kind).toBe('user-error');
     expect(ccp('excluded_state').kind).toBe('user-error');
     expect(ccp('something_new').kind).toBe('generic');

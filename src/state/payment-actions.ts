@@ -20,6 +20,7 @@ import {
   PAY_BY_BANK_ERROR_MESSAGES,
 } from '../contract/payment-error-messages.ts';
 import {
+  CANT_COMPLETE_PURCHASE_SUB_CODES,
   CLOSED_ACCOUNT_SUB_CODES,
   PAYMENT_ERROR_CODES,
   PAYMENT_TEXTS,
@@ -65,6 +66,8 @@ export function refreshBankingPackages(): void {
 /** The account as the address update answered it: the session shows it and the packages reload. */
 export function applySavedAddress(user: User): void {
   store.session.user = user;
+  // The state decides the packages' Sweeps: the login's featured package is asked for again too.
+  store.promotions.doesNotNeedToRetrievePackages = false;
   refreshBankingPackages();
 }
 
@@ -323,7 +326,7 @@ export type PurchaseOutcome =
   | { kind: 'provider-limit'; code: string }
   | { kind: 'promo-locked'; message: string }
   | { kind: 'repeat-confirmation' }
-  | { kind: 'closed-account'; message: string }
+  | { kind: 'closed-account'; message: string; subCode: string }
   | { kind: 'user-error'; message: string; code: string; subCode: string | null }
   | { kind: 'pay-by-bank'; message: string; code: string | null; phoneInUse: boolean }
   | { kind: 'identity-verification'; message: string }
@@ -348,6 +351,14 @@ export function declineMessage(
       ? serverMessage
       : 'Your payment could not be completed. Please try another payment method.')
   );
+}
+
+/** The closed-account flow's text of a sub-code, when the answer carried none. */
+function closedAccountText(subCode: string): string {
+  if (subCode === CANT_COMPLETE_PURCHASE_SUB_CODES.accountClosedAgeRequirement)
+    return PAYMENT_TEXTS.accountClosedAgeRequirement;
+  if (subCode === CANT_COMPLETE_PURCHASE_SUB_CODES.achAccountInUse) return PAYMENT_TEXTS.achAccountInUse;
+  return PAYMENT_TEXTS.accountClosed;
 }
 
 const USER_LIMIT_CODES: readonly string[] = [
@@ -431,7 +442,8 @@ export function classifyPurchaseFailure(f: FailureInput): PurchaseOutcome {
       };
     }
     case PAYMENT_ERROR_CODES.CANT_COMPLETE_PURCHASE: {
-      if (subCode && CLOSED_ACCOUNT_SUB_CODES.includes(subCode)) return { kind: 'closed-account', message };
+      if (subCode && CLOSED_ACCOUNT_SUB_CODES.includes(subCode))
+        return { kind: 'closed-account', message: message || closedAccountText(subCode), subCode };
       if (subCode === 'account_locked' || subCode === 'excluded_state') {
         return { kind: 'user-error', message: message || PAYMENT_TEXTS.accountLocked, code, subCode };
       }
@@ -529,8 +541,14 @@ export function recordPurchaseError(outcome: PurchaseOutcome): void {
         subCode: outcome.code,
       };
       break;
-    case 'promo-locked':
     case 'closed-account':
+      pe.purchaseError = {
+        message: outcome.message,
+        code: PAYMENT_ERROR_CODES.CANT_COMPLETE_PURCHASE,
+        subCode: outcome.subCode,
+      };
+      break;
+    case 'promo-locked':
     case 'identity-verification':
     case 'network':
     case 'invalid-promo':

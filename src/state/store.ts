@@ -64,6 +64,13 @@ export interface PromotionsSlice {
   loginFeaturedPackage: CoinPackage | null;
   /** The banking packages were asked for at login (cleared on logout: the next session asks again). */
   hasRetrievedPackages: boolean;
+  /**
+   * The banking packages answered this session (a list, or the store switched off) and nothing has
+   * changed them since: a resumed session keeps loginFeaturedPackage instead of asking again.
+   * Cleared on logout, after a failed ask, when an address update changes the packages, and when
+   * the featured package's offer has ended.
+   */
+  doesNotNeedToRetrievePackages: boolean;
   /** The "user login bonus coins" call failed after its retries (the failure action). */
   loginBonusFetchFailed: boolean;
 }
@@ -145,6 +152,7 @@ export const initialPromotions = (): PromotionsSlice => ({
   showLoginBonus: false,
   loginFeaturedPackage: null,
   hasRetrievedPackages: false,
+  doesNotNeedToRetrievePackages: false,
   loginBonusFetchFailed: false,
 });
 

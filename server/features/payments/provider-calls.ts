@@ -10,6 +10,7 @@ import { PayByBankUnavailableError } from '../../providers/pay-by-bank/pay-by-ba
 import { customerEmailOf, customerIdOf, keepCustomer } from './card-store.ts';
 import { paymentProviders, type PaymentProviders } from './payment-providers.ts';
 import { applyObservation, providerUnavailable, type Observation, type PurchaseRow } from './purchases.ts';
+import { refundSoon } from './refunds.ts';
 
 export interface PaymentCalls {
   providers: () => PaymentProviders;
@@ -52,6 +53,11 @@ export function paymentCalls(deps: AppDeps): PaymentCalls {
     cardCall: unavailableAs((e): e is Error => e instanceof CardProcessorUnavailableError, 'card processor'),
     bankCall: unavailableAs((e): e is Error => e instanceof PayByBankUnavailableError, 'pay-by-bank'),
     customerOf,
-    observe: async (purchaseId, o) => transaction(db, (tx) => applyObservation(tx, deps, purchaseId, o)),
+    observe: async (purchaseId, o) => {
+      const row = await transaction(db, (tx) => applyObservation(tx, deps, purchaseId, o));
+      // A payment refused as it settled goes back to the payer now (the job retries a failure).
+      await refundSoon(deps, row);
+      return row;
+    },
   };
 }

@@ -5,7 +5,9 @@
  *    previous process of the same host and data folder dead (a restart replaces it);
  * 2. releases the Idempotency-Key claims of dead processes (`releaseAbandonedClaims`), so a
  *    retried request runs at once instead of answering 409 IDEMPOTENCY_IN_PROGRESS;
- * 3. settles purchases that are not final by asking the providers (`reconcilePurchases`).
+ * 3. settles purchases that are not final by asking the providers (`reconcilePurchases`);
+ * 4. gives back the payments refused since (closed account, another player's bank account) whose
+ *    refund the provider has not confirmed yet (`refundDuePurchases`).
  * Runs never overlap within a process; two processes may run at once (every step is safe twice).
  * main.ts starts it; tests call `runOnce()` or start it with a short interval.
  */
@@ -15,6 +17,7 @@ import type { AppDeps } from '../../core/deps.ts';
 import { SERVER_PROCESS_ID, releaseAbandonedClaims } from '../../http/idempotency.ts';
 import { startIntervalJob, type IntervalJob } from '../../jobs/interval-job.ts';
 import { reconcilePurchases, type ReconcileReport } from './reconcile.ts';
+import { refundDuePurchases } from './refunds.ts';
 
 export type ReconciliationJob = IntervalJob<ReconcileReport | null>;
 
@@ -71,6 +74,8 @@ export function startReconciliationJob(deps: AppDeps, options: ReconciliationJob
     );
     const report = await reconcilePurchases(deps, { orphanGraceMs });
     if (report.settled > 0 || report.errors > 0) logger.info('payment reconciliation', { ...report });
+    const refunds = await refundDuePurchases(deps);
+    if (refunds.refunded > 0 || refunds.errors > 0) logger.info('refused payments given back', refunds);
     return report;
   };
 

@@ -43,6 +43,8 @@ export interface ProcessorPaymentIntent {
   last_payment_error: ProcessorError | null;
   metadata: Record<string, string>;
   created: number;
+  /** USD cents given back to the card (0 or absent: none). */
+  amount_refunded?: number;
 }
 
 export interface ProcessorSetupIntent {
@@ -118,6 +120,11 @@ export interface CardProcessor {
   findPaymentIntentByMetadata(key: string, value: string): Promise<ProcessorPaymentIntent | null>;
   /** Abandons an intent still waiting for the card holder (3-D Secure); answers it as it ends up. */
   cancelPaymentIntent(id: string): Promise<ProcessorPaymentIntent>;
+  /**
+   * Gives a captured payment back to the card in full. Idempotent on the key; an intent already
+   * refunded answers as it is.
+   */
+  refundPaymentIntent(id: string, idempotencyKey: string): Promise<ProcessorPaymentIntent>;
   /** Checks the signature header of a webhook against the raw body; returns the event or null when not genuine. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined, nowMs: number): WebhookEvent | null;
 }

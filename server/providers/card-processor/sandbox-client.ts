@@ -100,6 +100,13 @@ export function createSandboxCardProcessor(o: SandboxClientOptions): CardProcess
     },
     cancelPaymentIntent: (id) =>
       call<ProcessorPaymentIntent>('POST', `/payment_intents/${encodeURIComponent(id)}/cancel`, {}),
+    refundPaymentIntent: (id, idempotencyKey) =>
+      call<ProcessorPaymentIntent>(
+        'POST',
+        `/payment_intents/${encodeURIComponent(id)}/refund`,
+        {},
+        idempotencyKey,
+      ),
     verifyWebhook: (rawBody, header, nowMs) => {
       if (!isValidWebhookSignature(o.webhookSecret, rawBody, header, nowMs)) return null;
       try {

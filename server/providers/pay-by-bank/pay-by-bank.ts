@@ -6,7 +6,17 @@
  */
 import type { WebhookEvent } from '../card-processor/card-processor.ts';
 
-export type BankPaymentStatus = 'pending_authorization' | 'processing' | 'succeeded' | 'failed';
+export type BankPaymentStatus = 'pending_authorization' | 'processing' | 'succeeded' | 'failed' | 'refunded';
+
+/**
+ * The bank account a payment was authorised from, as the provider names it: an opaque identifier
+ * that is the same for every payment from that account, whoever's bank login authorised it, and
+ * the last four digits to show. Never the account number.
+ */
+export interface BankAccountRef {
+  id: string;
+  last4: string;
+}
 
 export interface BankPayment {
   id: string;
@@ -18,6 +28,8 @@ export interface BankPayment {
   /** user_declined, insufficient_funds, account_not_supported, expired, bank_unavailable. */
   error_code: string | null;
   metadata: Record<string, string>;
+  /** Known once the player authorised the payment at the bank (null before). */
+  bank_account: BankAccountRef | null;
 }
 
 export interface CreateBankPaymentInput {
@@ -53,5 +65,10 @@ export interface PayByBankProvider {
   retrievePayment(id: string): Promise<BankPayment>;
   /** The newest payment created with this metadata value, or null (a create answer that was lost). */
   findPaymentByMetadata(key: string, value: string): Promise<BankPayment | null>;
+  /**
+   * Gives a payment back to the payer: an authorised payment not yet settled is voided, a settled
+   * one is returned. Idempotent on the key; a payment already given back answers as it is.
+   */
+  refundPayment(id: string, idempotencyKey: string): Promise<BankPayment>;
   verifyWebhook(rawBody: string, signatureHeader: string | undefined, nowMs: number): WebhookEvent | null;
 }

@@ -52,6 +52,8 @@ export function createSandboxPayByBank(o: {
         input.idempotencyKey,
       ),
     retrievePayment: (id) => call('GET', `/payments/${encodeURIComponent(id)}`),
+    refundPayment: (id, idempotencyKey) =>
+      call('POST', `/payments/${encodeURIComponent(id)}/refund`, {}, idempotencyKey),
     findPaymentByMetadata: async (key, value) => {
       const query = `metadata[${encodeURIComponent(key)}]=${encodeURIComponent(value)}`;
       const res = await providerCall(http, 'GET', `/payments?${query}`);

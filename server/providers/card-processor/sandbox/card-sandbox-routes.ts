@@ -249,5 +249,8 @@ export function cardSandboxRoutes(sandbox: CardSandbox): Hono {
   app.post('/card/v1/payment_intents/:id/cancel', sk, (c) =>
     c.json(sandbox.cancelPaymentIntent(c.req.param('id'))),
   );
+  app.post('/card/v1/payment_intents/:id/refund', sk, (c) =>
+    c.json(sandbox.refundPaymentIntent(c.req.param('id'))),
+  );
   return app;
 }

@@ -120,6 +120,7 @@ export class CardSandbox {
       last_payment_error: pi.last_payment_error,
       metadata: pi.metadata,
       created: pi.created,
+      amount_refunded: pi.amount_refunded ?? 0,
     };
   }
 
@@ -488,6 +489,25 @@ export class CardSandbox {
     this.state.save();
     const answer = this.publicIntent(pi);
     this.event('payment_intent.canceled', answer);
+    return answer;
+  }
+
+  /** Gives a captured payment back to the card in full; a refunded one answers as it is. */
+  refundPaymentIntent(piId: string): ProcessorPaymentIntent {
+    this.settleDue();
+    const pi = this.d.paymentIntents[piId];
+    if (!pi) throw this.missing('payment_intent', piId);
+    if ((pi.amount_refunded ?? 0) >= pi.amount) return this.publicIntent(pi);
+    if (pi.status !== 'succeeded')
+      throw new SandboxApiError(409, {
+        code: 'charge_not_captured',
+        decline_code: null,
+        message: `A payment intent in status ${pi.status} has nothing to refund.`,
+      });
+    pi.amount_refunded = pi.amount;
+    this.state.save();
+    const answer = this.publicIntent(pi);
+    this.event('charge.refunded', answer);
     return answer;
   }
 

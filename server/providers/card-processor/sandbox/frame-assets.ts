@@ -221,11 +221,12 @@ export const BANK_AUTHORIZE_JS = `(function () {
   var buttons = document.querySelectorAll('button[data-outcome]');
   function send(outcome) {
     if (outcome === 'approved' && account && account.value === 'empty') outcome = 'insufficient_funds';
+    var from = account ? account.value : 'checking';
     buttons.forEach(function (b) { b.disabled = true; });
     status.textContent = 'Contacting your bank...';
     fetch('/bank/v1/payments/' + encodeURIComponent(payment) + '/authorize', {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'omit',
-      body: JSON.stringify({ token: token, outcome: outcome })
+      body: JSON.stringify({ token: token, outcome: outcome, account: from })
     }).then(function (res) {
       return res.json().then(function (json) {
         if (!res.ok) { status.textContent = json.error && json.error.message ? json.error.message : 'The bank refused the request.'; return; }

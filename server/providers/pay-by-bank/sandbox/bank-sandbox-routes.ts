@@ -11,7 +11,7 @@ import { BANK_AUTHORIZE_JS } from '../../card-processor/sandbox/frame-assets.ts'
 import { metadataQuery } from '../../card-processor/sandbox/card-sandbox-routes.ts';
 import { escapeHtml, framePage, pageHeaders } from '../../sandbox-page-shell.ts';
 import type { BankSandbox } from './bank-sandbox.ts';
-import { BankSandboxError } from './bank-sandbox.ts';
+import { BankSandboxError, SANDBOX_BANK_ACCOUNTS, type SandboxBankAccount } from './bank-sandbox.ts';
 
 async function body(c: Context): Promise<Record<string, unknown>> {
   try {
@@ -77,6 +77,7 @@ export function bankSandboxRoutes(sandbox: BankSandbox): Hono {
   <label for="account">Pay from</label>
   <select id="account">
     <option value="checking">Everyday Checking ••••6789</option>
+    <option value="joint">Joint Checking ••••4321</option>
     <option value="empty">Empty Savings ••••0000 (sandbox: insufficient funds)</option>
   </select>
   <div class="actions">
@@ -104,7 +105,15 @@ export function bankSandboxRoutes(sandbox: BankSandbox): Hono {
         'invalid_request',
         'outcome must be approved, declined or insufficient_funds.',
       );
-    const p = sandbox.authorize(c.req.param('id'), typeof b.token === 'string' ? b.token : '', outcome);
+    const account = b.account ?? 'checking';
+    if (!SANDBOX_BANK_ACCOUNTS.includes(account as SandboxBankAccount))
+      throw new BankSandboxError(400, 'invalid_request', 'account must be checking, joint or empty.');
+    const p = sandbox.authorize(
+      c.req.param('id'),
+      typeof b.token === 'string' ? b.token : '',
+      outcome,
+      account as SandboxBankAccount,
+    );
     return c.json({ id: p.id, status: p.status });
   });
 
@@ -126,6 +135,9 @@ export function bankSandboxRoutes(sandbox: BankSandbox): Hono {
     );
   });
   app.get('/bank/v1/payments/:id', sk, (c) => c.json(sandbox.retrievePayment(c.req.param('id'))));
+  app.post('/bank/v1/payments/:id/refund', sk, (c) =>
+    c.json(sandbox.refundPayment(c.req.param('id'), c.req.header('Idempotency-Key'))),
+  );
   // Search by one metadata value: ?metadata[purchase_id]=<id>
   app.get('/bank/v1/payments', sk, (c) => {
     const [key, value] = metadataQuery(c);

@@ -4,7 +4,7 @@
  * (declined at the bank, insufficient funds, authorization expired after 15 minutes). State in
  * DATA_DIR/bank-sandbox.json; outcomes are also sent as signed webhooks.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { SandboxState } from '../../card-processor/sandbox/sandbox-state.ts';
 import { WebhookOutbox } from '../../card-processor/sandbox/webhook-outbox.ts';
 import type { BankPayment } from '../pay-by-bank.ts';
@@ -25,6 +25,25 @@ interface StoredBankPayment extends BankPayment {
   token: string;
   created: number;
   settle_at: number | null;
+}
+
+/**
+ * The accounts the authorization page offers. The bank login is the phone: `checking` is that
+ * login's own account (the same account for every payment of that phone), `joint` is one joint
+ * account every login of the sandbox can pay from (two people, one bank account), `empty` has no
+ * money (insufficient funds).
+ */
+export const SANDBOX_BANK_ACCOUNTS = ['checking', 'joint', 'empty'] as const;
+export type SandboxBankAccount = (typeof SANDBOX_BANK_ACCOUNTS)[number];
+
+/** The bank's identifier of an account (what a real provider gives: stable, opaque). */
+export function sandboxBankAccountRef(
+  phone: string,
+  account: SandboxBankAccount,
+): BankPayment['bank_account'] {
+  if (account === 'joint') return { id: 'ba_joint_4321', last4: '4321' };
+  const digest = createHash('sha256').update(`${account}:${phone}`).digest('hex');
+  return { id: `ba_${digest.slice(0, 24)}`, last4: account === 'checking' ? '6789' : '0000' };
 }
 
 export class BankSandboxError extends Error {
@@ -64,6 +83,7 @@ export class BankSandbox {
       authorization_url: p.status === 'pending_authorization' ? p.authorization_url : null,
       error_code: p.error_code,
       metadata: p.metadata,
+      bank_account: p.bank_account ?? null,
     };
   }
 
@@ -118,6 +138,7 @@ export class BankSandbox {
       authorization_url: `${this.options.origin}/bank/authorize/${id}?token=${token}`,
       error_code: null,
       metadata: input.metadata,
+      bank_account: null,
       phone: input.phone,
       token,
       created: this.options.now(),
@@ -156,7 +177,12 @@ export class BankSandbox {
     return { amount: p.amount, phone: p.phone, status: p.status, reference: p.metadata.purchase_id ?? p.id };
   }
 
-  authorize(id: string, token: string, outcome: 'approved' | 'declined' | 'insufficient_funds'): BankPayment {
+  authorize(
+    id: string,
+    token: string,
+    outcome: 'approved' | 'declined' | 'insufficient_funds',
+    account: SandboxBankAccount = 'checking',
+  ): BankPayment {
     this.advance();
     const p = this.state.data.payments[id];
     if (!p || p.token !== token)
@@ -167,6 +193,8 @@ export class BankSandbox {
         'already_authorized',
         'This payment was already answered or has expired.',
       );
+    if (outcome === 'approved' && account === 'empty') outcome = 'insufficient_funds';
+    p.bank_account = sandboxBankAccountRef(p.phone, account);
     if (outcome === 'approved') {
       p.status = 'processing';
       p.settle_at = this.options.now() + this.options.settleDelayMs;
@@ -178,6 +206,30 @@ export class BankSandbox {
       this.event('payment.failed', p);
     }
     this.state.save();
+    return this.view(p);
+  }
+
+  /**
+   * Gives a payment back: an authorised payment still processing is voided before it settles, a
+   * settled one is returned. Once per key; a payment already given back answers as it is.
+   */
+  refundPayment(id: string, idempotencyKey: string | undefined): BankPayment {
+    this.advance();
+    const d = this.state.data;
+    const p = d.payments[id];
+    if (!p) throw new BankSandboxError(404, 'resource_missing', `No such payment: '${id}'`);
+    if (p.status === 'refunded') return this.view(p);
+    if (p.status !== 'processing' && p.status !== 'succeeded')
+      throw new BankSandboxError(
+        409,
+        'payment_not_refundable',
+        `A payment in status ${p.status} took no money and cannot be refunded.`,
+      );
+    p.status = 'refunded';
+    p.settle_at = null;
+    if (idempotencyKey) d.idempotency[`refund:${idempotencyKey}`] = id;
+    this.state.save();
+    this.event('payment.refunded', p);
     return this.view(p);
   }
 

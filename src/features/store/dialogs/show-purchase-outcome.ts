@@ -2,7 +2,11 @@
  * Opens the dialog of spec section 8 for a purchase that did not go through. Outcomes the
  * page shows inline (a field error, a network problem with "Try again") return false.
  */
-import { PAYMENT_TEXTS } from '../../../contract/payments.ts';
+import {
+  CANT_COMPLETE_PURCHASE_SUB_CODES,
+  PAYMENT_ERROR_CODES,
+  PAYMENT_TEXTS,
+} from '../../../contract/payments.ts';
 import { openDialog, openDialogOnce } from '../../../state/dialog-actions.ts';
 import type { PurchaseOutcome } from '../../../state/payment-actions.ts';
 import { PURCHASE_DIALOGS } from './purchase-dialog-kinds.ts';
@@ -34,14 +38,20 @@ export function showPurchaseOutcome(outcome: PurchaseOutcome): boolean {
         supportLink: false,
       });
       return true;
-    case 'closed-account':
+    case 'closed-account': {
+      // The closed-account flow: a closed account is signed out when the player closes the dialog;
+      // a bank account of another player refuses only this payment (the account stays open).
+      const bankInUse = outcome.subCode === CANT_COMPLETE_PURCHASE_SUB_CODES.achAccountInUse;
       openDialog(PURCHASE_DIALOGS.paymentError, {
-        title: 'Account Closed',
-        message: outcome.message || 'This account is closed.',
+        title: bankInUse ? 'Bank Account Already In Use' : 'Account Closed',
+        message: outcome.message,
+        code: PAYMENT_ERROR_CODES.CANT_COMPLETE_PURCHASE,
+        subCode: outcome.subCode,
         supportLink: true,
-        signOutOnClose: true,
+        signOutOnClose: !bankInUse,
       });
       return true;
+    }
     case 'user-error':
       openDialog(PURCHASE_DIALOGS.paymentError, {
         title: 'We Cannot Complete This Purchase',
