@@ -94,8 +94,8 @@ export function sweepsHoldText(hold: SweepsHold): string {
 export function sweepsHoldOfUser(user: {
   sweeps_eligible: boolean;
   state_or_province: string;
-  identity_state: IdentityState;
+  identity_state?: IdentityState;
 }): SweepsHold | null {
   if (!user.sweeps_eligible) return { kind: 'state', state: user.state_or_province.toUpperCase() };
-  return identityHold(user.identity_state);
+  return user.identity_state ? identityHold(user.identity_state) : null;
 }

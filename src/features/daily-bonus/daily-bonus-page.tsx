@@ -9,6 +9,7 @@
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
 import {
   DAILY_BONUS_ERROR_CODES,
@@ -25,6 +26,9 @@ import { useOnline } from '../../pwa/online-status.ts';
 import { landPendingAndReloadBalances, setBalancesWithDelay } from '../../state/balances-actions.ts';
 import { openDialog, openDialogOnce } from '../../state/dialog-actions.ts';
 import { useGoldOnly } from '../../state/use-gold-only.ts';
+import { store } from '../../state/store.ts';
+import { sweepsHoldOfUser } from '../../contract/sweeps-eligibility.ts';
+import { SweepsHoldNotice } from '../../ui/sweeps-hold-notice.tsx';
 import { sendOnce } from '../../state/player-actions.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, Notice, Page } from '../../ui/page.tsx';
@@ -91,7 +95,11 @@ type Landing = { answer: DailyBonusPlayResponse; spinId: number };
 export default function DailyBonusPage() {
   const { data, error, isLoading, mutate } = useDailyBonusState();
   const online = useOnline();
-  const goldOnly = useGoldOnly();
+  const goldOnlyMode = useGoldOnly();
+  const { user } = useSnapshot(store.session);
+  // A resident of a state without Sweeps spins the Gold wheel (the server pays Gold only).
+  const sweepsHold = user ? sweepsHoldOfUser(user) : null;
+  const goldOnly = goldOnlyMode || sweepsHold?.kind === 'state';
   const reducedMotion = usePrefersReducedMotion();
   const [params] = useSearchParams();
   const [pending, setPending] = useState(false);
@@ -215,6 +223,9 @@ export default function DailyBonusPage() {
       <div aria-live="polite" aria-atomic="true" className="visually-hidden" data-testid="daily-bonus-live">
         {announcement}
       </div>
+      {sweepsHold && !goldOnlyMode ? (
+        <SweepsHoldNotice hold={sweepsHold} testId="daily-bonus-sweeps-hold" />
+      ) : null}
       {!state.enabled ? (
         <Notice tone="warning">
           <p data-testid="daily-bonus-unavailable">

@@ -20,6 +20,8 @@ import { openDialogOnce } from '../../state/dialog-actions.ts';
 import { store } from '../../state/store.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { Notice, Page } from '../../ui/page.tsx';
+import { SweepsHoldNotice } from '../../ui/sweeps-hold-notice.tsx';
+import { sweepsHoldOfUser } from '../../contract/sweeps-eligibility.ts';
 import { useCatalogueWhilePlaying } from './api.ts';
 import { GAME_DIALOGS } from './game-dialog-kinds.ts';
 import { gameGuard, gameWasUpdated, type GameGuardDecision } from './game-guard.ts';
@@ -65,7 +67,10 @@ export function GamePage() {
   const { activeCurrency } = useSnapshot(store.currency);
   const { user } = useSnapshot(store.session);
   const { values } = useNamedProperties(SHELL_PROPERTY_NAMES);
-  const sweepsAllowed = !isTrue(values[PROPERTY_NAMES.goldOnlyMode]) && Boolean(user?.sweeps_eligible);
+  const goldOnlyMode = isTrue(values[PROPERTY_NAMES.goldOnlyMode]);
+  // A state without Sweeps or an identity verification awaited holds Sweeps play (the server refuses too).
+  const sweepsHold = user ? sweepsHoldOfUser(user) : null;
+  const sweepsAllowed = !goldOnlyMode && user !== null && sweepsHold === null;
   const { games, failed } = useCatalogueWhilePlaying();
   const game = games?.find((g) => g.id === gameId);
   // Memoised on its inputs (SWR keeps the same list object while the answer is unchanged), so a
@@ -115,6 +120,7 @@ export function GamePage() {
           Get coins
         </ButtonLink>
       </div>
+      {sweepsHold && !goldOnlyMode ? <SweepsHoldNotice hold={sweepsHold} testId="game-sweeps-hold" /> : null}
       {game ? <GameInfo game={game} /> : null}
       {allowed && game ? (
         <Suspense fallback={null}>

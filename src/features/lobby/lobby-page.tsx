@@ -12,6 +12,8 @@ import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
 import { redemptionValueUsd } from '../../state/balances-derived.ts';
 import { store } from '../../state/store.ts';
 import { Page, Card, Notice } from '../../ui/page.tsx';
+import { SweepsHoldNotice } from '../../ui/sweeps-hold-notice.tsx';
+import { sweepsHoldOfUser } from '../../contract/sweeps-eligibility.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { useOnline } from '../../pwa/online-status.ts';
 import { useGamesCatalogue } from './api.ts';
@@ -198,6 +200,8 @@ export function LobbyPage() {
   const goldOnly = isTrue(values[PROPERTY_NAMES.goldOnlyMode]);
   const user = session.user;
   const sweepsIneligible = user ? !user.sweeps_eligible : false;
+  // Why Sweeps are off (a state without Sweeps, or identity verification awaited) and what to do.
+  const sweepsHold = user ? sweepsHoldOfUser(user) : null;
   const showSweeps = !goldOnly && !sweepsIneligible;
   const goldActive = showSweeps && currency.activeCurrency === 'gold';
   const sweepsActive = showSweeps && currency.activeCurrency === 'sweeps';
@@ -256,14 +260,7 @@ export function LobbyPage() {
         ) : (
           <p>Your balances are loading...</p>
         )}
-        {sweepsIneligible && !goldOnly && user ? (
-          <Notice tone="info">
-            <p>
-              Sweeps Coins are not offered in {user.state_or_province}. You can still get and play with Gold
-              Coins.
-            </p>
-          </Notice>
-        ) : null}
+        {sweepsHold && !goldOnly ? <SweepsHoldNotice hold={sweepsHold} testId="lobby-sweeps-hold" /> : null}
       </Card>
 
       <nav aria-label="Game categories">

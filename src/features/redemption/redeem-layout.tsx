@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { css } from '@linaria/core';
+import { useSnapshot } from 'valtio';
 import type { RedemptionOptions } from '../../contract/redemption.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { formatSweeps, formatUsd } from '../../contract/money.ts';
@@ -14,6 +15,9 @@ import { AppLink } from '../../ui/app-link.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, Notice, Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { SweepsHoldNotice } from '../../ui/sweeps-hold-notice.tsx';
+import { sweepsHoldOfUser } from '../../contract/sweeps-eligibility.ts';
+import { store } from '../../state/store.ts';
 import './register-redemption-dialogs.ts';
 import { usdValue } from './redeem-rules.ts';
 import { useRedemptionOptions } from './use-redemption-options.ts';
@@ -49,8 +53,12 @@ export function RedeemLayout({
 }) {
   const online = useOnline();
   const { data, error, isLoading, mutate } = useRedemptionOptions();
+  const { user } = useSnapshot(store.session);
+  // A state without Sweeps has none to redeem: the server refuses, and the page says why first.
+  const hold = user ? sweepsHoldOfUser(user) : null;
   return (
     <Page title={title}>
+      {hold?.kind === 'state' ? <SweepsHoldNotice hold={hold} testId="redeem-sweeps-hold" /> : null}
       {data ? (
         <Card>
           <dl className={facts} data-testid="redeem-summary">

@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { css } from '@linaria/core';
 import { EXCLUDED_STATES, TIMINGS } from '../../../contract/constants.ts';
-import { isExcludedState } from '../../../contract/eligibility.ts';
+import { statesWithoutSweeps } from '../../../contract/sweeps-eligibility.ts';
 import {
   PAYMENTS_API_PATHS,
   PAYMENT_ERROR_CODES,
@@ -36,7 +36,6 @@ import {
   ADDRESS_MESSAGES,
   EMPTY_ADDRESS,
   isSubmitDisabled,
-  parseProhibitedStates,
   prohibitedMessage,
   sanitizeState,
   sanitizeZip,
@@ -111,8 +110,11 @@ export function toAddressRequest(v: AddressFormValues): AddressUpdateRequest {
 
 export function AddressCollectionDialog({ props, close }: DialogComponentProps) {
   const { values: propValues } = useNamedProperties([PROPERTY_NAMES.prohibitedStates]);
-  const prohibited = useMemo(
-    () => parseProhibitedStates(propValues[PROPERTY_NAMES.prohibitedStates], EXCLUDED_STATES),
+  // The address refuses the excluded states only (no participation there); the operator's
+  // prohibited_states takes Sweeps away, which the Gold-only notice below tells.
+  const prohibited = EXCLUDED_STATES;
+  const withoutSweeps = useMemo(
+    () => statesWithoutSweeps(propValues[PROPERTY_NAMES.prohibitedStates]),
     [propValues],
   );
   const goldOnly = useGoldOnly();
@@ -137,7 +139,7 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
   const disabled = isSubmitDisabled(values, prohibited, pending);
   const state = values.stateOrProvince.trim().toUpperCase();
   // In gold-only mode nobody gets Sweeps, so a state without them needs no notice.
-  const goldOnlyState = !goldOnly && !prohibitedText && !errors.stateOrProvince && isExcludedState(state);
+  const goldOnlyState = !goldOnly && !prohibitedText && !errors.stateOrProvince && withoutSweeps.has(state);
 
   const errorFor = (f: AddressField): string | undefined =>
     serverFieldErrors[f] ?? (touched[f] ? errors[f] : undefined);

@@ -3,7 +3,6 @@ import {
   ADDRESS_MESSAGES,
   EMPTY_ADDRESS,
   isSubmitDisabled,
-  parseProhibitedStates,
   prohibitedMessage,
   sanitizeState,
   sanitizeZip,
@@ -84,10 +83,5 @@ describe('address form rules (spec section 5)', () => {
 
   it('disables submit while an update is pending', () => {
     expect(isSubmitDisabled(good, PROHIBITED, true)).toBe(true);
-  });
-
-  it('reads the prohibited_states property, falling back on a bad value', () => {
-    expect(parseProhibitedStates('["ny","WA"]', PROHIBITED)).toEqual(['NY', 'WA']);
-    expect(parseProhibitedStates('oops', ['CT'])).toEqual(['CT']);
   });
 });

@@ -73,7 +73,8 @@ export const isValidStateCode = (code: string): boolean =>
 
 /**
  * The prohibited state the entered state or ZIP belongs to (its code), else null. `prohibited`
- * comes from the prohibited_states named property.
+ * is the excluded states (no participation there); the operator's prohibited_states only takes
+ * Sweeps away, so its states are taken with a Gold-only notice (src/contract/sweeps-eligibility.ts).
  */
 export function prohibitedStateOf(
   v: Pick<AddressFormValues, 'stateOrProvince' | 'billingZipCode'>,
@@ -131,15 +132,4 @@ export function isSubmitDisabled(
   pending: boolean,
 ): boolean {
   return pending || Object.keys(validateAddress(v)).length > 0 || prohibitedStateOf(v, prohibited) !== null;
-}
-
-/** The prohibited_states property (a JSON array of codes); a bad value falls back to `fallback`. */
-export function parseProhibitedStates(raw: string | undefined, fallback: readonly string[]): string[] {
-  try {
-    const v: unknown = JSON.parse(raw ?? '');
-    if (Array.isArray(v) && v.every((s) => typeof s === 'string')) return v.map((s) => s.toUpperCase());
-  } catch {
-    // fall through
-  }
-  return [...fallback];
 }
