@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { resetApiClientState } from '../../../lib/api-client.ts';
@@ -186,5 +186,46 @@ describe('Buy Coins: select package', () => {
     renderStore({ coin_store_enabled: 'true' });
     await waitFor(() => expect(screen.getByTestId('package-gold-499')).toBeTruthy());
     expect(screen.getByTestId('store-fine-print').textContent).toContain('NO PURCHASE IS NECESSARY');
+  });
+});
+
+describe('Buy Coins: the package filter', () => {
+  beforeEach(() => {
+    resetStore();
+    resetApiClientState();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('narrows the list by offer and price band, counts each option, and offers all again when none match', async () => {
+    renderStore(
+      { coin_store_enabled: 'true' },
+      {
+        results: [
+          pkg('featured-welcome', { featured: true, price_usd: 9.99, original_price_usd: 19.99 }),
+          pkg('gold-199', { price_usd: 1.99 }),
+          pkg('gold-1999', { price_usd: 19.99 }),
+        ],
+        sweeps_eligible: true,
+        sweeps_withheld_state: null,
+      },
+    );
+    const group = await screen.findByRole('group', { name: 'Show packages' });
+    expect(group).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'All (3)' })).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Under $10 (2)' }));
+    await waitFor(() => expect(screen.queryByTestId('package-gold-1999')).toBeNull());
+    expect(screen.getByTestId('package-gold-199')).toBeTruthy();
+    expect(screen.getByTestId('package-featured-welcome')).toBeTruthy();
+    expect(store.payment.packageFilter).toBe('under-10');
+    fireEvent.click(screen.getByRole('radio', { name: 'Offers (1)' }));
+    await waitFor(() => expect(screen.queryByTestId('package-gold-199')).toBeNull());
+    fireEvent.click(screen.getByRole('radio', { name: '$50 and up (0)' }));
+    expect(await screen.findByTestId('package-filter-empty')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all packages' }));
+    await waitFor(() => expect(screen.getByTestId('package-gold-1999')).toBeTruthy());
+    expect(screen.getByRole('radio', { name: 'All (3)' })).toHaveProperty('checked', true);
   });
 });

@@ -4,11 +4,14 @@
  * crossed-out original price of an offer. "Coin Store Unavailable" with the configured message
  * when the coin_store_enabled property (or the server) turns the store off. Opening the store
  * with a featured package shows the featured package dialog once per session (the package
- * chosen at login, when the login bonus has not offered it already).
+ * chosen at login, when the login bonus has not offered it already). The package filter (All,
+ * Offers, price bands; ../../../state/package-filter.ts) narrows the list; a filter that matches
+ * nothing says so and offers all packages again.
  */
 import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../../pwa/online-status.ts';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { css, cx } from '@linaria/core';
 import {
   BankingPackagesResponseSchema,
@@ -23,7 +26,14 @@ import { useApiGet } from '../../../lib/swr.tsx';
 import { isTrue, useNamedProperties } from '../../../lib/use-named-properties.ts';
 import { store } from '../../../state/store.ts';
 import { openDialog } from '../../../state/dialog-actions.ts';
-import { markFeaturedShown, setReturnGameId } from '../../../state/payment-selection.ts';
+import { markFeaturedShown, setPurchaseOrigin } from '../../../state/payment-selection.ts';
+import {
+  PACKAGE_FILTERS,
+  PACKAGE_FILTER_LABELS,
+  filterPackages,
+  setPackageFilter,
+  type PackageFilter,
+} from '../../../state/package-filter.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Card, Notice, Page } from '../../../ui/page.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -112,6 +122,53 @@ const priceLine = css`
     color: var(--color-text-muted);
   }
 `;
+const filterBar = css`
+  border: 0;
+  margin: 0 0 var(--space-3);
+  padding: 0;
+  min-width: 0;
+  & legend {
+    padding: 0;
+    margin-bottom: var(--space-2);
+    font-weight: 700;
+  }
+`;
+const chips = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: var(--space-2);
+`;
+const chip = css`
+  position: relative;
+  & input {
+    position: absolute;
+    opacity: 0;
+    inset: 0;
+    margin: 0;
+    cursor: pointer;
+  }
+  & span {
+    display: inline-flex;
+    align-items: center;
+    min-height: 40px;
+    padding: 0 var(--space-3);
+    border-radius: 999px;
+    border: 1px solid var(--color-border);
+    background: var(--color-surface);
+    font-weight: 600;
+    font-size: 0.9rem;
+    white-space: nowrap;
+  }
+  & input:checked + span {
+    border-color: var(--color-gold);
+    background: var(--color-gold);
+    color: var(--color-primary-contrast);
+  }
+  & input:focus-visible + span {
+    outline: 2px solid var(--color-focus, var(--color-gold));
+    outline-offset: 2px;
+  }
+`;
 const center = css`
   display: flex;
   justify-content: center;
@@ -174,6 +231,40 @@ function PackageTile({
   );
 }
 
+/** The package filter: a radio group (arrow keys move between options), with each option's count. */
+function PackageFilterBar({
+  value,
+  counts,
+  onChange,
+}: {
+  value: PackageFilter;
+  counts: Record<PackageFilter, number>;
+  onChange: (f: PackageFilter) => void;
+}) {
+  return (
+    <fieldset className={filterBar} data-testid="package-filter">
+      <legend>Show packages</legend>
+      <div className={chips}>
+        {PACKAGE_FILTERS.map((f) => (
+          <label key={f} className={chip}>
+            <input
+              type="radio"
+              name="package-filter"
+              value={f}
+              checked={value === f}
+              onChange={() => onChange(f)}
+              data-testid={`package-filter-${f}`}
+            />
+            <span>
+              {PACKAGE_FILTER_LABELS[f]} ({counts[f]})
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 export function CoinStoreUnavailable({ message }: { message: string }) {
   return (
     <Card>
@@ -204,11 +295,17 @@ export default function SelectPackagePage() {
   const storeOff = ready && (!propertyOn || serverOff);
   const packages = data ? [...data.results].sort((a, b) => Number(b.featured) - Number(a.featured)) : [];
   const featured = packages.find((p) => p.featured) ?? null;
+  const { packageFilter } = useSnapshot(store.payment);
+  const shown = filterPackages(packages, packageFilter);
+  const counts = Object.fromEntries(
+    PACKAGE_FILTERS.map((f) => [f, filterPackages(packages, f).length]),
+  ) as Record<PackageFilter, number>;
 
-  // A purchase started from a game returns to it after payment (?game_id=).
+  // A purchase started from a game returns to it after payment (?game_id=); from a third-party
+  // (vendor) game's "Get coins" (&third_party=1) it is a third-party purchase.
   useEffect(() => {
     const game = params.get('game_id');
-    if (game) setReturnGameId(game);
+    if (game) setPurchaseOrigin(game, params.get('third_party') === '1');
   }, [params]);
 
   // The featured offer's dialog opens on the first visit of a session, once the packages are here.
@@ -278,17 +375,29 @@ export default function SelectPackagePage() {
               There are no coin packages on offer right now. Please check back soon.
             </Notice>
           ) : (
-            <ul className={grid} aria-label="Coin packages">
-              {packages.map((p) => (
-                <PackageTile
-                  key={p.id}
-                  pkg={p}
-                  busy={buying === p.id}
-                  disabled={!online || (buying !== null && buying !== p.id)}
-                  onBuy={() => void buy(p)}
-                />
-              ))}
-            </ul>
+            <>
+              <PackageFilterBar value={packageFilter} counts={counts} onChange={setPackageFilter} />
+              {shown.length === 0 ? (
+                <Notice tone="info" testId="package-filter-empty">
+                  <p>No packages match &ldquo;{PACKAGE_FILTER_LABELS[packageFilter]}&rdquo; right now.</p>
+                  <Button variant="secondary" onClick={() => setPackageFilter('all')}>
+                    Show all packages
+                  </Button>
+                </Notice>
+              ) : (
+                <ul className={grid} aria-label={`Coin packages: ${PACKAGE_FILTER_LABELS[packageFilter]}`}>
+                  {shown.map((p) => (
+                    <PackageTile
+                      key={p.id}
+                      pkg={p}
+                      busy={buying === p.id}
+                      disabled={!online || (buying !== null && buying !== p.id)}
+                      onBuy={() => void buy(p)}
+                    />
+                  ))}
+                </ul>
+              )}
+            </>
           )}
           <p className={description} data-testid="store-fine-print">
             {goldOnly

@@ -66,15 +66,35 @@ export default function PaymentSuccessPage() {
                   <dd>{result.promo_code}</dd>
                 </>
               ) : null}
+              {(result.balance_applied_usd ?? 0) > 0 || (result.card_fee_usd ?? 0) > 0 ? (
+                <>
+                  <dt>Package price</dt>
+                  <dd>{formatUsd(result.amount_usd)}</dd>
+                </>
+              ) : null}
+              {(result.balance_applied_usd ?? 0) > 0 ? (
+                <>
+                  <dt>From your cash balance</dt>
+                  <dd data-testid="success-balance-applied">{formatUsd(result.balance_applied_usd ?? 0)}</dd>
+                </>
+              ) : null}
+              {(result.card_fee_usd ?? 0) > 0 ? (
+                <>
+                  <dt>Card fee</dt>
+                  <dd data-testid="success-card-fee">{formatUsd(result.card_fee_usd ?? 0)}</dd>
+                </>
+              ) : null}
               <dt>Paid</dt>
-              <dd>{formatUsd(result.amount_usd)}</dd>
+              <dd data-testid="success-charged">{formatUsd(result.charged_usd ?? result.amount_usd)}</dd>
               <dt>With</dt>
               <dd>
-                {result.card
-                  ? `${brandName(result.card.brand)} ending in ${result.card.last4}`
-                  : result.method === 'pay_by_bank'
-                    ? 'Pay by bank'
-                    : 'Card'}
+                {result.charged_usd === 0
+                  ? 'Your cash balance'
+                  : result.card
+                    ? `${brandName(result.card.brand)} ending in ${result.card.last4}`
+                    : result.method === 'pay_by_bank'
+                      ? 'Pay by bank'
+                      : 'Card'}
               </dd>
             </dl>
           </>
@@ -83,6 +103,14 @@ export default function PaymentSuccessPage() {
             Your purchase is complete. Your balance at the top of the page is up to date.
           </Notice>
         )}
+        {gameId && payment.thirdPartyPurchase ? (
+          // A third-party (vendor) game reads the balance when it is launched: going back
+          // launches it again, so it shows the coins just bought.
+          <p data-testid="third-party-purchase-note">
+            Your game is run by one of our game partners. Go back to it to play with your new coins: it opens
+            with your updated balance.
+          </p>
+        ) : null}
         <div className={buttons}>
           {gameId ? (
             <ButtonLink to={withParams(ROUTES.game, { gameId })} fullWidth data-testid="back-to-game">
