@@ -132,8 +132,6 @@ export default function PayNowPage() {
     setApplyBalance(on);
     purchase.clearError();
     purchase.forgetAttempt();
-    // The card form leaves while the balance pays it all, and loads again after.
-    setFrameReady(false);
   }
 
   const payDisabled =
@@ -193,8 +191,9 @@ export default function PayNowPage() {
               Manage saved cards
             </Link>
 
-            {method === 'new_card' && !covered ? (
-              <div className={section}>
+            {method === 'new_card' ? (
+              // Kept (hidden) while the cash balance pays it all: the card form stays loaded.
+              <div className={section} hidden={covered}>
                 <Suspense fallback={<Spinner label="Loading the card form..." />}>
                   <CardFrame
                     config={config}
