@@ -84,6 +84,19 @@ export function HowItWorksPage() {
           United States. Residents of {EXCLUDED_STATES.join(', ')} cannot participate at this time. Only one
           account per person and two per household are allowed.
         </p>
+        {goldOnly ? null : (
+          <>
+            <h2>Where Sweeps Coins are offered</h2>
+            <p data-testid="how-it-works-sweeps-eligibility">
+              In some other states Sweeps Coins promotions are not offered. If you live in one of them you can
+              still join, buy and play with Gold Coins; your lobby says so, and coin packages you buy there
+              include no Sweeps Coins (we tell you before you buy, and purchases are not refunded). Sweeps
+              Coins play also waits for identity verification when we ask for it: while it is required,
+              pending (up to 15 minutes) or unsuccessful you keep your Sweeps Coins and can play with Gold
+              Coins, and My Account shows what to do next.
+            </p>
+          </>
+        )}
 
         <h2>Play responsibly</h2>
         <p>
