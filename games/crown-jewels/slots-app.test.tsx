@@ -51,7 +51,12 @@ function answerFor(betValue: number, currency: 'gold' | 'sweeps', floats: Floats
 }
 
 function fakeHost(
-  options: { reducedMotion?: boolean; floats?: Floats; betSteps?: HostInit['bet_steps'] } = {},
+  options: {
+    reducedMotion?: boolean;
+    quickSpin?: boolean;
+    floats?: Floats;
+    betSteps?: HostInit['bet_steps'];
+  } = {},
 ) {
   const listeners = new Set<(m: HostToGameMessage) => void>();
   const call = vi.fn(async (name: string, body?: Record<string, unknown>) => {
@@ -71,6 +76,7 @@ function fakeHost(
       balances: BALANCES,
       online: true,
       reduced_motion: options.reducedMotion ?? true,
+      ...(options.quickSpin === undefined ? {} : { quick_spin: options.quickSpin }),
       bet_steps: options.betSteps ?? HOUSE_BET_STEPS,
     },
     call: call as unknown as HostBridge['call'],
@@ -150,6 +156,36 @@ describe('Crown Jewels page', () => {
     );
     expect(screen.getByRole('status').textContent).toContain('You win 200 GC with 8 free spins!');
     expect((spinButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("quick spin (the player's setting) stops the reels sooner", async () => {
+    vi.useFakeTimers();
+    const host = fakeHost({
+      reducedMotion: false,
+      quickSpin: true,
+      floats: stopsFloats(THREE_CHESTS, NOTHING),
+    });
+    render(<SlotsApp bridge={host.bridge} />);
+    await press(spinButton());
+    await act(async () => {
+      vi.advanceTimersByTime(250);
+    });
+    expect(screen.getByRole('status').textContent).toContain('Free spin 1 of 8');
+    for (let i = 0; i < 8; i++)
+      await act(async () => {
+        vi.advanceTimersByTime(200);
+      });
+    expect(host.report).toHaveBeenLastCalledWith('end_round', expect.objectContaining({ win: 200 }));
+  });
+
+  it('follows a settings change while open: reduce motion turned on ends spins at once', async () => {
+    const host = fakeHost({ reducedMotion: false });
+    const { container } = render(<SlotsApp bridge={host.bridge} />);
+    expect(container.querySelector('.cj-reduced-motion')).toBeNull();
+    host.emit({ v: 1, type: 'settings', reduced_motion: true, quick_spin: false });
+    expect(container.querySelector('.cj-reduced-motion')).not.toBeNull();
+    await press(spinButton());
+    expect(host.report).toHaveBeenLastCalledWith('end_round', expect.objectContaining({ win: 5000 }));
   });
 
   it('skips the animation on request', async () => {

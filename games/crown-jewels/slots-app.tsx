@@ -16,7 +16,7 @@ export function SlotsApp({ bridge }: { bridge: HostBridge }) {
   const game = useSlots(bridge);
   const spin = game.view?.spins[game.shownSpin] ?? null;
   const steps = game.steps;
-  const reducedMotion = bridge.init.reduced_motion;
+  const { reducedMotion } = game;
 
   return (
     <main className={`game-column cj-machine${reducedMotion ? ' cj-reduced-motion' : ''}`}>

@@ -12,12 +12,16 @@ import type { HostBridge } from '../shared/host-bridge.ts';
 import { shownErrorOf, type ShownError } from '../shared/shown-error.ts';
 import { useActionKeys } from '../shared/use-action-keys.ts';
 import { useHostSession } from '../shared/use-host-session.ts';
+import { useGameSettings } from '../shared/use-game-settings.ts';
 import { formatAmount } from '../../src/contract/money.ts';
 import { isSlotsView } from './view-schema.ts';
 
 /** How long the reels turn for the paid spin and for each free spin, milliseconds. */
 export const SPIN_MS = 900;
 export const FREE_SPIN_MS = 600;
+/** The same with the player's quick spin setting (docs/player-settings.md). */
+export const QUICK_SPIN_MS = 250;
+export const QUICK_FREE_SPIN_MS = 200;
 
 export interface SlotsMachine {
   busy: boolean;
@@ -44,6 +48,8 @@ export interface SlotsMachine {
   spin(): void;
   /** Shows the round's last spin at once (the animation's end). */
   skipAnimation(): void;
+  /** The game settings as the host gives them now (reduce motion: no animation at all). */
+  reducedMotion: boolean;
   buyCoins(): void;
 }
 
@@ -75,7 +81,7 @@ export function useSlots(bridge: HostBridge): SlotsMachine {
   const ending = useRef<RoundAnswer | null>(null);
   // Pressing Spin again after a lost answer retries the same spin instead of placing a second bet.
   const keys = useActionKeys(bridge);
-  const reducedMotion = bridge.init.reduced_motion;
+  const { reducedMotion, quickSpin } = useGameSettings(bridge);
 
   const finish = useCallback(() => {
     const answer = ending.current;
@@ -103,10 +109,16 @@ export function useSlots(bridge: HostBridge): SlotsMachine {
           setStatus(spinStatus(view, shownSpin + 1));
         }
       },
-      shownSpin === 0 ? SPIN_MS : FREE_SPIN_MS,
+      quickSpin
+        ? shownSpin === 0
+          ? QUICK_SPIN_MS
+          : QUICK_FREE_SPIN_MS
+        : shownSpin === 0
+          ? SPIN_MS
+          : FREE_SPIN_MS,
     );
     return () => clearTimeout(timer);
-  }, [animating, view, shownSpin, finish]);
+  }, [animating, view, shownSpin, finish, quickSpin]);
 
   const steps = bridge.init.bet_steps[currency];
   const bet = steps[stepIndex] ?? steps[0] ?? 0;
@@ -176,6 +188,7 @@ export function useSlots(bridge: HostBridge): SlotsMachine {
     skipAnimation: () => {
       if (animating) finish();
     },
+    reducedMotion,
     buyCoins: () => bridge.navigate('buy_coins'),
   };
 }

@@ -10,6 +10,7 @@ import { BetControl } from './components/bet-control.tsx';
 import { CardRow } from './components/card-row.tsx';
 import { PayTable } from './components/pay-table.tsx';
 import { useVideoPoker } from './use-video-poker.ts';
+import { useGameSettings } from '../shared/use-game-settings.ts';
 
 export function VideoPokerApp({ bridge }: { bridge: HostBridge }) {
   const game = useVideoPoker(bridge);
@@ -21,7 +22,7 @@ export function VideoPokerApp({ bridge }: { bridge: HostBridge }) {
   const bet = open && game.round ? game.round.bet : (steps[game.stepIndex] ?? 0);
   const coins = open && game.view ? game.view.coins : coinsOfStep(game.stepIndex);
   const winningLine = game.view?.phase === 'drawn' ? game.view.hand : null;
-  const reducedMotion = bridge.init.reduced_motion;
+  const { reducedMotion } = useGameSettings(bridge);
 
   return (
     <main className={`game-column vp-machine${reducedMotion ? ' vp-reduced-motion' : ''}`}>

@@ -5,7 +5,7 @@
  *   (or rejects with a GameCallError carrying status, code, field and message);
  * - `report(event, details)` tells the host an outcome (it applies the switching/balance rules);
  * - `navigate(to)` asks the host to open the lobby, recall, the rules or the coin store;
- * - `onHostMessage(listener)` hears currency swaps and connectivity changes.
+ * - `onHostMessage(listener)` hears currency swaps, connectivity changes and game settings.
  * Messages are accepted only from the parent window at the app's own origin, and only when they
  * validate against the contract; everything else is dropped.
  */

@@ -165,6 +165,7 @@ export const routes: RouteObject[] = [
             element: <RequireMobileVerified />,
             children: [
               { path: ROUTES.lobby, lazy: lobby },
+              { path: ROUTES.lobbyFavourites, lazy: lobby },
               ...LOBBY_CATEGORIES.map((c): RouteObject => ({ path: `${ROUTES.lobby}/${c}`, lazy: lobby })),
               { path: ROUTES.myAccount, lazy: myAccount },
               { path: ROUTES.gameHistory, lazy: gameHistory },

@@ -145,7 +145,10 @@ export const HostInitMessage = object({
   currency: Currency,
   balances: BalancesSchema,
   online: boolean(),
+  /** The device asks for reduced motion, or the player's game setting does (docs/player-settings.md). */
   reduced_motion: boolean(),
+  /** The player's quick spin setting: slots stop their reels sooner. Absent = off. */
+  quick_spin: optional(boolean()),
   /** The signed-in player: the scope of the game's pending actions (src/lib/pending-actions.ts). */
   player_id: optional(string()),
   /**
@@ -167,11 +170,19 @@ export const HostResponseMessage = object({
 /** The player switched currency on the page while the game is open: the game swaps too and answers currency_swap_success. */
 export const HostCurrencySwapMessage = object({ v: V, type: literal('currency_swap'), currency: Currency });
 export const HostConnectivityMessage = object({ v: V, type: literal('connectivity'), online: boolean() });
+/** The player changed a game setting while the game is open: the game follows from its next animation. */
+export const HostSettingsMessage = object({
+  v: V,
+  type: literal('settings'),
+  reduced_motion: boolean(),
+  quick_spin: boolean(),
+});
 export const HostToGameMessageSchema = union([
   HostInitMessage,
   HostResponseMessage,
   HostCurrencySwapMessage,
   HostConnectivityMessage,
+  HostSettingsMessage,
 ]);
 export type HostToGameMessage = Infer<typeof HostToGameMessageSchema>;
 

@@ -33,6 +33,8 @@ export const ROUTES = {
   amoeStart: '/amoe-start',
   amoeRedeem: '/amoe-redeem',
   lobby: '/lobby',
+  /** The lobby's Favourites filter: the games the player starred (docs/player-settings.md). */
+  lobbyFavourites: '/lobby/favourites',
   game: '/quick-play-games/games/:gameId',
   referAFriend: '/refer-a-friend',
   earnSweepsCoins: '/earn-sweeps-coins',

@@ -1,11 +1,13 @@
 /**
  * The lower layers (src/lib) know nothing of the store: the app connects them to it once at
  * start. The API client gets the session's token and hooks; named properties loaded through
- * SWR are merged into the store for code outside React.
+ * SWR are merged into the store for code outside React; favourites and game settings changed
+ * offline are sent when the app is back online.
  */
 import { configureFairnessPlayer } from '../lib/fair-player.ts';
 import { configureNamedProperties } from '../lib/use-named-properties.ts';
 import { mergeProperties } from './properties-actions.ts';
+import { startPlayerDataSync } from './player-data-actions.ts';
 import { connectApiClientToSession } from './session-actions.ts';
 import { store } from './store.ts';
 
@@ -13,4 +15,5 @@ export function connectLibToState(): void {
   connectApiClientToSession();
   configureNamedProperties({ onLoaded: mergeProperties });
   configureFairnessPlayer(() => store.session.user?.id ?? null);
+  startPlayerDataSync();
 }

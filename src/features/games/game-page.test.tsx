@@ -82,6 +82,48 @@ function renderGame(gameId: string, answers: Record<string, Answer | Answer[]> =
 
 const dialog = (testId: string) => screen.findByTestId(testId, {}, { timeout: 3000 });
 
+describe('GamePage: favourite and game settings', () => {
+  beforeEach(() => {
+    resetStore();
+    resetApiClientState();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('the star names the game and saves it as a favourite; the slots page offers quick spin', async () => {
+    const saved = { ...loginAnswer().user, user_data: { 'favourite.crown-jewels': true } };
+    const { calls } = renderGame('crown-jewels', { '/users/me/user-data': { status: 200, body: saved } });
+    const star = await screen.findByRole('button', { name: 'Favourite Crown Jewels' });
+    expect(star.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(star);
+    await waitFor(() => expect(star.getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        path: '/users/me/user-data',
+        method: 'PATCH',
+        body: { key: 'favourite.crown-jewels', value: true },
+      }),
+    );
+    const settings = screen.getByTestId('game-settings');
+    expect(screen.getByRole('checkbox', { name: /Reduce motion/ })).toBeTruthy();
+    const quick = screen.getByRole('checkbox', { name: /Quick spin/ });
+    expect(settings.contains(quick)).toBe(true);
+  });
+
+  it('a game no setting changes shows no settings; blackjack shows reduce motion only', async () => {
+    renderGame('blackjack');
+    await screen.findByRole('button', { name: 'Favourite Blackjack' });
+    expect(screen.getByRole('checkbox', { name: /Reduce motion/ })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /Quick spin/ })).toBeNull();
+    cleanup();
+    renderGame('lucky-scratch');
+    await screen.findByRole('button', { name: 'Favourite Lucky Scratch' });
+    expect(screen.queryByTestId('game-settings')).toBeNull();
+  });
+});
+
 describe('GamePage', () => {
   beforeEach(() => {
     resetStore();

@@ -16,6 +16,9 @@ import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
 import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
 import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../pwa/online-status.ts';
 import { closeGame, openGame } from '../../state/game-actions.ts';
+import { toggleFavourite } from '../../state/player-data-actions.ts';
+import { favouritesOf } from '../../contract/player-data.ts';
+import { FavouriteButton } from '../../ui/favourite-button.tsx';
 import { openDialogOnce } from '../../state/dialog-actions.ts';
 import { store } from '../../state/store.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
@@ -28,6 +31,7 @@ import { gameGuard, gameWasUpdated, type GameGuardDecision } from './game-guard.
 import { useExitConfirmation } from './use-exit-confirmation.ts';
 import { VendorGameFrame } from './vendor-game-frame.tsx';
 import { GameInfo } from './game-info.tsx';
+import { GameSettingsPanel, hasGameSettings } from './game-settings-panel.tsx';
 import './register-game-dialogs.ts';
 
 /** Spec section 4: returning to a game checks for complimentary Gold Coins (loaded beside the page). */
@@ -46,6 +50,11 @@ const topBar = css`
   justify-content: space-between;
   gap: var(--space-3);
   margin-bottom: var(--space-3);
+`;
+const topBarEnd = css`
+  display: flex;
+  align-items: center;
+  gap: var(--space-2);
 `;
 
 /** Opens the dialog that explains a refusal (once per refusal; the dialog leads on). */
@@ -109,16 +118,31 @@ export function GamePage() {
   }, [gameId, version]);
 
   const title = game?.name ?? 'Game';
+  const favourite = favouritesOf(user?.user_data ?? {}).includes(gameId);
   return (
     <Page title={title} width="wide">
       <div className={topBar}>
         <Button variant="secondary" onClick={() => void navigate(ROUTES.lobby)}>
           Back to lobby
         </Button>
-        {/* A purchase started here offers "Back to your game" when it is done (?game_id=). */}
-        <ButtonLink variant="ghost" to={`${ROUTES.buyCoins}?game_id=${encodeURIComponent(gameId)}`}>
-          Get coins
-        </ButtonLink>
+        <div className={topBarEnd}>
+          {/* A purchase started here offers "Back to your game" when it is done (?game_id=). */}
+          {/* From a third-party (vendor) game it is a third-party purchase (&third_party=1). */}
+          <ButtonLink
+            variant="ghost"
+            to={`${ROUTES.buyCoins}?game_id=${encodeURIComponent(gameId)}${game?.kind === 'vendor' ? '&third_party=1' : ''}`}
+          >
+            Get coins
+          </ButtonLink>
+          {game ? (
+            <FavouriteButton
+              gameName={game.name}
+              pressed={favourite}
+              onToggle={() => void toggleFavourite(game.id)}
+              testId="game-favourite"
+            />
+          ) : null}
+        </div>
       </div>
       {sweepsHold && !goldOnlyMode ? <SweepsHoldNotice hold={sweepsHold} testId="game-sweeps-hold" /> : null}
       {game ? <GameInfo game={game} /> : null}
@@ -154,6 +178,7 @@ export function GamePage() {
           <HouseGameFrame game={game} />
         </Suspense>
       )}
+      {game && hasGameSettings(game) ? <GameSettingsPanel game={game} /> : null}
     </Page>
   );
 }

@@ -1,16 +1,27 @@
 /**
  * One game in the lobby: a link to its game page with the art, the name, a "New"/"Hot" mark,
- * a maintenance badge, and, offline, a plain line saying that playing needs a connection.
+ * a maintenance badge, and, offline, a plain line saying that playing needs a connection; beside
+ * the link (a button cannot sit inside a link), the star that makes it a favourite.
  */
 import { useId } from 'react';
 import { css, cx } from '@linaria/core';
 import type { Game } from '../../contract/games.ts';
 import { ROUTES, withParams } from '../../contract/routes.ts';
 import { AppLink } from '../../ui/app-link.tsx';
+import { FavouriteButton } from '../../ui/favourite-button.tsx';
 import { cardMark } from './games-list.ts';
 
 export const OFFLINE_PLAY_TEXT = 'Playing needs a connection. You can play again when you reconnect.';
 
+const holder = css`
+  position: relative;
+  height: 100%;
+`;
+const starSpot = css`
+  position: absolute;
+  top: var(--space-2);
+  right: var(--space-2);
+`;
 const card = css`
   display: flex;
   flex-direction: column;
@@ -80,12 +91,46 @@ const maintenanceBadge = css`
   font-weight: 700;
 `;
 
-export function GameCard({ game, online }: { game: Game; online: boolean }) {
+export interface GameCardProps {
+  game: Game;
+  online: boolean;
+  favourite: boolean;
+  onToggleFavourite: (gameId: string) => void;
+}
+
+export function GameCard({ game, online, favourite, onToggleFavourite }: GameCardProps) {
   const label = cardMark(game);
   const detailsId = useId();
   const details = [label, game.maintenance ? 'Under maintenance' : null, online ? null : OFFLINE_PLAY_TEXT]
     .filter(Boolean)
     .join('. ');
+  return (
+    <div className={holder}>
+      <GameLink game={game} online={online} label={label} details={details} detailsId={detailsId} />
+      <FavouriteButton
+        gameName={game.name}
+        pressed={favourite}
+        onToggle={() => onToggleFavourite(game.id)}
+        className={starSpot}
+        testId={`favourite-${game.id}`}
+      />
+    </div>
+  );
+}
+
+function GameLink({
+  game,
+  online,
+  label,
+  details,
+  detailsId,
+}: {
+  game: Game;
+  online: boolean;
+  label: string | null;
+  details: string;
+  detailsId: string;
+}) {
   return (
     // Named by the game alone, from its visible name (WCAG 2.5.3: the spoken name is the shown one):
     // the art is decorative (alt=""), and the mark and status, shown beside the name, are the link's

@@ -1,6 +1,6 @@
 /**
- * What the lobby lists, as pure functions: the games of a category, a search by name, the
- * "Recently played" row in the player's order and the mark a card carries.
+ * What the lobby lists, as pure functions: the games of a category, the player's favourites, a
+ * search by name, the "Recently played" row in the player's order and the mark a card carries.
  */
 import type { Game, GameCategory } from '../../contract/games.ts';
 
@@ -34,6 +34,12 @@ export function recentlyPlayedGames(games: readonly Game[], ids: readonly string
     const game = byId.get(id);
     return game ? [game] : [];
   });
+}
+
+/** The player's favourite games that are in the catalogue, in the catalogue's (lobby) order. */
+export function favouriteGames(games: readonly Game[], ids: readonly string[]): Game[] {
+  const wanted = new Set(ids);
+  return games.filter((g) => wanted.has(g.id));
 }
 
 /** The card's mark: "New" wins over "Hot" (a new game is the bigger news); none otherwise. */

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { resetApiClientState } from '../../lib/api-client.ts';
 import { resetStore, store } from '../../state/store.ts';
-import { loginAnswer, stubApi, type Answer } from '../../test-support/stub-api.ts';
+import { loginAnswer, stubApi, type Answer, type RecordedCall } from '../../test-support/stub-api.ts';
 import { TEST_CATALOGUE } from '../../test-support/game-fixtures.ts';
 import { reportApiReachable, reportApiUnreachable } from '../../pwa/online-status.ts';
 import { recordRecentlyPlayed } from '../../state/recently-played.ts';
@@ -21,17 +21,27 @@ const balances = {
 };
 
 const catalogue: Answer = { status: 200, body: { results: TEST_CATALOGUE } };
+let calls: RecordedCall[] = [];
 
-function renderLobby(path = '/lobby', goldOnly = false, games: Answer = catalogue) {
-  const answer = loginAnswer();
+function renderLobby(
+  path = '/lobby',
+  goldOnly = false,
+  games: Answer = catalogue,
+  userData: Record<string, unknown> = {},
+) {
+  const answer = loginAnswer({ user_data: userData });
   store.session.status = 'signed-in';
   store.session.user = answer.user;
   store.session.token = 'tok';
   store.balances.current = { ...balances };
-  stubApi({
+  calls = stubApi({
     '/properties': { status: 200, body: { results: [{ key: 'gold_only_mode', value: String(goldOnly) }] } },
     '/wallet/balances': { status: 200, body: balances },
     '/games': games,
+    '/users/me/user-data': {
+      status: 200,
+      body: loginAnswer({ user_data: { ...userData, 'favourite.crown-jewels': true } }).user,
+    },
   });
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
@@ -68,6 +78,7 @@ describe('LobbyPage', () => {
     const links = [...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['All', '/lobby'],
+      ['★\u00a0Favourites', '/lobby/favourites'],
       ['Hot', '/lobby/hot'],
       ['Slots', '/lobby/slots'],
       ['Exclusive', '/lobby/exclusive'],
@@ -116,6 +127,47 @@ describe('LobbyPage', () => {
     const list = await screen.findByTestId('game-list');
     expect(cardNames(list)).toEqual(['Crown Jewels', 'Fruit Frenzy']);
     expect(screen.getByRole('heading', { level: 2, name: 'Slots' })).toBeTruthy();
+  });
+
+  it('the star on a card makes the game a favourite, saved to the account', async () => {
+    renderLobby();
+    await screen.findByTestId('game-list');
+    const star = screen.getByRole('button', { name: 'Favourite Crown Jewels' });
+    expect(star.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(star);
+    await waitFor(() => expect(star.getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        path: '/users/me/user-data',
+        method: 'PATCH',
+        body: { key: 'favourite.crown-jewels', value: true },
+      }),
+    );
+    // The star is the card's neighbour, not inside its link.
+    expect(screen.getByTestId('game-card-crown-jewels').contains(star)).toBe(false);
+  });
+
+  it('the Favourites filter lists the starred games in lobby order', async () => {
+    renderLobby('/lobby/favourites', false, catalogue, {
+      'favourite.fruit-frenzy': true,
+      'favourite.blackjack': true,
+      'favourite.crown-jewels': false,
+    });
+    const list = await screen.findByTestId('game-list');
+    expect(cardNames(list)).toEqual(['Blackjack', 'Fruit Frenzy']);
+    expect(screen.getByRole('heading', { level: 2, name: 'Favourites' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Favourites' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('button', { name: 'Favourite Blackjack' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
+  it('the Favourites filter without favourites says how to add one', async () => {
+    renderLobby('/lobby/favourites');
+    const empty = await screen.findByTestId('no-favourites');
+    expect(empty.textContent).toContain('You have no favourite games yet.');
+    expect(empty.textContent).toContain('tap the star');
+    expect(screen.queryByTestId('no-games')).toBeNull();
   });
 
   it('a category with no games says so', async () => {

@@ -11,6 +11,8 @@ import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
 import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
 import { redemptionValueUsd } from '../../state/balances-derived.ts';
 import { store } from '../../state/store.ts';
+import { toggleFavourite } from '../../state/player-data-actions.ts';
+import { favouritesOf } from '../../contract/player-data.ts';
 import { Page, Card, Notice } from '../../ui/page.tsx';
 import { SweepsHoldNotice } from '../../ui/sweeps-hold-notice.tsx';
 import { sweepsHoldOfUser } from '../../contract/sweeps-eligibility.ts';
@@ -19,7 +21,7 @@ import { useOnline } from '../../pwa/online-status.ts';
 import { useGamesCatalogue } from './api.ts';
 import { GameCard } from './game-card.tsx';
 import { PromoCarouselSlot } from './promo-carousel-slot.tsx';
-import { gamesInCategory, recentlyPlayedGames, searchGames } from './games-list.ts';
+import { favouriteGames, gamesInCategory, recentlyPlayedGames, searchGames } from './games-list.ts';
 
 type Category = (typeof LOBBY_CATEGORIES)[number] & GameCategory;
 
@@ -179,6 +181,8 @@ const section = css`
   }
 `;
 
+const onToggleFavourite = (gameId: string) => void toggleFavourite(gameId);
+
 /** The category named by the path (/lobby/<category>), or null for all games. */
 function categoryOf(pathname: string): Category | null {
   const rest = pathname.replace(/\/+$/, '').slice(ROUTES.lobby.length + 1);
@@ -186,13 +190,15 @@ function categoryOf(pathname: string): Category | null {
 }
 
 /**
- * The lobby: welcome, the player's balances, the game categories (one route each), a search by
+ * The lobby: welcome, the player's balances, the game categories and the player's Favourites
+ * (one route each; a star on each card adds or removes a favourite), a search by
  * name, the "Recently played" row and the games as cards. Offline it shows the last list the
  * service worker kept, and each card says that playing needs a connection.
  */
 export function LobbyPage() {
   const { pathname } = useLocation();
   const category = categoryOf(pathname);
+  const favouritesView = pathname.replace(/\/+$/, '') === ROUTES.lobbyFavourites;
   const session = useSnapshot(store.session);
   const currency = useSnapshot(store.currency);
   const { balances } = useBalances();
@@ -205,13 +211,21 @@ export function LobbyPage() {
   const showSweeps = !goldOnly && !sweepsIneligible;
   const goldActive = showSweeps && currency.activeCurrency === 'gold';
   const sweepsActive = showSweeps && currency.activeCurrency === 'sweeps';
-  const categoryLabel = category ? CATEGORY_LABELS[category] : 'All games';
+  const categoryLabel = favouritesView ? 'Favourites' : category ? CATEGORY_LABELS[category] : 'All games';
   const online = useOnline();
   const { games, failed } = useGamesCatalogue();
   const { recentlyPlayed } = useSnapshot(store.games);
   const [query, setQuery] = useState('');
   const searching = query.trim() !== '';
-  const listed = games ? searchGames(gamesInCategory(games, category), query) : null;
+  // The last known favourites (the mirrored user) show offline too.
+  const favourites = favouritesOf(user?.user_data ?? {});
+  const favouriteSet = new Set(favourites);
+  const shown = games
+    ? favouritesView
+      ? favouriteGames(games, favourites)
+      : gamesInCategory(games, category)
+    : null;
+  const listed = shown ? searchGames(shown, query) : null;
   const recent = games ? recentlyPlayedGames(games, recentlyPlayed) : [];
 
   return (
@@ -270,6 +284,11 @@ export function LobbyPage() {
               All
             </NavLink>
           </li>
+          <li>
+            <NavLink to={ROUTES.lobbyFavourites} data-testid="lobby-favourites-tab">
+              <span aria-hidden="true">★&nbsp;</span>Favourites
+            </NavLink>
+          </li>
           {LOBBY_CATEGORIES.map((c) => (
             <li key={c}>
               <NavLink to={`${ROUTES.lobby}/${c}`}>{CATEGORY_LABELS[c]}</NavLink>
@@ -305,7 +324,12 @@ export function LobbyPage() {
             <ul className={row}>
               {recent.map((g) => (
                 <li key={g.id}>
-                  <GameCard game={g} online={online} />
+                  <GameCard
+                    game={g}
+                    online={online}
+                    favourite={favouriteSet.has(g.id)}
+                    onToggleFavourite={onToggleFavourite}
+                  />
                 </li>
               ))}
             </ul>
@@ -322,14 +346,29 @@ export function LobbyPage() {
               <p role="status">Loading games...</p>
             )
           ) : listed.length === 0 ? (
-            <p data-testid="no-games">
-              {searching ? `No games match "${query.trim()}".` : 'No games in this category yet.'}
-            </p>
+            searching || !favouritesView ? (
+              <p data-testid="no-games">
+                {searching ? `No games match "${query.trim()}".` : 'No games in this category yet.'}
+              </p>
+            ) : (
+              <div data-testid="no-favourites">
+                <p>You have no favourite games yet.</p>
+                <p>
+                  To add one, tap the star <span aria-hidden="true">☆</span> on a game, here in the lobby or
+                  on the game&apos;s page. Your favourites follow you to any device you sign in on.
+                </p>
+              </div>
+            )
           ) : (
             <ul className={grid} data-testid="game-list">
               {listed.map((g) => (
                 <li key={g.id}>
-                  <GameCard game={g} online={online} />
+                  <GameCard
+                    game={g}
+                    online={online}
+                    favourite={favouriteSet.has(g.id)}
+                    onToggleFavourite={onToggleFavourite}
+                  />
                 </li>
               ))}
             </ul>

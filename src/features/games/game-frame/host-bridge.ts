@@ -10,7 +10,7 @@
  *   with `response` { id, ok, status, body }; a call outside the allowlist, a malformed body or
  *   no connection is answered ok:false without any request;
  * - `event` and `navigate` go to the page's handlers.
- * The page tells the game about currency swaps and connectivity changes.
+ * The page tells the game about currency swaps, connectivity changes and game settings changes.
  */
 import { is, literal, size, string, type } from 'superstruct';
 import {
@@ -69,6 +69,8 @@ export interface HostBridgeOptions {
 export interface HostBridge {
   swapCurrency(currency: Currency): void;
   setOnline(online: boolean): void;
+  /** The player's game settings changed while the game is open. */
+  setSettings(settings: { reduced_motion: boolean; quick_spin: boolean }): void;
   dispose(): void;
 }
 
@@ -186,6 +188,9 @@ export function connectHostBridge(options: HostBridgeOptions): HostBridge {
     },
     setOnline(online) {
       if (loaded) post({ v: GAME_MESSAGE_VERSION, type: 'connectivity', online });
+    },
+    setSettings(settings) {
+      if (loaded) post({ v: GAME_MESSAGE_VERSION, type: 'settings', ...settings });
     },
     dispose() {
       disposed = true;

@@ -10,11 +10,13 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { enums, is, nullable, string, type } from 'superstruct';
+import { subscribe } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { css } from '@linaria/core';
 import { GAME_ERROR_CODES, ROUND_STATUSES, type Game } from '../../../contract/games.ts';
 import { gameHistoryPath, ROUTES } from '../../../contract/routes.ts';
 import { store } from '../../../state/store.ts';
+import { currentGameSettings } from '../../../state/player-data-actions.ts';
 import {
   applyGameEvent,
   applyGameFrameLoaded,
@@ -77,6 +79,15 @@ const ErrorCarrier = type({ code: string() });
 const prefersReducedMotion = (): boolean =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+/** What the game is told of the player's settings: the device's reduced motion counts too. */
+function gameSettingsForGame(): { reduced_motion: boolean; quick_spin: boolean } {
+  const settings = currentGameSettings();
+  return {
+    reduced_motion: prefersReducedMotion() || settings.reduced_motion,
+    quick_spin: settings.quick_spin,
+  };
+}
+
 const NAVIGATE_TARGETS: Record<Exclude<GameNavigateTarget, 'recall'>, string> = {
   lobby: ROUTES.lobby,
   rules: ROUTES.policiesGameRules,
@@ -115,7 +126,7 @@ export function HouseGameFrame({ game }: { game: Game }) {
         currency: store.currency.activeCurrency,
         balances: { ...(store.balances.current ?? EMPTY_BALANCES) },
         online: isBrowserOnline(),
-        reduced_motion: prefersReducedMotion(),
+        ...gameSettingsForGame(),
         ...(store.session.user ? { player_id: store.session.user.id } : {}),
         bet_steps: betStepsRef.current,
       }),
@@ -142,8 +153,18 @@ export function HouseGameFrame({ game }: { game: Game }) {
     const unsubscribe = subscribeKey(store.currency, 'activeCurrency', (currency) =>
       bridge.swapCurrency(currency),
     );
+    // A game setting changed on the page (or arriving from another device) reaches the open game.
+    let sentSettings = JSON.stringify(gameSettingsForGame());
+    const unsubscribeSettings = subscribe(store.session, () => {
+      const next = gameSettingsForGame();
+      const text = JSON.stringify(next);
+      if (text === sentSettings) return;
+      sentSettings = text;
+      bridge.setSettings(next);
+    });
     return () => {
       unsubscribe();
+      unsubscribeSettings();
       bridge.dispose();
       bridgeRef.current = null;
       void leaveGamePage();
