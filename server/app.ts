@@ -25,7 +25,7 @@ import { promoCodeRoutes } from './features/promo-codes/routes.ts';
 import { welcomeOfferRoutes } from './features/promo-codes/welcome-offer.ts';
 import { complimentaryGoldRoutes } from './features/complimentary-gold/routes.ts';
 import { purchaseLimitRoutes } from './features/purchase-limits/routes.ts';
-import { addressRoutes } from './features/payments/address.ts';
+import { addressRoutes } from './features/payments/address-routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { storeRoutes } from './features/store/routes.ts';
 import { gameRoutes } from './features/games/routes.ts';

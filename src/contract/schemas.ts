@@ -73,6 +73,15 @@ export const UserSchema = type({
   user_data: record(string(), unknown()),
   /** false: the account was created without a birth date and the birth-date dialog asks for it. */
   updatedBirthDate: optional(boolean()),
+  /**
+   * true while the player has accepted the newest version of every legal document that must be
+   * accepted (docs/legal-acceptance.md); false from a new version's publication until they accept.
+   */
+  acceptedUpdatedTermsAndConditions: optional(boolean()),
+  /** An address change waits for a check (identity re-authentication): docs/account.md. */
+  address_update_pending: optional(boolean()),
+  /** Why the player's latest address change was refused after waiting; null when it was not. */
+  address_update_error_message: optional(nullable(string())),
   /** URL of the player's picture (a new URL for each upload), null without one. */
   profile_pic: optional(nullable(string())),
   last_password_change: optional(nullable(string())),

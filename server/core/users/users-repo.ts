@@ -4,6 +4,7 @@ import type { User } from '../../../src/contract/schemas.ts';
 import { PROHIBITED_STATES_VALUE_SQL, stateHold } from '../sweeps-eligibility.ts';
 import type { Queryable } from '../../db/driver.ts';
 import type { IdentityState, PlayRestriction, W9State } from '../../../src/contract/player-standing.ts';
+import { pendingAcceptanceExistsSql } from '../pending-legal-documents.ts';
 
 export interface UserRow {
   id: string;
@@ -38,6 +39,12 @@ export interface UserRow {
   birth_date_needed: boolean;
   /** The id of the player's current picture (table avatars), or null. */
   avatar_id: string | null;
+  /** No legal document that must be accepted has a newer version than the player accepted. */
+  accepted_updated_terms: boolean;
+  /** An address change request waits for its check (table address_update_requests, payments). */
+  address_update_pending: boolean;
+  /** The refusal message of the player's latest address change request, or null. */
+  address_update_error_message: string | null;
   /** The operator's prohibited_states value, read with the row (findUserById / findUserByEmail). */
   prohibited_states_value?: string | null;
   [key: string]: unknown;
@@ -47,6 +54,12 @@ const COLUMNS = `id, email, password_hash, first_name, last_name, birth_year, bi
   state_or_province, address_line_1, address_line_2, city, phone, first_purchase_name, account_state,
   mobile_verified, user_data, promo_code, last_password_change, created_at, identity_state, w9_state,
   suspended_at, play_restriction, play_restricted_until, closed_reason, birth_date_needed, avatar_id,
+  NOT ${pendingAcceptanceExistsSql('users.id')} AS accepted_updated_terms,
+  EXISTS (SELECT 1 FROM address_update_requests r
+           WHERE r.user_id = users.id AND r.status = 'pending') AS address_update_pending,
+  (SELECT r.error_message FROM address_update_requests r
+    WHERE r.user_id = users.id AND r.status <> 'superseded'
+    ORDER BY r.id DESC LIMIT 1) AS address_update_error_message,
   ${PROHIBITED_STATES_VALUE_SQL} AS prohibited_states_value`;
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
@@ -117,6 +130,9 @@ export function toWireUser(row: UserRow): User {
     play_restricted_until: isoOrNull(row.play_restricted_until),
     user_data: row.user_data ?? {},
     updatedBirthDate: !row.birth_date_needed,
+    acceptedUpdatedTermsAndConditions: row.accepted_updated_terms !== false,
+    address_update_pending: row.address_update_pending === true,
+    address_update_error_message: row.address_update_error_message ?? null,
     profile_pic: row.avatar_id ? avatarUrl(row.avatar_id) : null,
     last_password_change: isoOrNull(row.last_password_change),
     created_at: new Date(row.created_at).toISOString(),

@@ -134,3 +134,23 @@ export async function readIdentityStatus(db: Queryable, userId: string): Promise
   );
   return rows[0] ?? null;
 }
+
+/**
+ * The decision of the player's newest re-authentication opened after `sinceIso` that the
+ * provider decided (verified or rejected), or null while none is. Read by an address change that
+ * waits for re-authentication (payments, docs/account.md).
+ */
+export async function reauthenticationDecisionSince(
+  db: Queryable,
+  userId: string,
+  sinceIso: string,
+): Promise<'verified' | 'rejected' | null> {
+  const rows = await db.query<{ outcome: 'verified' | 'rejected' }>(
+    `SELECT outcome FROM kyc_checks
+      WHERE user_id = $1 AND flow = 'reauthentication' AND created_at > $2
+        AND outcome IN ('verified', 'rejected')
+      ORDER BY decided_at DESC NULLS LAST, created_at DESC LIMIT 1`,
+    [userId, sinceIso],
+  );
+  return rows[0]?.outcome ?? null;
+}

@@ -1,30 +1,22 @@
 /**
- * Billing address (PATCH /users/me/address), needed before paying. Rules of spec section 5:
+ * Billing address rules (the address PATCH is in address-routes.ts, its request rules in
+ * address-requests.ts), needed before paying. Rules of spec section 5:
  * street (and optional line 2) letters, digits, periods and spaces; city required; a valid
  * two-letter state; a 5-digit ZIP; the state and the ZIP's state must not be an excluded state
  * (prohibitedStates below): 'At the current time we do not allow participation from
  * the state of {state}'. The ZIP must belong to the state given (what an address check at the
  * card processor would refuse anyway). Identity keys (person / household) stay those of sign-up.
  */
-import { Hono } from 'hono';
 import { jurisdictionForZip, US_STATES_AND_DC } from '../../../src/contract/eligibility.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import {
   ADDRESS_LINE_PATTERN,
-  AddressUpdateRequestSchema,
-  PAYMENTS_API_PATHS,
   PAYMENT_TEXTS,
   type AddressUpdateRequest,
 } from '../../../src/contract/payments.ts';
 import { EXCLUDED_STATES } from '../../../src/contract/constants.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import type { AppDeps } from '../../core/deps.ts';
-import { requireAuth } from '../../http/auth.ts';
-import { check, readJson } from '../../http/validate.ts';
-import { findUserById, toWireUser } from '../../core/users/users-repo.ts';
-import { saveBillingAddress } from './address-store.ts';
 
 const invalid = (field: string, message: string) =>
   new ApiError(400, ERROR_CODES.VALIDATION_ERROR, message, field);
@@ -100,17 +92,3 @@ export function checkAddress(body: AddressUpdateRequest, prohibited: readonly st
 /** A billing address is on file when street, city, state and ZIP are all present. */
 export const hasBillingAddress = (u: { address_line_1: string | null; city: string | null }): boolean =>
   !!u.address_line_1 && !!u.city;
-
-export function addressRoutes(deps: AppDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  app.patch(PAYMENTS_API_PATHS.address, requireAuth(deps), async (c) => {
-    const body = check(await readJson(c), AddressUpdateRequestSchema);
-    const a = checkAddress(body, await prohibitedStates(deps.db));
-    const id = c.get('userId');
-    await saveBillingAddress(deps.db, id, a, deps.now());
-    const user = await findUserById(deps.db, id);
-    if (!user) throw new ApiError(401, ERROR_CODES.NOT_AUTHENTICATED, 'Please sign in to continue.');
-    return c.json(toWireUser(user));
-  });
-  return app;
-}

@@ -23,6 +23,7 @@ import {
 } from '../../../src/contract/vendor-wallet.ts';
 import { constraintName, sqlState, type Database, type Queryable } from '../../db/driver.ts';
 import { ApiError, type ApiErrorCode } from '../../http/api-error.ts';
+import { accountStateRefusal } from '../../http/account-status.ts';
 import { creditWin, reverseEntry, spendGold, spendSweeps } from '../../core/ledger/coin-rules.ts';
 import { InsufficientFundsError } from '../../core/ledger/ledger.ts';
 import { displayToCents, minorToDisplay } from '../../core/ledger/money.ts';
@@ -300,7 +301,12 @@ async function applyCall(
     if (session.expiresAtMs <= nowMs) throw sessionExpired();
     // A player who closed the account mid-session places no new bets; placed ones still settle.
     if (player?.account_state === 'closed')
-      throw new ApiError(403, ERROR_CODES.ACCOUNT_CLOSED, 'This account is closed: no new bets.');
+      throw accountStateRefusal(
+        403,
+        ERROR_CODES.ACCOUNT_CLOSED,
+        'This account is closed: no new bets.',
+        'closed',
+      );
     // A break, self-exclusion, suspension or a W-9 now required stops new bets the same way.
     await assertMayAct(tx, session.userId, 'play', nowMs);
     // A Sweeps session ends its betting when the player's state loses Sweeps or their identity
