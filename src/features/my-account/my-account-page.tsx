@@ -34,6 +34,9 @@ const ResponsiblePlaySection = lazy(async () => ({
 const CommunicationPreferencesSection = lazy(async () => ({
   default: (await import('./communication-preferences-section.tsx')).CommunicationPreferencesSection,
 }));
+const GameSettingsSection = lazy(async () => ({
+  default: (await import('./game-settings-section.tsx')).GameSettingsSection,
+}));
 
 const linkList = css`
   margin: 0;
@@ -151,6 +154,10 @@ export default function MyAccountPage() {
 
       <LazySection>
         <CommunicationPreferencesSection />
+      </LazySection>
+
+      <LazySection>
+        <GameSettingsSection />
       </LazySection>
 
       <Card>
