@@ -24,6 +24,9 @@ import { AccountSettingsLinks } from './account-settings-links.tsx';
 const IdentitySection = lazy(async () => ({
   default: (await import('./identity-section.tsx')).IdentitySection,
 }));
+const AddressSection = lazy(async () => ({
+  default: (await import('./address-section.tsx')).AddressSection,
+}));
 const W9Section = lazy(async () => ({ default: (await import('./w9-section.tsx')).W9Section }));
 const PurchaseLimitsSection = lazy(async () => ({
   default: (await import('./purchase-limits-section.tsx')).PurchaseLimitsSection,
@@ -136,6 +139,10 @@ export default function MyAccountPage() {
 
       <LazySection>
         <IdentitySection />
+      </LazySection>
+
+      <LazySection>
+        <AddressSection />
       </LazySection>
 
       {goldOnly ? null : (

@@ -3,7 +3,8 @@
  * component adds the timing (state upper-cased 500 ms after typing), the confirmation step
  * before saving, and the save through the address PATCH. On success the player's profile is
  * updated, the coin packages are re-fetched and the currency switches to Gold (spec section 4).
- * Close result: { saved }.
+ * Close result: { saved } ({ saved: false, pending: true } when the change waits for identity
+ * re-authentication).
  */
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { css } from '@linaria/core';
@@ -202,6 +203,12 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
         handleErrors: false,
       });
       applySavedAddress(user);
+      // 202: the change waits for identity re-authentication; the address on file stays, and My
+      // Account shows the request (docs/account.md "Changing the address").
+      if (user.address_update_pending) {
+        close({ saved: false, pending: true });
+        return;
+      }
       setCurrency('gold');
       close({ saved: true });
     } catch (err) {
@@ -225,7 +232,9 @@ export function AddressCollectionDialog({ props, close }: DialogComponentProps) 
   const reasonText =
     props.reason === 'purchase'
       ? 'Before your first purchase, please tell us your billing address.'
-      : 'Please tell us your billing address.';
+      : props.reason === 'change'
+        ? 'Enter your new billing address. If your identity is verified, we will ask you to verify it again before the change is made.'
+        : 'Please tell us your billing address.';
 
   if (confirming) {
     const r = toAddressRequest(values);
