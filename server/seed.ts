@@ -21,7 +21,7 @@ import { seedGames } from './features/games/catalogue.ts';
 import { seedPromotions } from './features/promotions/seed-promotions.ts';
 import { endUserSessions } from './core/sessions/auth-sessions.ts';
 import type { PasswordHasher } from './core/sessions/password-hash.ts';
-import { householdKey, personKey } from './core/users/identity-keys.ts';
+import { personKey } from './core/users/identity-keys.ts';
 import { postLedgerEntry } from './core/ledger/ledger.ts';
 import type { Logger } from './platform/logger.ts';
 
@@ -52,9 +52,9 @@ export async function seedDemoPlayer(
     let id = existing[0]?.id;
     if (!id) {
       const rows = await tx.query<{ id: string }>(
-        `INSERT INTO users (email, password_hash, first_name, last_name, person_key, household_key, birth_year, birth_month,
+        `INSERT INTO users (email, password_hash, first_name, last_name, person_key, birth_year, birth_month,
            birth_day, postal_code, state_or_province, last_password_change)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now())
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())
          ON CONFLICT DO NOTHING RETURNING id`,
         [
           d.email,
@@ -62,7 +62,6 @@ export async function seedDemoPlayer(
           d.first_name,
           d.last_name,
           personKey(d),
-          householdKey(d),
           d.birth_year,
           d.birth_month,
           d.birth_day,

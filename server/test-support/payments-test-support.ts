@@ -45,7 +45,10 @@ export const VALID_ADDRESS = {
 
 let suite = 100;
 /** VALID_ADDRESS in a suite no other player of the run uses (one address is one household of at most two). */
-export const ownAddress = (): typeof VALID_ADDRESS => ({ ...VALID_ADDRESS, address_line_2: `Suite ${++suite}` });
+export const ownAddress = (): typeof VALID_ADDRESS => ({
+  ...VALID_ADDRESS,
+  address_line_2: `Suite ${++suite}`,
+});
 
 /** A signed-up player (IL) with a billing address on file. */
 export async function playerWithAddress(

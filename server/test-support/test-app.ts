@@ -25,6 +25,7 @@ import type { Providers } from '../providers/providers.ts';
 import { inProcessSandboxes, type InProcessSandboxes } from '../providers/sandboxes.ts';
 import { WEBHOOK_SIGNATURE_HEADER } from '../../src/contract/payments.ts';
 import { supportDeskSecret } from '../features/support-desk/support-desk-jwt.ts';
+import { JOIN_SUBJECT, sandboxRobotCheck } from '../core/robot-check.ts';
 import { seed } from '../seed.ts';
 import { testSwitches } from './test-switches.ts';
 
@@ -113,7 +114,7 @@ export async function createTestContext(
   };
   const now = () => clock.now;
   const secrets = {
-    jwtSecret: 'test-jwt-secret-0123456789abcdef0123456789',
+    jwtSecret: TEST_JWT_SECRET,
     csrfSecret: 'test-csrf-secret-0123456789abcdef012345678',
     paymentsSecret: 'test-payments-secret-0123456789abcdef012345',
     vendorWalletSecret: 'test-vendor-wallet-secret-0123456789abcdef',
@@ -254,6 +255,23 @@ export class Client {
 
 let counter = 0;
 /** A valid sign-up payload; each call gets a unique person (names, email) in an eligible state. */
+/** The API tests' server secret (every test context has it). */
+const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789';
+/** The sandbox robot check of every test context, minting the join's test tokens. */
+const testRobotCheck = sandboxRobotCheck(TEST_JWT_SECRET, 0);
+const TEN_YEARS_MS = 10 * 365 * 86_400_000;
+
+/**
+ * A solved robot-check token for a join (`g_token`, `g_id`), as the join page sends it: signed by
+ * the test contexts' secret for the join subject, single use, with no work to do (difficulty 0)
+ * and valid for ten years so suites that move the clock still join. The robot-check tests fetch
+ * real challenges from `GET /users/robot-check` instead.
+ */
+export function joinRobotToken(): { g_token: string; g_id: string } {
+  const challenge = testRobotCheck.challenge(JOIN_SUBJECT, Date.now() + TEN_YEARS_MS);
+  return { g_token: `${challenge.challenge}:0`, g_id: challenge.site_key };
+}
+
 export function signUpPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   counter += 1;
   const tag = `${randomBytes(3).toString('hex')}${counter}`;
@@ -268,6 +286,7 @@ export function signUpPayload(overrides: Record<string, unknown> = {}): Record<s
     birth_year: 1985,
     birth_month: 3,
     birth_day: 14,
+    ...joinRobotToken(),
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@
  * Answers use `type()` so a newer server may add fields; requests use strict `object()`.
  */
 import { array, enums, nullable, number, object, size, string, type, type Infer } from 'superstruct';
+import { RobotCheckChallengeSchema, ROBOT_CHECK_PROBLEMS } from './robot-check.ts';
 
 export const AMOE_API_PATHS = {
   /** GET -> AmoeCaptchaChallenge: a signed, single-use, short-lived challenge for the sandbox check. */
@@ -55,16 +56,8 @@ export const AMOE_MAILING_ADDRESS = {
 // ---------------------------------------------------------------------------------------------
 // Wire shapes
 // ---------------------------------------------------------------------------------------------
-export const AmoeCaptchaChallengeSchema = type({
-  /** Public key of the CAPTCHA provider ('sandbox-amoe' for the sandbox); sent back as site_key. */
-  site_key: string(),
-  provider: string(),
-  /** Signed challenge text; the page solves it (sandbox: proof of work) when the box is ticked. */
-  challenge: string(),
-  /** Leading zero bits SHA-256(challenge + ':' + answer) must have (sandbox). */
-  difficulty: number(),
-  expires_at: string(),
-});
+/** The robot check's challenge (contract/robot-check.ts), shared with sign-up. */
+export const AmoeCaptchaChallengeSchema = RobotCheckChallengeSchema;
 export type AmoeCaptchaChallenge = Infer<typeof AmoeCaptchaChallengeSchema>;
 
 export const AmoePostalRequestCodeRequestSchema = object({
@@ -131,15 +124,7 @@ export const AMOE_ERROR_CODES = {
 } as const;
 export type AmoeErrorCode = (typeof AMOE_ERROR_CODES)[keyof typeof AMOE_ERROR_CODES];
 
-export const AMOE_CAPTCHA_PROBLEMS = [
-  'malformed',
-  'signature',
-  'expired',
-  'used',
-  'unsolved',
-  'site_key',
-  'other_player',
-] as const;
+export const AMOE_CAPTCHA_PROBLEMS = ROBOT_CHECK_PROBLEMS;
 export type AmoeCaptchaProblem = (typeof AMOE_CAPTCHA_PROBLEMS)[number];
 
 /** Player-facing texts of AMOE (spec section 8): the server's messages and the dialog's. */

@@ -17,6 +17,8 @@ export const API_PATHS = {
   signInLink: '/auth/sign-in-link',
   /** POST: create user account (account-creation payload) -> login answer. */
   users: '/users',
+  /** GET -> RobotCheckChallenge (contract/robot-check.ts): the sign-up's "I'm not a robot" challenge, no sign-in. */
+  joinRobotCheck: '/users/robot-check',
   me: '/users/me',
   /** PATCH { key, value }: one user_data entry; value must survive a JSON round trip. */
   userData: '/users/me/user-data',

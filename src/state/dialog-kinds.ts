@@ -63,7 +63,9 @@ export type DialogKind =
   | 'confirm-full-name'
   | 'close-account'
   // sign-in to an account opened with Google or Facebook: social account reset {forgotPassword}
-  | 'social-account-reset';
+  | 'social-account-reset'
+  // join: the person already has an account (spec sections 1 and 2) {signIn}
+  | 'duplicate-account';
 
 /** Spec section 2: only these dialogs close when the player navigates. */
 export const CLOSE_ON_NAVIGATION: readonly DialogKind[] = [
@@ -76,4 +78,5 @@ export const CLOSE_ON_NAVIGATION: readonly DialogKind[] = [
   'pay-by-bank-info',
   'amoe',
   'daily-bonus',
+  'duplicate-account',
 ];

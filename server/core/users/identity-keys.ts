@@ -1,8 +1,10 @@
 /**
- * Keys behind "one account per person, two per household" (spec section 1).
- * - Person: same first name + last name + birth date + ZIP.
- * - Household: same last name + same ZIP (a household is people sharing a family name at one ZIP
- *   code; we have no street address at sign-up).
+ * Keys behind "one account per person, two per household" (spec section 1; docs/account.md).
+ * - Person: same first name + last name + birth date, wherever the player lives (a move keeps the
+ *   person; the unique index users_person_key holds it).
+ * - Household: one residential address. Its key is computed by the database function
+ *   household_key_of(line 1, line 2, ZIP) (migration 0033, the one place the address rule is
+ *   written) when an address is saved; see householdCheck in payments' address store.
  * Names compare case-insensitively, ignoring accents, spaces and punctuation, so "O'Brien",
  * "OBRIEN" and "O Brien" are one name and "José" equals "Jose".
  */
@@ -21,14 +23,10 @@ export function personKey(p: {
   birth_year: number;
   birth_month: number;
   birth_day: number;
-  postal_code: string;
 }): string {
   const date = `${p.birth_year}-${String(p.birth_month).padStart(2, '0')}-${String(p.birth_day).padStart(2, '0')}`;
-  return [nameKey(p.first_name), nameKey(p.last_name), date, p.postal_code].join('|');
+  return [nameKey(p.first_name), nameKey(p.last_name), date].join('|');
 }
-
-export const householdKey = (p: { last_name: string; postal_code: string }): string =>
-  [nameKey(p.last_name), p.postal_code].join('|');
 
 /** Letters (any script), marks, spaces, apostrophes, periods and hyphens; starts with a letter. */
 const NAME_PATTERN = /^\p{L}[\p{L}\p{M}'’. -]*$/u;

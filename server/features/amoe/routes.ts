@@ -23,12 +23,13 @@ import { assertSweepsGrant } from '../../core/sweeps-eligibility.ts';
 import { centsToDisplay } from '../../core/ledger/money.ts';
 import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 import { redeemAmoeCode } from './amoe-redeem.ts';
-import { sandboxCaptcha, type CaptchaProvider } from './captcha.ts';
+import { amoeCaptcha, type CaptchaProvider } from './captcha.ts';
+import { robotCheckOf } from '../../core/robot-check.ts';
 import { createPostalRequest, playerPostalRequests, readCommitted } from './postal-requests.ts';
 
-/** The configured robot check (CAPTCHA_PROVIDER); the sandbox is the only one built in. */
+/** The configured robot check (CAPTCHA_PROVIDER, server/core/robot-check.ts) with AMOE's answers. */
 export const captchaProviderOf = (deps: Pick<AppDeps, 'config' | 'secrets'>): CaptchaProvider =>
-  sandboxCaptcha(deps.secrets.jwtSecret, deps.config.amoeCaptchaDifficulty);
+  amoeCaptcha(robotCheckOf(deps));
 
 export function amoeRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -19,7 +19,8 @@ import type { Database } from '../../db/driver.ts';
 import { openPglite } from '../../db/pglite-driver.ts';
 import { openPostgres } from '../../db/postgres-driver.ts';
 import { signUpPayload } from '../../test-support/test-app.ts';
-import { VALID_ADDRESS } from '../../test-support/payments-test-support.ts';
+import { ownAddress } from '../../test-support/payments-test-support.ts';
+import { solveChallenge } from '../../core/robot-check.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-reconcile-crash-'));
@@ -147,11 +148,21 @@ describe('after kill -9 during a burst of purchases', () => {
     let server = startServer();
     await waitForHealth(90_000);
     const player = new Player();
-    const signUp = await player.call('POST', API_PATHS.users, signUpPayload());
+    // The join's robot check, solved as the page does (this server has its own secret).
+    const check = await player.call('GET', API_PATHS.joinRobotCheck);
+    const challenge = String(check.body.challenge);
+    const signUp = await player.call(
+      'POST',
+      API_PATHS.users,
+      signUpPayload({
+        g_token: `${challenge}:${solveChallenge(challenge, Number(check.body.difficulty))}`,
+        g_id: check.body.site_key,
+      }),
+    );
     expect(signUp.status).toBe(201);
     player.token = String(signUp.body.token);
     await player.refreshCsrf();
-    expect((await player.call('PATCH', PAYMENTS_API_PATHS.address, VALID_ADDRESS)).status).toBe(200);
+    expect((await player.call('PATCH', PAYMENTS_API_PATHS.address, ownAddress())).status).toBe(200);
     const config = await player.call('GET', PAYMENTS_API_PATHS.paymentsConfig);
     const publishableKey = String(
       (config.body.card_processor as { publishable_key: string }).publishable_key,

@@ -22,7 +22,6 @@ import {
 import type { Queryable } from '../../db/driver.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { assertMayAct } from '../../core/play-gate.ts';
-import { nameKey } from '../../core/users/identity-keys.ts';
 import { creditCoins } from '../../core/ledger/ledger.ts';
 
 export interface ReferralRewardSettings {
@@ -51,13 +50,9 @@ export function mailboxKey(email: string): string {
   return `${local}@${domain}`;
 }
 
-/** A street address compared loosely: letters and digits only, so "233 S. Wacker Dr" = "233 s wacker dr". */
-const streetKey = (line: string | null, postal: string | null): string | null =>
-  line && postal ? `${nameKey(line)}|${postal.trim().slice(0, 5)}` : null;
-
 /**
- * The person without the ZIP code (names and birth date): one person who moved is still one
- * person. Accounts never share a whole person key (unique at join), so the ZIP is what could differ.
+ * The person (names and birth date). A key marked '|duplicate:<id>' (two accounts one person
+ * opened before the person key lost its ZIP, migration 0033) is still that person.
  */
 const identityKey = (personKey: string): string => personKey.split('|').slice(0, 3).join('|');
 
@@ -65,16 +60,15 @@ export type ReferralParty = {
   email: string;
   phone: string | null;
   person_key: string;
-  household_key: string;
-  address_line_1: string | null;
-  postal_code: string | null;
+  /** The address's household (null until the player gives an address). */
+  household_key: string | null;
   account_state?: string;
 };
 
 /**
  * Whether a referral between these two accounts may be rewarded: not the same person (one
- * mailbox, one phone number, one name and birth date) and not one household (family name and
- * ZIP code, or street address). Answers the reason when it may not.
+ * mailbox, one phone number, one name and birth date) and not one household (one address, the
+ * household key of migration 0033). Answers the reason when it may not.
  */
 export function relationBetween(
   referrer: ReferralParty,
@@ -83,15 +77,13 @@ export function relationBetween(
   if (mailboxKey(referrer.email) === mailboxKey(friend.email)) return 'same_person';
   if (referrer.phone && friend.phone && referrer.phone === friend.phone) return 'same_person';
   if (identityKey(referrer.person_key) === identityKey(friend.person_key)) return 'same_person';
-  if (referrer.household_key === friend.household_key) return 'same_household';
-  const street = streetKey(referrer.address_line_1, referrer.postal_code);
-  if (street && street === streetKey(friend.address_line_1, friend.postal_code)) return 'same_household';
+  if (referrer.household_key && referrer.household_key === friend.household_key) return 'same_household';
   return null;
 }
 
 type ReferralRow = { id: string; referrer_id: string; friend_id: string; state: string };
 
-const PARTY_COLUMNS = 'email, phone, person_key, household_key, address_line_1, postal_code, account_state';
+const PARTY_COLUMNS = 'email, phone, person_key, household_key, account_state';
 
 /**
  * Why this player may not receive a bonus now (an error code), or null when they may: a closed

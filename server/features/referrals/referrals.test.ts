@@ -318,9 +318,21 @@ describe('limits', () => {
     );
   });
 
-  it('same household (family name and ZIP code) is not rewarded', async () => {
+  it('one family name in one ZIP code at two addresses is two households: rewarded', async () => {
     const a = await join(ctx, { last_name: 'Householder', postal_code: '60601' });
     const friend = await joinReferredBy(ctx, a, { last_name: 'Householder', postal_code: '60601' });
+    await buy(ctx, friend.client);
+    expect((await referralRow(friend))?.state).toBe('rewarded');
+  });
+
+  it('same household (one street address, written differently) is not rewarded', async () => {
+    const a = await join(ctx, {}, { address_line_1: '500 N. Lake Shore Dr', postal_code: '60611' });
+    const friend = await joinReferredBy(
+      ctx,
+      a,
+      {},
+      { address_line_1: '500 north lake shore drive', postal_code: '60611' },
+    );
     const aBefore = await balancesOf(a.client);
     await buy(ctx, friend.client);
     const row = await referralRow(friend);
@@ -328,21 +340,6 @@ describe('limits', () => {
     expect(await rewardEntries(row!.id)).toEqual([]);
     expect((await balancesOf(a.client)).balance_total_gld).toBe(aBefore.balance_total_gld);
     expect((await referralsOf(a)).results[0]).toMatchObject({
-      state: 'qualified',
-      no_reward_reason: 'same_household',
-    });
-  });
-
-  it('same street address (written differently) is not rewarded', async () => {
-    const a = await join(ctx, {}, { address_line_1: '500 N. Lake Shore Dr', postal_code: '60611' });
-    const friend = await joinReferredBy(
-      ctx,
-      a,
-      {},
-      { address_line_1: '500 n lake shore dr', postal_code: '60611' },
-    );
-    await buy(ctx, friend.client);
-    expect(await referralRow(friend)).toMatchObject({
       state: 'qualified',
       no_reward_reason: 'same_household',
     });
@@ -366,12 +363,25 @@ describe('limits', () => {
     await buy(ctx, byPhone.client);
     expect(await referralRow(byPhone)).toMatchObject({ no_reward_reason: 'same_person' });
 
+    // The same name and birth date in another ZIP code no longer joins (one person wherever they
+    // live); two such accounts from before that rule (migration 0033 marks the later one
+    // '|duplicate:<id>') are still one person.
     const b = await join(ctx, { first_name: 'Morgan', last_name: 'Twice', postal_code: '60601' });
+    const refused = await new Client(ctx).request('POST', API_PATHS.users, {
+      body: signUpPayload({ first_name: 'Morgan', last_name: 'Twice', postal_code: '46201' }),
+    });
+    expect(refused.body).toMatchObject({ code: 'DUPLICATE_ACCOUNT' });
     const moved = await joinReferredBy(ctx, b, {
       first_name: 'Morgan',
       last_name: 'Twice',
       postal_code: '46201',
+      birth_day: 15,
     });
+    await ctx.db.query(
+      `UPDATE users SET person_key = (SELECT person_key FROM users WHERE id = $1) || '|duplicate:' || id::text
+        WHERE id = $2`,
+      [b.id, moved.id],
+    );
     await buy(ctx, moved.client);
     expect(await referralRow(moved)).toMatchObject({ no_reward_reason: 'same_person' });
   });

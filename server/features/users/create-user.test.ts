@@ -209,34 +209,6 @@ describe('POST /users (join)', () => {
     expect(again.body).toMatchObject({ code: 'DUPLICATE_ACCOUNT' });
   });
 
-  it('allows two accounts per household, refuses the third (HOUSEHOLD_LIMIT)', async () => {
-    const household = { last_name: 'Householder', postal_code: '62702' };
-    expect((await join(signUpPayload({ ...household, first_name: 'Ann' }))).status).toBe(201);
-    expect((await join(signUpPayload({ ...household, first_name: 'Ben', birth_year: 1987 }))).status).toBe(
-      201,
-    );
-    const third = await join(
-      signUpPayload({ ...household, last_name: 'HOUSEHOLDER', first_name: 'Cal', birth_year: 2000 }),
-    );
-    expect(third.status).toBe(409);
-    expect(third.body).toMatchObject({ code: 'HOUSEHOLD_LIMIT', extra: { limit: 2 } });
-    // Same last name at another ZIP is another household.
-    expect(
-      (await join(signUpPayload({ last_name: 'Householder', postal_code: '62703', first_name: 'Cal' })))
-        .status,
-    ).toBe(201);
-  });
-
-  it('concurrent sign-ups in one household create at most two accounts', async () => {
-    const household = { last_name: 'Racehouse', postal_code: '62704' };
-    const results = await Promise.all(
-      ['Ava', 'Bo', 'Cy', 'Di'].map((first_name) => join(signUpPayload({ ...household, first_name }))),
-    );
-    expect(results.filter((r) => r.status === 201)).toHaveLength(2);
-    for (const r of results.filter((x) => x.status !== 201))
-      expect(r.body).toMatchObject({ code: 'HOUSEHOLD_LIMIT' });
-  });
-
   it.each([
     ['email', { email: 'not-an-email' }],
     ['first_name', { first_name: '   ' }],

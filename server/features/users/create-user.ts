@@ -2,7 +2,9 @@
  * Account creation rules (spec sections 1, 3, 9); the server is the authority. Checked in this
  * order so the first problem a player can fix is named, under its field:
  * names -> email -> password1 -> password2 -> postal_code (ZIP, excluded state) -> birth_date
- * (valid date, age of majority) -> promo_code -> uniqueness (email, person, household).
+ * (valid date, age of majority) -> promo_code -> (the route: robot check, sign-up limit) ->
+ * uniqueness (email, person). The household (one address, two accounts) is checked when an
+ * address is saved: sign-up asks for none (payments' address store).
  * Field errors answer 400; conflicts with existing accounts answer 409.
  */
 import {
@@ -27,12 +29,8 @@ import { acceptAtSignUp } from '../legal/public.ts';
 import { initialAccountState } from '../mobile-verification/public.ts';
 import { applyJoinPromo, promoSettingsOf, applyWelcomeOfferAtJoin } from '../promo-codes/public.ts';
 import { recordReferralAtJoin } from '../referrals/public.ts';
-import {
-  HOUSEHOLD_ACCOUNT_LIMIT,
-  householdKey,
-  isValidName,
-  personKey,
-} from '../../core/users/identity-keys.ts';
+import { isValidName, personKey } from '../../core/users/identity-keys.ts';
+import type { Queryable } from '../../db/driver.ts';
 
 const ATTRIBUTION_KEYS = [
   'utm_content',
@@ -47,7 +45,6 @@ const ATTRIBUTION_KEYS = [
   'fbclid',
   'referral_token',
   'wfv',
-  'g_id',
 ] as const;
 
 const MAX_AGE = 120;
@@ -59,15 +56,6 @@ const bad = (
   field: string | null,
   extra: Record<string, unknown> | null = null,
 ) => new ApiError(400, code, message, field, extra);
-
-export const householdLimit = () =>
-  new ApiError(
-    409,
-    ERROR_CODES.HOUSEHOLD_LIMIT,
-    `Only ${HOUSEHOLD_ACCOUNT_LIMIT} accounts are allowed per household, and this household already has ${HOUSEHOLD_ACCOUNT_LIMIT}. Please contact support if you believe this is a mistake.`,
-    null,
-    { limit: HOUSEHOLD_ACCOUNT_LIMIT },
-  );
 
 export interface CheckedSignUp {
   email: string;
@@ -190,36 +178,39 @@ export function checkSignUp(body: CreateUserRequest, nowMs: number): CheckedSign
   };
 }
 
-/** Inserts the player after the uniqueness rules; answers the new id. Race-safe: SERIALIZABLE + unique indexes. */
-export async function insertUser(deps: AppDeps, s: CheckedSignUp, passwordHash: string): Promise<string> {
+/**
+ * Inserts the player after the uniqueness rules; answers the new id. Race-safe: SERIALIZABLE +
+ * unique indexes. `beforeInsert` runs in the same transaction once the uniqueness rules passed
+ * (the robot check spends its token there, so a refused sign-up leaves it usable).
+ */
+export async function insertUser(
+  deps: AppDeps,
+  s: CheckedSignUp,
+  passwordHash: string,
+  beforeInsert?: (tx: Queryable) => Promise<void>,
+): Promise<string> {
   const person = personKey(s);
-  const household = householdKey(s);
   try {
     return await transaction(deps.db, async (tx) => {
       const taken = await tx.query('SELECT 1 FROM users WHERE lower(email) = $1', [s.email]);
       if (taken.length > 0) throw emailTaken();
       const same = await tx.query('SELECT 1 FROM users WHERE person_key = $1', [person]);
       if (same.length > 0) throw duplicateAccount();
-      const members = await tx.query<{ n: number | string }>(
-        'SELECT count(*) AS n FROM users WHERE household_key = $1',
-        [household],
-      );
-      if (Number(members[0]?.n ?? 0) >= HOUSEHOLD_ACCOUNT_LIMIT) throw householdLimit();
+      if (beforeInsert) await beforeInsert(tx);
       const now = new Date(deps.now()).toISOString();
       // Where mobile verification is on, the account may do nothing but verify until it has.
       const accountState = await initialAccountState(tx);
       const rows = await tx.query<{ id: string }>(
-        `INSERT INTO users (email, password_hash, first_name, last_name, person_key, household_key, birth_year, birth_month,
+        `INSERT INTO users (email, password_hash, first_name, last_name, person_key, birth_year, birth_month,
            birth_day, postal_code, state_or_province, promo_code, profile_pic, attribution, last_password_change, created_at, updated_at,
            account_state)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::text::jsonb, $15, $15, $15, $16) RETURNING id`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::text::jsonb, $14, $14, $14, $15) RETURNING id`,
         [
           s.email,
           passwordHash,
           s.first_name,
           s.last_name,
           person,
-          household,
           s.birth_year,
           s.birth_month,
           s.birth_day,

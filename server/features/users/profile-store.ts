@@ -1,16 +1,15 @@
 /**
- * The player's own edits to their row through patch me: a new name (which recomputes the identity
- * keys, so it must not make the account a second account of someone else or overfill a household)
- * and the app's key-value data, capped in size by the UPDATE itself.
+ * The player's own edits to their row through patch me: a new name (which recomputes the person
+ * key, so it must not make the account a second account of someone else; the household is the
+ * address and does not change with a name) and the app's key-value data, capped in size by the UPDATE itself.
  */
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import type { Database, Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { HOUSEHOLD_ACCOUNT_LIMIT, householdKey, personKey } from '../../core/users/identity-keys.ts';
+import { personKey } from '../../core/users/identity-keys.ts';
 import { duplicateAccount } from '../../core/users/user-uniqueness.ts';
 import type { UserRow } from '../../core/users/users-repo.ts';
-import { householdLimit } from './create-user.ts';
 
 /** Renames the player (undefined keeps a name); a unique-key race is the caller's to map. */
 export async function changeName(
@@ -31,20 +30,17 @@ export async function changeName(
       birth_month: Number(me.birth_month),
       birth_day: Number(me.birth_day),
     });
-    const household = householdKey(next);
-    // A new name must not turn this account into a second account of someone else, or overfill a household.
+    // A new name must not turn this account into a second account of someone else.
     const same = await tx.query('SELECT 1 FROM users WHERE person_key = $1 AND id <> $2', [person, id]);
     if (same.length > 0) throw duplicateAccount();
-    if (household !== me.household_key) {
-      const n = await tx.query<{ n: number | string }>(
-        'SELECT count(*) AS n FROM users WHERE household_key = $1',
-        [household],
-      );
-      if (Number(n[0]?.n ?? 0) >= HOUSEHOLD_ACCOUNT_LIMIT) throw householdLimit();
-    }
     await tx.query(
-      'UPDATE users SET first_name = $2, last_name = $3, person_key = $4, household_key = $5, updated_at = $6 WHERE id = $1',
-      [id, next.first_name, next.last_name, person, household, new Date(nowMs).toISOString()],
+      // A verified player who changes name re-authenticates before the next redemption (docs/kyc.md).
+      `UPDATE users SET first_name = $2, last_name = $3, person_key = $4, updated_at = $5,
+              reauthentication_due_at = CASE
+                WHEN identity_state = 'verified' AND (first_name <> $2 OR last_name <> $3) THEN $5::timestamptz
+                ELSE reauthentication_due_at END
+        WHERE id = $1`,
+      [id, next.first_name, next.last_name, person, new Date(nowMs).toISOString()],
     );
   });
 }

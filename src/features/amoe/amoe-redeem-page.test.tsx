@@ -10,7 +10,7 @@ import { resetStore, store } from '../../state/store.ts';
 import { apiError, stubApi } from '../../test-support/stub-api.ts';
 import { amoeErrorView } from './amoe-errors.ts';
 import AmoeRedeemPage, { codeInputProblem } from './amoe-redeem-page.tsx';
-import { leadingZeroBits, solveCaptchaChallenge } from './captcha-solver.ts';
+import { leadingZeroBits, solveCaptchaChallenge } from '../../ui/robot-check-solver.ts';
 
 describe('the AMOE code field', () => {
   it('accepts 12 characters of the alphabet in any case, with spaces and dashes', () => {

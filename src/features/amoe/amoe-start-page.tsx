@@ -20,10 +20,10 @@ import { AppLink } from '../../ui/app-link.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-error.tsx';
 import { Card, Notice, Page } from '../../ui/page.tsx';
-import { requestPostalRequestCode, usePostalRequests } from './api.ts';
+import { fetchCaptchaChallenge, requestPostalRequestCode, usePostalRequests } from './api.ts';
 import { setPostalRequestCode } from './amoe-state.ts';
 import { PostalRequestList } from './postal-request-list.tsx';
-import { RobotCheck, type RobotCheckToken } from './robot-check.tsx';
+import { RobotCheck, type RobotCheckToken } from '../../ui/robot-check.tsx';
 
 const steps = css`
   margin: 0 0 var(--space-3);
@@ -108,7 +108,12 @@ function PostalRequestCodeCard({ onCreated }: { onCreated: () => void }) {
     <Card>
       <h2>Your postal request code</h2>
       <p>Each envelope needs its own postal request code. Tick the box, then get your code.</p>
-      <RobotCheck key={checkRound} onToken={setToken} disabled={!online || pending} />
+      <RobotCheck
+        key={checkRound}
+        onToken={setToken}
+        fetchChallenge={fetchCaptchaChallenge}
+        disabled={!online || pending}
+      />
       {online ? null : <Notice tone="warning">{AMOE_TEXTS.offline}</Notice>}
       <FormError message={error} />
       <Button

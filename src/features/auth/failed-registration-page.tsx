@@ -6,8 +6,9 @@ import { ButtonLink } from '../../ui/button.tsx';
 import { actionRow, prose } from '../../ui/prose.ts';
 
 /**
- * Where the join form sends a visitor whose account could not be created because of the
- * one-per-person / two-per-household rule (and a plain summary of the other eligibility rules).
+ * Where the duplicate-account dialog sends a visitor whose account could not be created because of
+ * the one-per-person rule, with the two-per-household rule and a plain summary of the other
+ * eligibility rules (docs/account.md).
  */
 export function FailedRegistrationPage() {
   return (
@@ -19,15 +20,17 @@ export function FailedRegistrationPage() {
         </p>
         <h2>One account per person</h2>
         <p>
-          Each player may hold only one account. If you joined before, even with another email address, please{' '}
+          Each player may hold only one account: the same name and date of birth are one person, wherever you
+          live now. If you joined before, even with another email address or from another address, please{' '}
           <Link to={ROUTES.login}>sign in</Link> to your existing account instead. If you forgot its password,
           you can <Link to={ROUTES.passwordRecovery}>request a sign-in link</Link>.
         </p>
         <h2>Two accounts per household</h2>
         <p>
-          At most two accounts may be opened per household. We count players who share a family name and a ZIP
-          code as one household, so if two people in your household already play, a third account cannot be
-          opened.
+          At most two accounts may be held per household. A household is one home address (the same street
+          address, apartment or unit and ZIP code), so if two people at your address already play, a third
+          account cannot use that address. We check it when you give your address, before your first purchase
+          or redemption.
         </p>
         <h2>Eligibility</h2>
         <ul>

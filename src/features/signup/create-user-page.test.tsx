@@ -47,9 +47,25 @@ const LEGAL_DOCUMENTS = [
   scroll_required: scroll,
   timestamp_created: '2026-01-01T00:00:00Z',
 }));
+/** The join's robot-check challenge (difficulty 0: the first answer solves it). */
+const ROBOT_CHALLENGE = {
+  site_key: 'sandbox-amoe',
+  provider: 'sandbox',
+  challenge: 'v1.payload.signature',
+  difficulty: 0,
+};
 const legalStub = (): Record<string, Answer> => ({
   '/legal-documents': async () => ({ status: 200, body: { results: LEGAL_DOCUMENTS } }),
+  '/users/robot-check': async () => ({
+    status: 200,
+    body: { ...ROBOT_CHALLENGE, expires_at: new Date(Date.now() + 120_000).toISOString() },
+  }),
 });
+/** Ticks "I'm not a robot" and waits for the solved check. */
+async function tickRobotCheck() {
+  fireEvent.click(screen.getByLabelText("I'm not a robot"));
+  await waitFor(() => expect(screen.getByTestId('robot-check-status').textContent).toBe('Verified'));
+}
 const acceptBox = () => screen.findByLabelText(/I am at least 18 years old/);
 
 /** Fills a valid form for an adult in Illinois (born 1990), once the documents to accept are shown. */
@@ -65,6 +81,7 @@ async function fillValid() {
   type('Birth day', '15');
   type('Birth year', '1990');
   fireEvent.click(screen.getByLabelText(/I am at least 18 years old/));
+  await tickRobotCheck();
 }
 
 describe('CreateUserPage', () => {
@@ -236,7 +253,7 @@ describe('CreateUserPage', () => {
     expect(errorOf('birth_date')).toBeNull();
   });
 
-  it('shows duplicate-account refusals as a form error with the failed-registration page', async () => {
+  it('opens the duplicate-account dialog for a second account of one person, not an inline message', async () => {
     stubApi({
       ...legalStub(),
       '/users': apiError(409, 'DUPLICATE_ACCOUNT', 'You already have an account with us.'),
@@ -244,12 +261,40 @@ describe('CreateUserPage', () => {
     renderForm();
     await fillValid();
     submit();
-    expect((await screen.findByTestId('form-error')).textContent).toBe(
-      'You already have an account with us.',
+    await waitFor(() =>
+      expect(store.dialogs.stack.map((d) => ({ kind: d.kind, props: d.props }))).toEqual([
+        { kind: 'duplicate-account', props: { message: 'You already have an account with us.' } },
+      ]),
     );
+    expect(screen.queryByTestId('form-error')).toBeNull();
+  });
+
+  it('asks for the robot check before sending, and shows a refused check under a fresh box', async () => {
+    const calls = stubApi({
+      ...legalStub(),
+      '/users': apiError(400, 'ROBOT_CHECK_FAILED', 'The check failed. Tick again.', 'g_token'),
+    });
+    renderForm();
+    await fillValid();
+    // Untick: the form is not sent without the check.
+    fireEvent.click(screen.getByLabelText("I'm not a robot"));
+    submit();
     expect(
-      screen.getByRole('link', { name: "Why couldn't my account be created?" }).getAttribute('href'),
-    ).toBe('/failed-registration');
+      await screen.findByText('Please tick "I\'m not a robot" before creating your account.'),
+    ).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText("I'm not a robot"));
+    expect(calls.filter((c) => c.path === '/users')).toHaveLength(0);
+    await tickRobotCheck();
+    submit();
+    expect(await screen.findByText('The check failed. Tick again.')).toBeTruthy();
+    const box = screen.getByLabelText("I'm not a robot");
+    expect(box).toHaveProperty('checked', false);
+    expect(document.activeElement).toBe(box);
+    expect(calls.find((c) => c.path === '/users')?.body).toMatchObject({
+      g_token: 'v1.payload.signature:0',
+      g_id: 'sandbox-amoe',
+      wfv: '2',
+    });
   });
 
   it('sends the full payload with promo code and attribution, signs in and goes to the lobby', async () => {
@@ -288,6 +333,10 @@ describe('CreateUserPage', () => {
       fbclid: 'fb-1',
       gclid: 'stored-gclid',
       referral_token: null,
+      // The robot check (spec section 3) and the form's version.
+      g_token: 'v1.payload.signature:0',
+      g_id: 'sandbox-amoe',
+      wfv: '2',
       // The versions shown are the versions accepted.
       accepted_documents: [
         { type: 'terms_conditions', version: 3 },

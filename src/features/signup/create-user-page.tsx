@@ -42,6 +42,11 @@ import { BirthDateFields } from '../../ui/birth-date-fields.tsx';
 import { NameFields, ZipCodeField } from './join-fields.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
 import { AfterHydration } from '../../ui/after-hydration.tsx';
+import { RobotCheck, type RobotCheckToken } from '../../ui/robot-check.tsx';
+import { RobotCheckChallengeSchema, ROBOT_CHECK_TEXTS } from '../../contract/robot-check.ts';
+import { ERROR_CODES } from '../../contract/error-codes.ts';
+import { openDialog } from '../../state/dialog-actions.ts';
+import { DUPLICATE_ACCOUNT_DIALOG } from './register-duplicate-account-dialog.ts';
 
 // The terms to read and accept load beside the form's fields (they sit below them and wait for
 // the legal documents anyway), so the join page's first load stays within the route budget.
@@ -75,6 +80,17 @@ const signInLine = css`
   color: var(--color-text-muted);
 `;
 
+/** The join's robot-check challenge (no sign-in). */
+const fetchJoinChallenge = () =>
+  api.get(API_PATHS.joinRobotCheck, RobotCheckChallengeSchema, { handleErrors: false });
+/** The control the robot check's error focuses. */
+const ROBOT_CONTROL = 'not_a_robot';
+/**
+ * The join form's version, sent as `wfv` (spec section 3) and kept with the account's attribution:
+ * '2' is the form with the robot check (docs/account.md).
+ */
+const JOIN_FORM_VERSION = '2';
+
 const EMPTY: JoinFormValues = {
   first_name: '',
   last_name: '',
@@ -99,7 +115,6 @@ const controlOf = (slot: JoinErrorField): string => (slot === 'birth_date' ? 'bi
 interface ServerProblem {
   field: JoinErrorField | null;
   message: string;
-  offerFailedRegistration: boolean;
 }
 
 /** The join form (signup/create-user): every field of the account-creation payload we collect. */
@@ -111,6 +126,17 @@ export function CreateUserPage() {
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [server, setServer] = useState<ServerProblem | null>(null);
+  // The solved robot check (sent as g_token / g_id), its error, and a new box after a refusal.
+  const [robot, setRobot] = useState<RobotCheckToken | null>(null);
+  const [robotError, setRobotError] = useState<string | null>(null);
+  const [robotRound, setRobotRound] = useState(0);
+  // Focus goes to the fresh box once it is rendered.
+  const focusRobot = useRef(false);
+  useEffect(() => {
+    if (!focusRobot.current) return;
+    focusRobot.current = false;
+    focusField(formRef.current, ROBOT_CONTROL);
+  }, [robotRound]);
   const formRef = useRef<HTMLFormElement>(null);
   // One Idempotency-Key per join attempt, kept while its answer did not arrive: sending the same
   // form again signs in to the account the server created instead of "email already in use".
@@ -204,17 +230,18 @@ export function CreateUserPage() {
     try {
       rules = validation ?? (await joinValidation());
     } catch {
-      setServer({
-        field: null,
-        message: 'Something went wrong. Please try again.',
-        offerFailedRegistration: false,
-      });
+      setServer({ field: null, message: 'Something went wrong. Please try again.' });
       return;
     }
     const errors: JoinErrors = rules.validateJoinForm(values);
     const first = rules.firstErrorField(errors);
     if (first) {
       focusField(formRef.current, controlOf(first));
+      return;
+    }
+    if (!robot) {
+      setRobotError(ROBOT_CHECK_TEXTS.missing);
+      focusField(formRef.current, ROBOT_CONTROL);
       return;
     }
     const birth = rules.birthDateOf(values);
@@ -231,6 +258,9 @@ export function CreateUserPage() {
       birth_month: birth.month,
       birth_day: birth.day,
       promo_code: promo || null,
+      g_token: robot.token,
+      g_id: robot.siteKey,
+      wfv: JOIN_FORM_VERSION,
       // An older server answers documents without versions: then nothing is sent, as before.
       ...(toAccept.every((d) => d.version !== undefined)
         ? { accepted_documents: toAccept.map((d) => ({ type: d.type, version: d.version ?? 0 })) }
@@ -260,10 +290,22 @@ export function CreateUserPage() {
       // A newer version was published while the form was open: show it to be read and accepted.
       if (isApiError(err) && err.code === LEGAL_ACCEPTANCE_ERROR_CODES.DOCUMENT_VERSION_OUTDATED)
         void legal.mutate();
+      // One account per person: the duplicate-account dialog says so and offers SIGN IN.
+      if (isApiError(err) && err.code === ERROR_CODES.DUPLICATE_ACCOUNT) {
+        openDialog(DUPLICATE_ACCOUNT_DIALOG, { message: err.message });
+        return;
+      }
+      // A refused robot check: a fresh box, its message under it.
+      if (isApiError(err) && err.code === ERROR_CODES.ROBOT_CHECK_FAILED) {
+        setRobot(null);
+        setRobotError(err.message);
+        focusRobot.current = true;
+        setRobotRound((n) => n + 1);
+        return;
+      }
       const somethingWrong: ServerProblem = {
         field: null,
         message: 'Something went wrong. Please try again.',
-        offerFailedRegistration: false,
       };
       const problem: ServerProblem = isApiError(err)
         ? await joinServerErrors().then(
@@ -383,12 +425,17 @@ export function CreateUserPage() {
               goldOnly={goldOnly}
             />
           </Suspense>
+          <RobotCheck
+            key={robotRound}
+            onToken={(token) => {
+              setRobot(token);
+              if (token) setRobotError(null);
+            }}
+            fetchChallenge={fetchJoinChallenge}
+            disabled={submitting}
+            error={robotError}
+          />
           <FormError message={server && !server.field ? server.message : null} />
-          {server?.offerFailedRegistration ? (
-            <p>
-              <Link to={ROUTES.failedRegistration}>Why couldn't my account be created?</Link>
-            </p>
-          ) : null}
           <Button
             type="submit"
             fullWidth

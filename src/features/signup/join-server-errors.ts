@@ -1,5 +1,5 @@
 /** Where the join form shows an error answered by the server (spec section 4, sign-up error). */
-import { ERROR_CODES, ERROR_TEXTS } from '../../contract/errors.ts';
+import { ERROR_TEXTS } from '../../contract/errors.ts';
 import type { ApiError } from '../../lib/api-client.ts';
 import type { JoinErrorField } from './join-form-validation.ts';
 
@@ -7,8 +7,6 @@ export interface JoinServerError {
   /** The field to show the message under, or null for the form-level error. */
   field: JoinErrorField | null;
   message: string;
-  /** One-per-person / household refusals also offer the failed-registration page. */
-  offerFailedRegistration: boolean;
 }
 
 /** Server wire names -> the form's error slots (the three birth fields share one). */
@@ -29,15 +27,10 @@ const FIELD_SLOTS: Readonly<Record<string, JoinErrorField>> = {
   accepted_documents: 'terms',
 };
 
+/** A duplicate account opens its dialog and a refused robot check shows under the box (the page). */
 export function placeJoinServerError(error: ApiError): JoinServerError {
-  const offerFailedRegistration =
-    error.code === ERROR_CODES.DUPLICATE_ACCOUNT || error.code === ERROR_CODES.HOUSEHOLD_LIMIT;
   if (error.status === 429)
-    return {
-      field: null,
-      message: `${ERROR_TEXTS.serverBusyTitle}: ${ERROR_TEXTS.serverBusy}`,
-      offerFailedRegistration,
-    };
+    return { field: null, message: `${ERROR_TEXTS.serverBusyTitle}: ${ERROR_TEXTS.serverBusy}` };
   const field = error.field ? (FIELD_SLOTS[error.field] ?? null) : null;
-  return { field, message: error.message, offerFailedRegistration };
+  return { field, message: error.message };
 }

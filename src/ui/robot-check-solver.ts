@@ -1,5 +1,5 @@
 /**
- * The page's side of the sandbox robot check (docs/amoe.md): find n such that
+ * The page's side of the sandbox robot check (docs/amoe.md, contract/robot-check.ts): find n such that
  * SHA-256("<challenge>:<n>") starts with `difficulty` zero bits. About 2^difficulty hashes
  * (4,096 at the default 12): well under a second in a browser. Yields to the page every few
  * hundred hashes so the spinner keeps turning.
