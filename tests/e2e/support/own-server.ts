@@ -16,6 +16,8 @@ export interface OwnServer {
   flags: string[];
   /** 'ours' when a server of the right kind answers on the port, 'other' for a different one, null when none. */
   probe(origin: string): Promise<'ours' | 'other' | null>;
+  /** Environment variables for the server, read when it starts (e.g. SMTP_URL of a mail server the spec started). */
+  env?: () => Record<string, string>;
 }
 
 export function useOwnServer(options: OwnServer): {
@@ -38,7 +40,7 @@ export function useOwnServer(options: OwnServer): {
     server = spawn(
       process.execPath,
       [join(ROOT, 'scripts', 'e2e-server.mjs'), '--port', String(options.port), ...options.flags],
-      { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: ROOT, env: { ...process.env, ...options.env?.() }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
     server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
