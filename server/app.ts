@@ -12,6 +12,7 @@ import { legalAcceptanceRoutes } from './features/legal/legal-acceptance-routes.
 import { responsiblePlayRoutes } from './features/responsible-play/routes.ts';
 import { communicationPreferencesRoutes } from './features/communication-preferences/routes.ts';
 import { supportDeskRoutes } from './features/support-desk/routes.ts';
+import { reviewRoutes } from './features/reviews/routes.ts';
 import { socialAuthRoutes } from './features/social-auth/routes.ts';
 import { SOCIAL_PROVIDERS, socialDeletionCallbackPath } from '../src/contract/social-auth.ts';
 import { COMMUNICATION_PREFERENCES_PATHS } from '../src/contract/communication-preferences.ts';
@@ -172,6 +173,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   api.route('/', responsiblePlayRoutes(deps));
   api.route('/', communicationPreferencesRoutes(deps));
   api.route('/', supportDeskRoutes(deps));
+  api.route('/', reviewRoutes(deps));
   api.route('/', socialAuthRoutes(deps));
   api.route('/', storeRoutes(deps));
   api.route('/', paymentRoutes(deps));

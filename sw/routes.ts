@@ -11,6 +11,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { API_PREFIX, API_PATHS } from '../src/contract/api-paths.ts';
 import { GAMES_API_PATHS } from '../src/contract/games.ts';
+import { REVIEWS_API_PATHS } from '../src/contract/reviews.ts';
 import { FROM_CACHE_HEADER, OFFLINE_PAGE, SW_CACHES } from '../src/contract/sw-messages.ts';
 import type { WorkboxPlugin } from 'workbox-core';
 
@@ -55,6 +56,20 @@ export function registerRuntimeRoutes(): void {
         okOnly,
         markCached('copy'),
         new ExpirationPlugin({ maxEntries: 10, maxAgeSeconds: 30 * 24 * 3600 }),
+      ],
+    }),
+  );
+
+  // The footer's review summary (public, the same for every visitor): the last copy at once, so
+  // the widget shows its figures offline too, refreshed in the background.
+  registerRoute(
+    ({ url, request }) => request.method === 'GET' && isApi(url, REVIEWS_API_PATHS.summary),
+    new StaleWhileRevalidate({
+      cacheName: SW_CACHES.reviews,
+      plugins: [
+        okOnly,
+        markCached('copy'),
+        new ExpirationPlugin({ maxEntries: 1, maxAgeSeconds: 30 * 24 * 3600 }),
       ],
     }),
   );

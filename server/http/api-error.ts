@@ -21,6 +21,7 @@ import type { LeaderboardErrorCode } from '../../src/contract/leaderboard.ts';
 import type { PromoErrorCode } from '../../src/contract/promotions.ts';
 import type { AccountErrorCode } from '../../src/contract/account.ts';
 import type { SocialAuthErrorCode } from '../../src/contract/social-auth.ts';
+import type { ReviewsErrorCode } from '../../src/contract/reviews.ts';
 
 /** Every code the API may answer: the shared catalogue plus each feature's own catalogue. */
 export type ApiErrorCode =
@@ -44,7 +45,8 @@ export type ApiErrorCode =
   | LeaderboardErrorCode
   | PromoErrorCode
   | AccountErrorCode
-  | SocialAuthErrorCode;
+  | SocialAuthErrorCode
+  | ReviewsErrorCode;
 
 export class ApiError extends Error {
   constructor(

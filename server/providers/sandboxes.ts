@@ -61,8 +61,8 @@ export interface InProcessSandboxes {
   identity: IdentitySandboxSetup['sandbox'];
   social: SocialSandboxSetup['sandbox'];
   prizeOut: PrizeOutSandboxSetup['sandbox'];
-  /** The reviews platform's app (tests add reviews through its API). */
-  reviews: Hono;
+  /** The reviews platform's app and our key to it (tests add reviews through its API). */
+  reviews: { app: Hono; apiKey: string };
 }
 
 export interface InProcessOptions {
@@ -87,7 +87,7 @@ function reviewsSandbox(setup: SandboxSetup, apiBase: string | null) {
     apiKey,
     businessUnit: REVIEWS_BUSINESS_UNIT,
   });
-  return { app, provider };
+  return { app, apiKey, provider };
 }
 
 export function inProcessSandboxes(setup: SandboxSetup, options: InProcessOptions = {}): InProcessSandboxes {
@@ -137,7 +137,7 @@ export function inProcessSandboxes(setup: SandboxSetup, options: InProcessOption
       prizeOut: prizeOut.provider,
       reviews: reviews.provider,
     },
-    reviews: reviews.app,
+    reviews: { app: reviews.app, apiKey: reviews.apiKey },
     payments: payments.sandbox,
     identity: identity.sandbox,
     social: social.sandbox,

@@ -23,6 +23,8 @@ export const SW_CACHES = {
   lobby: 'lc-lobby-v1',
   properties: 'lc-properties-v1',
   images: 'lc-images-v1',
+  /** The footer's review summary (the same for everyone), kept for offline. */
+  reviews: 'lc-reviews-v1',
   /** Answers of the signed-in player kept for offline reading (history pages); cleared at logout. */
   player: 'lc-player-v1',
 } as const;

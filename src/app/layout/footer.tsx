@@ -1,7 +1,8 @@
 /**
  * Site footer (spec section 2): policy links, what-is page, corporate, help center, social
  * links, Privacy Preferences (only when a consent-management snippet is on the page), the legal
- * notice naming the excluded states, the current year and a link to player reviews.
+ * notice naming the excluded states, the current year and the review widget (review-widget.tsx:
+ * the rating and review count at the review platform).
  */
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -19,6 +20,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { store } from '../../state/store.ts';
 import { Logo } from '../../ui/logo.tsx';
 import { consentManager, openConsentPreferences } from './consent.ts';
+import { ReviewWidget } from './review-widget.tsx';
 
 const foot = css`
   margin-top: auto;
@@ -122,8 +124,6 @@ export const SOCIAL_LINKS = [
   { label: 'YouTube', href: 'https://youtube.luckycrown.example/@luckycrown' },
 ] as const;
 
-export const REVIEWS_URL = 'https://reviews.luckycrown.example/lucky-crown';
-
 /** Help Center, "derived from the current user" (spec): a signed-in player goes through the
  * support-desk sign-in (a new tab that signs them in on the help center); a visitor gets the
  * public help page (named property support_url, the support site's from SUPPORT_SITE_ORIGIN).
@@ -223,11 +223,6 @@ export function Footer() {
               <li>
                 <a href={`mailto:${SUPPORT_EMAIL}${mailSubject}`}>{SUPPORT_EMAIL}</a>
               </li>
-              <li>
-                <a href={REVIEWS_URL} target="_blank" rel="noopener noreferrer" data-testid="footer-reviews">
-                  Read player reviews<span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              </li>
             </ul>
           </div>
           <div>
@@ -248,6 +243,7 @@ export function Footer() {
             </ul>
           </div>
         </nav>
+        <ReviewWidget />
         <div className={legal} data-testid="legal-notice">
           <p>
             <strong>No purchase necessary.</strong> Void where prohibited by law. {excludedNotice}{' '}
