@@ -126,6 +126,17 @@ describe('prize-out payouts', () => {
     expect(await ledgerViolations(ctx.db)).toEqual([]);
   });
 
+  it('a burst of approvals of one prize-out approves it once and sends one payout', async () => {
+    const r = await pendingPrizeOut('');
+    const burst = await Promise.all(Array.from({ length: 5 }, () => step(r.id, 'approve')));
+    expect(burst.filter((res) => res.status === 200)).toHaveLength(1);
+    expect(burst.filter((res) => res.status === 409)).toHaveLength(4);
+    expect(payoutsOf(r.id)).toMatchObject([{ status: 'paid', create_calls: 1 }]);
+    expect(await rowOf(r.id)).toMatchObject({ status: 'paid' });
+    expect(await sweeps(ctx.db, r.userId)).toMatchObject({ redeemable: 70_00, pending_redemption: 0 });
+    expect(await ledgerViolations(ctx.db)).toEqual([]);
+  });
+
   it('a processing payout is sent, then polled to paid once the provider has delivered it', async () => {
     const r = await pendingPrizeOut('+pending');
     const res = await step(r.id, 'approve');
