@@ -216,6 +216,8 @@ describe('config', () => {
       supportSiteOrigin: 'https://help.example.com',
       socialSandboxPort: 9005,
       socialSandboxOrigin: 'http://localhost:9005',
+      prizeoutSandboxPort: 9006,
+      prizeoutSandboxOrigin: 'http://localhost:9006',
       socialClientId: 'lucky-crown-web',
       redemptionLimitPerPeriodUsdCents: 25_000,
       cashOutFeeUsdCents: 0,
@@ -228,6 +230,7 @@ describe('config', () => {
     expect(loadConfig({ PORT: '65535' }, '/srv/app')).toMatchObject({
       cardSandboxPort: 65534,
       socialSandboxPort: 65530,
+      prizeoutSandboxPort: 65529,
     });
   });
 
