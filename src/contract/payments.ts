@@ -113,7 +113,10 @@ export const PAYMENT_ERROR_CODES = {
   INVALID_PHONE: 'INVALID_PHONE',
   INVALID_ADDRESS: 'INVALID_ADDRESS',
   WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
-  /** 400, field apply_balance_usd: not a USD amount with 2 decimals, or more than the price. */
+  /**
+   * 400, field apply_balance_usd: not a USD amount with 2 decimals, more than the price, or leaving
+   * less than the provider's smallest charge (extra { max_apply_usd, minimum_charge_usd }).
+   */
   INVALID_CASH_BALANCE_AMOUNT: 'INVALID_CASH_BALANCE_AMOUNT',
   /** 409, field apply_balance_usd, extra { cash_balance_usd }: more than the cash balance holds. */
   CASH_BALANCE_INSUFFICIENT: 'CASH_BALANCE_INSUFFICIENT',
@@ -175,6 +178,8 @@ export const PAYMENT_TEXTS = {
   phoneInvalid: 'Please enter a 10-digit phone number as (xxx) xxx-xxxx',
   cashBalanceInvalid: 'Please enter an amount in dollars and cents, no more than the package price.',
   cashBalanceInsufficient: 'Your cash balance is lower than the amount you chose to apply.',
+  cashBalanceRestTooSmall:
+    'The rest to pay must be at least ${minimum}. Please apply less of your cash balance, or all of the price.',
   cashBalanceNotCovering:
     'Your cash balance does not cover the whole price. Please choose a card for the rest.',
   zeroSweepsPackage:
@@ -382,6 +387,11 @@ export const PurchaseQuoteSchema = type({
   cash_balance_usd: number(),
   /** cashBalanceToApplyUSD as accepted (never more than the price or the cash balance). */
   balance_applied_usd: number(),
+  /**
+   * The most the player may apply: the price when the cash balance covers it, else what leaves
+   * the provider's smallest charge to pay (card $0.50, bank $1.00).
+   */
+  max_apply_usd: number(),
   /** addCCFeesToPurchase: a card fee is added to this charge. */
   add_card_fee: boolean(),
   /** The operator's card fee, percent of what the card is charged (named property card_fee_percent). */

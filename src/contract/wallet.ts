@@ -235,6 +235,8 @@ export const CurrencyYearTotalsSchema = type({
   played: number(),
   won: number(),
   redeemed: number(),
+  /** Won Sweeps (the cash balance) that paid for purchases, net of those given back; Gold 0. */
+  applied_to_purchases: number(),
   /** Net of reversals and adjustments (may be negative). */
   adjustments: number(),
 });

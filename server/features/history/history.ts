@@ -189,19 +189,35 @@ export async function yearlySummary(db: Queryable, userId: string, year: number)
        FROM ledger_entries WHERE user_id = $1 AND ${range} GROUP BY currency, kind, bucket`,
     [userId, year],
   );
+  // The cash balance applied to purchases (redeemable Sweeps, kind 'purchase') and the reversals
+  // that gave it back when a purchase failed: their own line, not "purchased" nor "adjustments".
+  const applied = await db.query<{ net: number | string | null; returned: number | string | null }>(
+    `SELECT sum(e.amount_minor) AS net, sum(e.amount_minor) FILTER (WHERE e.kind = 'reversal') AS returned
+       FROM ledger_entries e LEFT JOIN ledger_entries o ON o.id = e.reverses_entry_id
+      WHERE e.user_id = $1 AND ${range.replaceAll('created_at', 'e.created_at')}
+        AND e.currency = 'sweeps' AND e.bucket = 'redeemable'
+        AND (e.kind = 'purchase' OR (e.kind = 'reversal' AND o.kind = 'purchase'))`,
+    [userId, year],
+  );
+  const appliedNet = Number(applied[0]?.net ?? 0);
+  const appliedReturned = Number(applied[0]?.returned ?? 0);
   const totals = (currency: Currency) => {
     const sum = (pred: (r: (typeof rows)[number]) => boolean, pick: 'total' | 'spent' = 'total') =>
       rows.filter((r) => r.currency === currency && pred(r)).reduce((a, r) => a + Number(r[pick] ?? 0), 0);
     const show = (minor: number) => minorToDisplay(currency, minor);
     return {
-      purchased: show(sum((r) => r.kind === 'purchase')),
+      purchased: show(sum((r) => r.kind === 'purchase' && r.bucket !== 'redeemable')),
       bonuses: show(sum((r) => r.kind === 'bonus' || r.kind === 'amoe')),
       promos: show(sum((r) => r.kind === 'promo')),
       played: show(-sum((r) => r.kind === 'bet')),
       won: show(sum((r) => r.kind === 'win')),
       // Paid out = coins leaving the pending_redemption bucket (see docs/ledger.md, redemptions).
       redeemed: show(-sum((r) => r.kind === 'redemption' && r.bucket === 'pending_redemption', 'spent')),
-      adjustments: show(sum((r) => r.kind === 'adjustment' || r.kind === 'reversal')),
+      applied_to_purchases: currency === 'sweeps' ? show(-appliedNet) : 0,
+      adjustments: show(
+        sum((r) => r.kind === 'adjustment' || r.kind === 'reversal') -
+          (currency === 'sweeps' ? appliedReturned : 0),
+      ),
     };
   };
   const purchases = await db.query<{ n: number | string; cents: number | string | null }>(

@@ -15,6 +15,7 @@ import {
 } from '../../../src/contract/payments.ts';
 import { API_PATHS } from '../../../src/contract/api-paths.ts';
 import { PROPERTY_NAMES } from '../../../src/contract/properties.ts';
+import { yearlySummaryPath, type YearlySummary } from '../../../src/contract/wallet.ts';
 import { creditWin } from '../../core/ledger/coin-rules.ts';
 import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -273,6 +274,28 @@ describe('cash balance applied to a purchase (apply_balance_usd)', () => {
     await ctx.flushWebhooks();
     await status(client, res.body.purchase_id);
     expect(await redeemable(userId)).toBe(300);
+
+    // Then a split purchase that is paid: the yearly summary shows the cash balance spent on it on
+    // its own line; the declined one's take and give-back cancel out and are no adjustment.
+    const paid = await buyWithCard(ctx, client, CARDS.success, {
+      apply_balance_usd: 1.49,
+      package_id: 'gold-199',
+    });
+    const settled = await status(client, paid.body.purchase_id);
+    expect(settled.body.error ?? paid.body.error ?? null).toBeNull();
+    expect(settled.body.status).toBe('succeeded');
+    const year = new Date(ctx.clock.now).toLocaleString('en-US', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+    });
+    const summary = await client.request<YearlySummary>('GET', yearlySummaryPath(year));
+    expect(summary.body.sweeps).toMatchObject({
+      purchased: 2,
+      applied_to_purchases: 1.49,
+      adjustments: 0,
+      won: 3,
+    });
+    expect(summary.body.purchases_usd).toBe(1.99);
   });
 
   it('a balance covering the price charges nothing and credits at once', async () => {
@@ -323,6 +346,25 @@ describe('cash balance applied to a purchase (apply_balance_usd)', () => {
       expect(res.status, String(apply)).toBe(code === 'CASH_BALANCE_INSUFFICIENT' ? 409 : 400);
       expect(res.body).toMatchObject({ code, field: 'apply_balance_usd' });
     }
+    // A rest below the card's smallest charge ($0.50) cannot be charged: apply less or all.
+    const tooSmallRest = await client.request<{ code: string; field: string; extra: unknown }>(
+      'POST',
+      PAYMENTS_API_PATHS.cardPurchases,
+      {
+        body: {
+          package_id: 'gold-199',
+          payment_method: { type: 'card_token', token: 'tok_never_used' },
+          apply_balance_usd: 1.6,
+        },
+        headers: { [IDEMPOTENCY_HEADER]: randomUUID() },
+      },
+    );
+    expect(tooSmallRest.status).toBe(400);
+    expect(tooSmallRest.body).toMatchObject({
+      code: 'INVALID_CASH_BALANCE_AMOUNT',
+      field: 'apply_balance_usd',
+      extra: { max_apply_usd: 1.99, minimum_charge_usd: 0.5 },
+    });
     const notString = await bad('2');
     expect(notString.status).toBe(400);
     // Balance alone that does not cover the price.
@@ -336,6 +378,26 @@ describe('cash balance applied to a purchase (apply_balance_usd)', () => {
     expect(await redeemable(userId)).toBe(300);
     const purchases = await ctx.db.query('SELECT 1 FROM purchases WHERE user_id = $1', [userId]);
     expect(purchases).toHaveLength(0);
+  });
+
+  it('offers at most what leaves the provider its smallest charge, unless the balance pays it all', async () => {
+    const client = await playerWithAddress(ctx);
+    await win(client, 170);
+    expect((await quote(client, 'package_id=gold-199')).body).toMatchObject({
+      cash_balance_usd: 1.7,
+      max_apply_usd: 1.49,
+    });
+    // The bank's smallest charge is $1.00.
+    expect((await quote(client, 'package_id=gold-199&method=pay_by_bank')).body).toMatchObject({
+      max_apply_usd: 0.99,
+    });
+    expect((await quote(client, 'package_id=gold-499')).body).toMatchObject({ max_apply_usd: 1.7 });
+    const res = await buyWithCard(ctx, client, CARDS.success, {
+      package_id: 'gold-199',
+      apply_balance_usd: 1.49,
+    });
+    expect(res.body).toMatchObject({ balance_applied_usd: 1.49, charged_usd: 0.5 });
+    expect((await status(client, res.body.purchase_id)).body.status).toBe('succeeded');
   });
 
   it('a parallel burst spending the same balance takes it once and never overdraws', async () => {

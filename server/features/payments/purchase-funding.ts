@@ -26,6 +26,12 @@ import { reverseEntry } from '../../core/ledger/coin-rules.ts';
 
 export type FundingMethod = 'card' | 'pay_by_bank';
 
+/**
+ * The smallest charge each provider takes (the sandboxes' minimums, as real processors have):
+ * a rest below it cannot be charged, so the balance pays all or leaves at least this much.
+ */
+export const MINIMUM_CHARGE_CENTS: Readonly<Record<FundingMethod, number>> = { card: 50, pay_by_bank: 100 };
+
 export interface Funding {
   priceCents: number;
   /** The cash balance the player may apply now, USD cents. */
@@ -33,6 +39,8 @@ export interface Funding {
   appliedUsdCents: number;
   /** Redeemable Sweeps (cents) the applied part takes from the account. */
   appliedSweepsCents: number;
+  /** The most the player may apply now: the whole price, or what leaves the provider's minimum. */
+  maxApplyCents: number;
   cardFeePercent: number;
   cardFeeCents: number;
   /** price - applied + fee: what the provider is asked for (0 = nothing). */
@@ -72,6 +80,18 @@ const invalidAmount = () =>
     'apply_balance_usd',
   );
 
+const belowMinimum = (method: FundingMethod, maxApplyCents: number) =>
+  new ApiError(
+    400,
+    PAYMENT_ERROR_CODES.INVALID_CASH_BALANCE_AMOUNT,
+    PAYMENT_TEXTS.cashBalanceRestTooSmall.replace(
+      '{minimum}',
+      (MINIMUM_CHARGE_CENTS[method] / 100).toFixed(2),
+    ),
+    'apply_balance_usd',
+    { max_apply_usd: maxApplyCents / 100, minimum_charge_usd: MINIMUM_CHARGE_CENTS[method] / 100 },
+  );
+
 const insufficient = (cashBalanceCents: number | null) =>
   new ApiError(
     409,
@@ -107,7 +127,13 @@ export async function planFunding(
   const appliedSweepsCents = Math.ceil(appliedUsdCents * rate - 1e-9);
   if (appliedUsdCents > cashBalanceCents || appliedSweepsCents > redeemable)
     throw insufficient(cashBalanceCents);
+  const minimum = MINIMUM_CHARGE_CENTS[input.method];
+  const maxApplyCents =
+    cashBalanceCents >= input.priceCents
+      ? input.priceCents
+      : Math.max(0, Math.min(cashBalanceCents, input.priceCents - minimum));
   const rest = input.priceCents - appliedUsdCents;
+  if (rest > 0 && rest < minimum && appliedUsdCents > 0) throw belowMinimum(input.method, maxApplyCents);
   const cardFeePercent = input.method === 'card' ? await readCardFeePercent(db) : 0;
   const cardFeeCents = cardFeeCentsOf(rest, cardFeePercent);
   return {
@@ -115,6 +141,7 @@ export async function planFunding(
     cashBalanceCents,
     appliedUsdCents,
     appliedSweepsCents,
+    maxApplyCents,
     cardFeePercent,
     cardFeeCents,
     chargeCents: rest + cardFeeCents,

@@ -40,6 +40,7 @@ export function quoteRoutes(deps: AppDeps): Hono<AppEnv> {
       price_usd: funding.priceCents / 100,
       cash_balance_usd: funding.cashBalanceCents / 100,
       balance_applied_usd: funding.appliedUsdCents / 100,
+      max_apply_usd: funding.maxApplyCents / 100,
       add_card_fee: funding.cardFeeCents > 0,
       card_fee_percent: method === 'card' ? funding.cardFeePercent : 0,
       card_fee_usd: funding.cardFeeCents / 100,

@@ -126,6 +126,7 @@ const ROWS: { key: keyof YearlySummary['gold']; label: string }[] = [
   { key: 'played', label: 'Played' },
   { key: 'won', label: 'Won' },
   { key: 'redeemed', label: 'Redeemed' },
+  { key: 'applied_to_purchases', label: 'Cash balance spent on purchases' },
   { key: 'adjustments', label: 'Adjustments (net)' },
 ];
 

@@ -10,6 +10,7 @@ const quote = (over: Partial<PurchaseQuote> = {}): PurchaseQuote => ({
   price_usd: 4.99,
   cash_balance_usd: 0,
   balance_applied_usd: 0,
+  max_apply_usd: 0,
   add_card_fee: true,
   card_fee_percent: 2.9,
   card_fee_usd: 0.14,
@@ -20,6 +21,7 @@ const quote = (over: Partial<PurchaseQuote> = {}): PurchaseQuote => ({
 const state = (q: PurchaseQuote | null, over: Partial<PurchaseQuoteState> = {}): PurchaseQuoteState => ({
   quote: q,
   cashBalanceUsd: q?.cash_balance_usd ?? 0,
+  maxApplyUsd: q?.max_apply_usd ?? 0,
   applyUsd: q?.balance_applied_usd ?? 0,
   coveredByBalance: Boolean(q && q.balance_applied_usd > 0 && q.charge_usd === 0),
   error: null,
@@ -72,6 +74,7 @@ describe('pay-now cost lines', () => {
     const applied = quote({
       cash_balance_usd: 3,
       balance_applied_usd: 3,
+      max_apply_usd: 3,
       card_fee_usd: 0.06,
       charge_usd: 2.05,
     });

@@ -40,13 +40,13 @@ export function PurchaseCost({
   onApplyBalance,
   disabled,
 }: PurchaseCostProps) {
-  const { quote, cashBalanceUsd, error } = funding;
+  const { quote, cashBalanceUsd, maxApplyUsd, error } = funding;
   const applied = quote?.balance_applied_usd ?? 0;
   const fee = quote?.card_fee_usd ?? 0;
   const charge = quote?.charge_usd ?? priceUsd;
   return (
     <div data-testid="purchase-cost">
-      {cashBalanceUsd > 0 ? (
+      {cashBalanceUsd > 0 && maxApplyUsd > 0 ? (
         <>
           <CheckboxField
             label={`Apply my cash balance (${formatUsd(cashBalanceUsd)} available)`}

@@ -26,8 +26,10 @@ const purchaseQuotePath = (packageId: string, method: QuoteMethod, applyUsd: num
 
 export interface PurchaseQuoteState {
   quote: PurchaseQuote | null;
-  /** The cash balance the player may apply (USD), 0 until known. */
+  /** The cash balance the player has (USD), 0 until known. */
   cashBalanceUsd: number;
+  /** The most of it this purchase may take (USD): 0 when none can be applied. */
+  maxApplyUsd: number;
   /** USD applied from the cash balance (0 when the player did not choose to). */
   applyUsd: number;
   /** The balance pays the whole price: nothing is charged. */
@@ -44,7 +46,9 @@ export function usePurchaseQuote(
   const options = { handleErrors: false, swr: { revalidateOnFocus: false } } as const;
   const plain = useApiGet(pkg ? purchaseQuotePath(pkg.id, method, 0) : null, PurchaseQuoteSchema, options);
   const cashBalanceUsd = plain.data?.cash_balance_usd ?? 0;
-  const applyUsd = applyBalance && pkg ? Math.round(Math.min(cashBalanceUsd, pkg.price_usd) * 100) / 100 : 0;
+  // The server's most: all of the price, or what leaves the provider's smallest charge to pay.
+  const maxApplyUsd = plain.data?.max_apply_usd ?? 0;
+  const applyUsd = applyBalance && pkg ? maxApplyUsd : 0;
   const applied = useApiGet(
     pkg && applyUsd > 0 ? purchaseQuotePath(pkg.id, method, applyUsd) : null,
     PurchaseQuoteSchema,
@@ -60,6 +64,7 @@ export function usePurchaseQuote(
   return {
     quote,
     cashBalanceUsd,
+    maxApplyUsd,
     applyUsd,
     coveredByBalance: Boolean(quote && quote.balance_applied_usd > 0 && quote.charge_usd === 0),
     error: current.error ? current.error.message : null,
