@@ -93,7 +93,24 @@ export const KYC_ERROR_CODES = {
   KYC_UNKNOWN_RESPONSE: 'KYC_UNKNOWN_RESPONSE',
   /** 429: too many verification links today. */
   KYC_TOO_MANY_ATTEMPTS: 'KYC_TOO_MANY_ATTEMPTS',
+  /**
+   * 403: the player must re-authenticate (flow `reauthentication`) first: after a name change
+   * (extra.reason `name_change`) or before a large redemption (`large_redemption`).
+   */
+  KYC_REAUTHENTICATION_REQUIRED: 'KYC_REAUTHENTICATION_REQUIRED',
 } as const;
+
+/** Why the server asks a verified player to re-authenticate. */
+export const REAUTHENTICATION_REASONS = ['name_change', 'large_redemption'] as const;
+export type ReauthenticationReason = (typeof REAUTHENTICATION_REASONS)[number];
+
+/**
+ * A redemption of at least this many USD needs a re-authentication verified within
+ * REAUTHENTICATION_FRESH_HOURS (the prize goes to the person verified, not to whoever holds the
+ * session).
+ */
+export const LARGE_REDEMPTION_REAUTH_USD = 500;
+export const REAUTHENTICATION_FRESH_HOURS = 24;
 export type KycErrorCode = (typeof KYC_ERROR_CODES)[keyof typeof KYC_ERROR_CODES];
 
 /** What the identity-verification dialog was opened for (spec section 8's messages). */
@@ -121,6 +138,11 @@ export const KYC_TEXTS = {
   noDecisionMax:
     'We could not get a decision on your verification yet. Please check your verification in My Account later.',
   tooManyAttempts: 'You have started too many verifications today. Please try again tomorrow.',
+  reauthenticateTitle: 'Confirm It Is You',
+  reauthenticationNameChange:
+    'You changed your name. Please confirm your identity again before your next redemption.',
+  reauthenticationLargeRedemption: `For a redemption of $${LARGE_REDEMPTION_REAUTH_USD} or more we ask you to confirm your identity again. It only takes a minute.`,
+  reauthenticate: "CONFIRM IT'S YOU",
   unknownResponse: 'This verification is not known. Please start the verification again.',
   frameLoading: 'Loading secure verification…',
   submitted: 'Thank you. Your details were sent for verification.',

@@ -61,10 +61,15 @@ export const UserSchema = type({
   city: optional(nullable(string())),
   phone: optional(nullable(string())),
   mobile_verified: boolean(),
-  /** Residents of a state without Sweeps play Gold only. */
+  /**
+   * false: the player's state has no Sweeps (the excluded states and the operator's
+   * prohibited_states): Gold only (src/contract/sweeps-eligibility.ts).
+   */
   sweeps_eligible: boolean(),
   /** Sweeps standing (src/contract/player-standing.ts); optional so an older mirrored user still reads. */
   identity_state: optional(enums(IDENTITY_STATES)),
+  /** The server asks the verified player to re-authenticate (after a name change; docs/kyc.md). */
+  reauthentication_required: optional(boolean()),
   w9_state: optional(enums(W9_STATES)),
   suspended: optional(boolean()),
   play_restriction: optional(nullable(enums(PLAY_RESTRICTIONS))),

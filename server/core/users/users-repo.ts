@@ -60,6 +60,7 @@ const COLUMNS = `id, email, password_hash, first_name, last_name, birth_year, bi
   (SELECT r.error_message FROM address_update_requests r
     WHERE r.user_id = users.id AND r.status <> 'superseded'
     ORDER BY r.id DESC LIMIT 1) AS address_update_error_message,
+  reauthentication_due_at,
   ${PROHIBITED_STATES_VALUE_SQL} AS prohibited_states_value`;
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
@@ -124,6 +125,7 @@ export function toWireUser(row: UserRow): User {
     sweeps_eligible:
       stateHold({ goldOnly: false }, row.prohibited_states_value, row.state_or_province) === null,
     identity_state: row.identity_state,
+    reauthentication_required: row.reauthentication_due_at != null,
     w9_state: row.w9_state,
     suspended: row.suspended_at !== null,
     play_restriction: row.play_restriction,

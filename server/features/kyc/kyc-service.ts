@@ -45,6 +45,7 @@ import {
   type CheckOutcome,
 } from './kyc-checks-store.ts';
 import type { IdentityProvider } from '../../providers/kyc/kyc-provider.ts';
+import { clearReauthenticationDue } from './reauthentication.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -161,6 +162,9 @@ async function applyDecision(
 ): Promise<IdentityState> {
   await recordOutcome(tx, check.id, decided.outcome, new Date(nowMs).toISOString());
   const current = await lockPlayerIdentity(tx, check.user_id);
+  // A verified re-authentication settles the one the server asked for (reauthentication.ts).
+  if (check.flow === 'reauthentication' && decided.outcome === 'verified')
+    await clearReauthenticationDue(tx, check.user_id);
   if (check.flow !== 'verification' || current === null || current === 'verified') return current ?? 'none';
   const { after } = await setIdentityState(tx, check.user_id, decided.state, decided.reason, nowMs);
   return after;

@@ -41,7 +41,8 @@ import { transaction } from '../../db/transaction.ts';
 import { ApiError, type ApiErrorCode } from '../../http/api-error.ts';
 import type { AppDeps } from '../../core/deps.ts';
 import { assertMayAct } from '../../core/play-gate.ts';
-import { requireIdentityVerification } from '../kyc/public.ts';
+import { reauthenticationDemand, requireIdentityVerification } from '../kyc/public.ts';
+import { KYC_ERROR_CODES, KYC_TEXTS } from '../../../src/contract/kyc.ts';
 import { sweepsGrantHold } from '../../core/sweeps-eligibility.ts';
 import { readProperties } from '../../core/properties.ts';
 import { w9RequiredBeforeRedemption } from '../tax/public.ts';
@@ -262,6 +263,18 @@ export async function requestRedemption(
 
       await assertMayAct(tx, userId, 'redeem', nowMs);
       if (player.identity_state !== 'verified') throw identityRequired(player.identity_state);
+      // The person verified confirms it is them: after a name change, before a large redemption.
+      const reauthentication = await reauthenticationDemand(tx, userId, usdCents, nowMs);
+      if (reauthentication)
+        throw fail(
+          403,
+          KYC_ERROR_CODES.KYC_REAUTHENTICATION_REQUIRED,
+          reauthentication === 'name_change'
+            ? KYC_TEXTS.reauthenticationNameChange
+            : KYC_TEXTS.reauthenticationLargeRedemption,
+          null,
+          { reason: reauthentication },
+        );
       if (!player.address_line_1?.trim() || !player.city?.trim())
         throw fail(409, REDEMPTION_ERROR_CODES.ADDRESS_REQUIRED, REDEMPTION_TEXTS.addressRequired);
       // No Sweeps for the player's state (excluded or the operator's prohibited_states), so none to redeem.

@@ -14,6 +14,7 @@ import {
 } from '../../contract/kyc.ts';
 import { openDialog } from '../../state/dialog-actions.ts';
 import { fetchKeptKycResult } from '../../state/identity-actions.ts';
+import { reloadCurrentUser } from '../../state/mobile-verification-actions.ts';
 import { fetchResultWithRetries, waitMs, type ResultRetryOutcome } from './kyc-result-retry.ts';
 
 const messageOf = (error: unknown): string | null =>
@@ -45,6 +46,8 @@ export async function settleVerification(
   ]);
   const reauthenticated =
     flow === 'reauthentication' && outcome.kind === 'decided' ? outcome.result.outcome : null;
+  // A verified re-authentication settles what the server asked for: read the player again.
+  if (reauthenticated === 'verified') void reloadCurrentUser().catch(() => undefined);
   openDialog('identity-verification', {
     reason,
     notice: noticeFor(outcome),

@@ -5,7 +5,8 @@
  *   none / required  VERIFY opens the KYC dialog
  *   pending          wait up to 15 minutes; CHECK VERIFICATION asks again
  *   rejected         contact support
- *   verified         the date it was verified
+ *   verified         the date it was verified; CONFIRM IT'S YOU (re-authentication) when the
+ *                    server asks for it (reauthentication_required, after a name change)
  */
 import { useCallback, useEffect, useState } from 'react';
 import { css } from '@linaria/core';
@@ -76,6 +77,8 @@ export function IdentitySection() {
   const state = user?.identity_state ?? status?.identity_state ?? 'none';
   const verifiedAt = state === 'verified' ? status?.verified_at : null;
   const verify = () => openDialog('kyc', { flow: 'verification', reason: 'generic' });
+  // The server asks for it after a name change (docs/kyc.md "Re-authentication").
+  const reauthenticate = () => openDialog('kyc', { flow: 'reauthentication', reason: 'redemption' });
 
   return (
     <Card>
@@ -118,6 +121,14 @@ export function IdentitySection() {
         <p data-testid="identity-rejected-message">
           {KYC_TEXTS.rejected} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
         </p>
+      ) : null}
+      {state === 'verified' && user?.reauthentication_required ? (
+        <Notice tone="info" testId="identity-reauthentication">
+          <p>{KYC_TEXTS.reauthenticationNameChange}</p>
+          <Button onClick={reauthenticate} data-testid="identity-section-reauthenticate">
+            {KYC_TEXTS.reauthenticate}
+          </Button>
+        </Notice>
       ) : null}
     </Card>
   );

@@ -36,6 +36,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { amountProblem, parseAmount, usdValue } from './redeem-rules.ts';
 import { REDEMPTION_DIALOGS } from './redemption-dialog-kinds.ts';
 import { useKeptRedeemForm } from './use-kept-redeem-form.ts';
+import { KYC_ERROR_CODES } from '../../contract/kyc.ts';
 
 const form = css`
   display: grid;
@@ -205,6 +206,13 @@ export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps
     }
     if (error.code === REDEMPTION_ERROR_CODES.REDEMPTION_LIMIT_REACHED) {
       setNotice(error.message);
+      return;
+    }
+    // The server asks the verified player to confirm it is them (a name change, a large redemption):
+    // the reason stays on the page and the re-authentication opens at once.
+    if (error.code === KYC_ERROR_CODES.KYC_REAUTHENTICATION_REQUIRED) {
+      setNotice(error.message);
+      openDialog('kyc', { flow: 'reauthentication', reason: 'redemption' });
       return;
     }
     const field = error.field ? FIELD_OF[error.field] : undefined;
