@@ -52,6 +52,8 @@ export const ACCOUNT_ERROR_CODES = {
   INVALID_UPLOAD: 'INVALID_UPLOAD',
   /** 400: the email change link is unknown, expired or already used. */
   INVALID_EMAIL_CHANGE_LINK: 'INVALID_EMAIL_CHANGE_LINK',
+  /** 400 (field reset_token): the recovery link's ticket is expired, used, or of another session. */
+  RESET_TICKET_INVALID: 'RESET_TICKET_INVALID',
   /** 400: the new email is the account's email already. */
   EMAIL_UNCHANGED: 'EMAIL_UNCHANGED',
   /** 409: the account's birth date is set; it is not changed by the player. */
@@ -59,12 +61,27 @@ export const ACCOUNT_ERROR_CODES = {
 } as const;
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[keyof typeof ACCOUNT_ERROR_CODES];
 
+/**
+ * current_password, or reset_token: the ticket a password recovery link's sign-in answered
+ * (PasswordResetTicket), which stands in for the forgotten password in the session it started.
+ * One of the two is needed.
+ */
 export const ChangePasswordRequestSchema = object({
-  current_password: size(string(), 1, 256),
+  current_password: optional(size(string(), 0, 256)),
+  reset_token: optional(size(string(), 1, 1024)),
   password1: size(string(), 1, 256),
   password2: optional(size(string(), 0, 256)),
 });
 export type ChangePasswordRequest = Infer<typeof ChangePasswordRequestSchema>;
+
+/**
+ * Answered beside the session by a password recovery link's sign-in (field `password_reset` of
+ * POST /auth/sign-in-link): sets a new password without the current one, in that session, once,
+ * until expires_at (PASSWORD_RESET_TICKET_TTL_SECONDS).
+ */
+export const PasswordResetTicketSchema = type({ token: string(), expires_at: string() });
+export type PasswordResetTicket = Infer<typeof PasswordResetTicketSchema>;
+export const PASSWORD_RESET_TICKET_TTL_SECONDS = 30 * 60;
 
 export const ChangeEmailRequestSchema = object({
   email: size(string(), 3, 254),
@@ -81,6 +98,11 @@ export const ConfirmEmailResponseSchema = type({ email: string() });
 /** Texts shown by the account pages (and the mails' subjects), kept beside the rules. */
 export const ACCOUNT_TEXTS = {
   wrongPassword: 'Your current password is incorrect.',
+  currentPasswordMissing: 'Please enter your current password.',
+  resetTicketInvalid:
+    'The time to choose a new password with your emailed link is over. Enter your current password, or ask for a new link from the sign-in page.',
+  resetIntro:
+    'You signed in with the link we emailed you. Choose a new password now; you do not need your old one.',
   imageType: 'Please choose a JPEG, PNG or WebP image.',
   imageTooLarge: `Please choose an image of ${AVATAR_MAX_BYTES / (1024 * 1024)} MB or less.`,
   imageUnreadable: 'This image could not be read. Please choose another one.',

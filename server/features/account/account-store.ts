@@ -52,12 +52,19 @@ export async function changePassword(
   hash: string,
   keptSessionId: string,
   nowIso: string,
-): Promise<void> {
-  await transaction(db, async (tx) => {
-    await tx.query(
-      'UPDATE users SET password_hash = $2, last_password_change = $3, updated_at = $3 WHERE id = $1',
-      [userId, hash, nowIso],
+  /**
+   * Only if the password on file is still this hash (a password reset ticket is good for one
+   * change: of two changes sent at once with it, the second finds the hash changed). False then.
+   */
+  expectedHash?: string,
+): Promise<boolean> {
+  return transaction(db, async (tx) => {
+    const changed = await tx.query(
+      `UPDATE users SET password_hash = $2, last_password_change = $3, updated_at = $3
+        WHERE id = $1 AND ($4::text IS NULL OR password_hash = $4) RETURNING id`,
+      [userId, hash, nowIso, expectedHash ?? null],
     );
+    if (changed.length === 0) return false;
     await tx.query(
       `UPDATE auth_sessions SET ended_at = $3, end_reason = 'revoked'
         WHERE user_id = $1 AND id <> $2 AND ended_at IS NULL`,
@@ -71,5 +78,6 @@ export async function changePassword(
       userId,
       nowIso,
     ]);
+    return true;
   });
 }

@@ -32,6 +32,7 @@ import { reencodeAvatar } from './avatar-image.ts';
 import { closeAccount } from './close-account.ts';
 import { checkNewEmail, confirmEmailChange, requestEmailChange } from './email-change.ts';
 import { assertCurrentPassword } from './password-check.ts';
+import { checkPasswordResetTicket } from '../../core/sessions/password-reset-ticket.ts';
 
 /** The upload's request path: the edge lets this one body be as large as a picture (server/app.ts). */
 export const AVATAR_UPLOAD_API_PATH = `${API_PREFIX}${ACCOUNT_API_PATHS.avatar}`;
@@ -123,10 +124,41 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     if (weakness) throw new ApiError(400, ERROR_CODES.WEAK_PASSWORD, weakness, 'password1');
     if ((body.password2 ?? body.password1) !== body.password1)
       throw new ApiError(400, ERROR_CODES.PASSWORD_MISMATCH, 'The passwords do not match.', 'password2');
-    await assertCurrentPassword(deps, c, me, body.current_password);
+    if (body.reset_token !== undefined) {
+      // Password recovery: the ticket of this session's recovery link stands in for the old password.
+      // The password is the player's only after the link proved the mailbox: the same throttles
+      // as a password check do not apply, the ticket's HMAC does.
+      const ticketOk = checkPasswordResetTicket(
+        deps.secrets.jwtSecret,
+        body.reset_token,
+        { userId: id, sessionId, passwordHash: me.password_hash },
+        deps.now(),
+      );
+      if (!ticketOk)
+        throw new ApiError(
+          400,
+          ACCOUNT_ERROR_CODES.RESET_TICKET_INVALID,
+          ACCOUNT_TEXTS.resetTicketInvalid,
+          'reset_token',
+        );
+    } else if (!body.current_password) {
+      throw new ApiError(
+        400,
+        ERROR_CODES.VALIDATION_ERROR,
+        ACCOUNT_TEXTS.currentPasswordMissing,
+        'current_password',
+      );
+    } else await assertCurrentPassword(deps, c, me, body.current_password);
     const hash = await deps.hasher.hash(body.password1);
     const now = new Date(deps.now()).toISOString();
-    await changePassword(db, id, hash, sessionId, now);
+    const resetting = body.reset_token !== undefined;
+    if (!(await changePassword(db, id, hash, sessionId, now, resetting ? me.password_hash : undefined)))
+      throw new ApiError(
+        400,
+        ACCOUNT_ERROR_CODES.RESET_TICKET_INVALID,
+        ACCOUNT_TEXTS.resetTicketInvalid,
+        'reset_token',
+      );
     deps.logger.info('password changed', { user_id: id });
     return c.body(null, 204);
   });

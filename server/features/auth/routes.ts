@@ -64,6 +64,7 @@ import {
   type ThrottleCheck,
 } from '../../core/throttle.ts';
 import { insertSignInLink, updatePasswordHash, useSignInLink } from './auth-store.ts';
+import { issuePasswordResetTicket } from '../../core/sessions/password-reset-ticket.ts';
 
 export const SIGN_IN_LINK_TTL_SECONDS = 30 * 60;
 const invalidCredentials = () =>
@@ -221,7 +222,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
           'This sign-in link is invalid, expired or already used. Please request a new one.',
           'token',
         );
-      return c.json(await continueStartedSession(deps, c, user, claim));
+      const continued = await continueStartedSession(deps, c, user, claim);
+      return c.json({ ...continued, password_reset: resetTicket(user, claim.sessionId) });
     }
     try {
       return c.json(await signInWithLink(c, body.token, startKey));
@@ -257,8 +259,16 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     await resetAttempts(db, LOGIN_PER_ACCOUNT, user.email);
     const { answer, sessionId } = await startSessionWithId(deps, c, user);
     if (startKey) await completeStartKey(db, startKey, answer, sessionId, deps.now());
-    return answer;
+    // The link is password recovery's: this session may set a new password without the old one.
+    return { ...answer, password_reset: resetTicket(user, sessionId) };
   };
+
+  const resetTicket = (user: { id: string; password_hash: string | null }, sessionId: string) =>
+    issuePasswordResetTicket(
+      deps.secrets.jwtSecret,
+      { userId: user.id, sessionId, passwordHash: user.password_hash },
+      deps.now(),
+    );
 
   return app;
 }
@@ -289,7 +299,7 @@ async function sendSignInLink(
       '',
       link,
       '',
-      'The link works once and expires in 30 minutes. After signing in you can set a new password under My Account.',
+      'The link works once and expires in 30 minutes. Opening it signs you in and lets you choose a new password without the old one.',
       '',
       'If you did not ask for this, ignore this email: your account stays safe and nothing changes.',
     ].join('\n'),

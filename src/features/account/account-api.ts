@@ -23,8 +23,10 @@ export async function uploadAvatar(file: File): Promise<User> {
   return keep(await api.patch(ACCOUNT_API_PATHS.avatar, form, UserSchema, quiet));
 }
 
+/** With `reset_token` (a recovery link's ticket) in place of `current_password`. */
 export async function changePassword(body: {
-  current_password: string;
+  current_password?: string;
+  reset_token?: string;
   password1: string;
   password2: string;
 }): Promise<void> {

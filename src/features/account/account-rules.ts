@@ -16,9 +16,14 @@ interface Person {
 }
 
 /** The first problem of each field of the change-password form. */
-export function changePasswordErrors(v: PasswordValues, who: Person): Partial<Record<PasswordField, string>> {
+/** `resetting`: a password recovery link's ticket stands in for the current password. */
+export function changePasswordErrors(
+  v: PasswordValues,
+  who: Person,
+  resetting = false,
+): Partial<Record<PasswordField, string>> {
   const errors: Partial<Record<PasswordField, string>> = {};
-  if (!v.current_password) errors.current_password = 'Please enter your current password.';
+  if (!v.current_password && !resetting) errors.current_password = ACCOUNT_TEXTS.currentPasswordMissing;
   const weakness = passwordProblem(v.password1, who);
   if (weakness) errors.password1 = weakness;
   if (v.password2 !== v.password1) errors.password2 = 'The passwords do not match.';

@@ -2,9 +2,16 @@
  * /change-password: the current password, then a new one under the join form's policy (the
  * contract's passwordProblem, the same the server applies) typed twice. On success every other
  * device is signed out; this one stays signed in.
+ *
+ * After a password recovery link (sign-in-link-page.tsx keeps its ticket in this tab), the page
+ * asks for the new password only: the ticket stands in for the forgotten one, for 30 minutes.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { ACCOUNT_TEXTS } from '../../contract/account.ts';
+import { ACCOUNT_ERROR_CODES, ACCOUNT_TEXTS } from '../../contract/account.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { isApiError } from '../../lib/api-client.ts';
+import { forgetPasswordResetTicket, passwordResetTicket } from '../../lib/password-reset-ticket.ts';
+import { AppLink } from '../../ui/app-link.tsx';
 import { store } from '../../state/store.ts';
 import { Button } from '../../ui/button.tsx';
 import { focusField } from '../../ui/focus-field.ts';
@@ -30,26 +37,39 @@ export default function ChangePasswordPage() {
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const [ticket, setTicket] = useState(() => passwordResetTicket(store.session.user?.id));
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (pending) return;
     const user = store.session.user;
-    const errors = changePasswordErrors(values, {
-      email: user?.email,
-      first_name: user?.first_name,
-      last_name: user?.last_name,
-    });
+    const errors = changePasswordErrors(
+      values,
+      { email: user?.email, first_name: user?.first_name, last_name: user?.last_name },
+      ticket !== null,
+    );
     setShown(errors);
     setFormError(null);
     const first = FIELDS.find((f) => errors[f]);
     if (first) return focusField(formRef.current, first);
     setPending(true);
     try {
-      await changePassword(values);
+      const { current_password, ...rest } = values;
+      await changePassword(ticket ? { ...rest, reset_token: ticket.token } : { ...rest, current_password });
+      if (ticket) {
+        forgetPasswordResetTicket();
+        setTicket(null);
+      }
       setValues(EMPTY);
       setDone(true);
     } catch (error) {
+      if (isApiError(error) && error.code === ACCOUNT_ERROR_CODES.RESET_TICKET_INVALID) {
+        // The link's time is over (or it was used): back to the usual form, saying why.
+        forgetPasswordResetTicket();
+        setTicket(null);
+        setFormError(error.message);
+        return;
+      }
       const failure = formFailure(error, FIELDS);
       if (failure.field) {
         setShown({ [failure.field]: failure.message });
@@ -85,9 +105,14 @@ export default function ChangePasswordPage() {
           {ACCOUNT_TEXTS.passwordChanged}
         </Notice>
       ) : null}
+      {ticket && !done ? (
+        <Notice tone="info" testId="password-reset-intro">
+          {ACCOUNT_TEXTS.resetIntro} <AppLink to={ROUTES.lobby}>Not now</AppLink>
+        </Notice>
+      ) : null}
       <Card>
         <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Change password">
-          {field('current_password', 'Current password', 'current-password')}
+          {ticket ? null : field('current_password', 'Current password', 'current-password')}
           {field(
             'password1',
             'New password',

@@ -67,8 +67,8 @@ export function PasswordRecoveryPage() {
             <p>{RECOVERY_CONFIRMATION}</p>
           </Notice>
           <p>
-            Open the link on this device to sign in, then choose a new password from My Account. Check your
-            spam folder if it doesn't arrive within a few minutes.
+            Open the link to sign in: you then choose a new password, without the old one, within 30 minutes.
+            Check your spam folder if it doesn't arrive within a few minutes.
           </p>
           <ButtonLink to={ROUTES.login} fullWidth variant="secondary">
             Back to sign in

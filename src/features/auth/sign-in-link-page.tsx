@@ -6,6 +6,7 @@ import { LoginResponseSchema } from '../../contract/schemas.ts';
 import { ERROR_CODES, ERROR_TEXTS } from '../../contract/errors.ts';
 import { api, isApiError } from '../../lib/api-client.ts';
 import { completeLogin } from '../../state/session-actions.ts';
+import { keepPasswordResetTicket } from '../../lib/password-reset-ticket.ts';
 import { Page, Card, Notice } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Button, ButtonLink } from '../../ui/button.tsx';
@@ -66,7 +67,12 @@ export function SignInLinkPage() {
           // nothing kept
         }
         completeLogin(answer);
-        navigate(ROUTES.lobby, { replace: true });
+        // Password recovery's link: straight to choosing a new password (the old one not needed).
+        const resetting = keepPasswordResetTicket(
+          answer.user.id,
+          (answer as { password_reset?: unknown }).password_reset,
+        );
+        navigate(resetting ? ROUTES.changePassword : ROUTES.lobby, { replace: true });
       })
       .catch((err: unknown) => {
         if (isApiError(err) && err.status === 0) {
