@@ -3,13 +3,15 @@
  * address"). The rule:
  *
  * - Every check that can be made at once is made in the call (the form's rules, a ZIP in the
- *   state given, the excluded and prohibited states: address.ts checkAddress). A refusal answers
- *   400 with code, field and message, and nothing is recorded: the player sees it in the form.
+ *   state given, the excluded states: address.ts checkAddress; the household's places when it is
+ *   saved). A refusal answers 400/409 with code, field and message, and nothing is recorded: the
+ *   player sees it in the form.
  * - A player whose identity is verified, changing an address already on file to another one,
  *   must prove again that they are the verified person (KYC flow `reauthentication`): the request
  *   waits (status pending, answer 202 with `address_update_pending`), the address on file stays.
- *   The provider's decision settles it: approved applies it (after checking it again against the
- *   prohibited states of that moment), rejected refuses it with `address_update_error_message`.
+ *   The provider's decision settles it: approved applies it (after checking it again: the address
+ *   rules and the household's places at that moment), rejected refuses it with
+ *   `address_update_error_message`.
  *   A player whose identity stopped being verified meanwhile has it refused too (submit again).
  * - Any other change is applied at once. A new request (or a change applied at once) replaces the
  *   waiting one: at most one request waits per player (the player's row lock and a unique index).
