@@ -48,7 +48,12 @@ import {
 } from '../../core/throttle.ts';
 import { listGameRows } from '../games/public.ts';
 import { configOverrides, readProperties } from '../../core/properties.ts';
-import { listRedemptionsForReview, redemptionMethodOf, sendPrizeOut } from '../redemption/public.ts';
+import {
+  listRedemptionsForReview,
+  mailRedemptionStatus,
+  redemptionMethodOf,
+  sendPrizeOut,
+} from '../redemption/public.ts';
 import { listAudit, runOperatorAction, type ActionOutcome } from '../../core/audit.ts';
 import { findOperatorByEmail } from './operators.ts';
 import {
@@ -254,6 +259,11 @@ export function operatorRoutes(deps: AppDeps): Hono<OperatorEnv> {
           reason: body.reason ?? null,
           nowMs: deps.now(),
         }),
+      );
+      // The player hears of the step once it committed (through the outbox / SMTP relay).
+      await mailRedemptionStatus(
+        { db, email: deps.email, logger: deps.logger, publicOrigin: deps.config.publicOrigin },
+        result.redemption,
       );
       // An approved prize-out goes to the provider at once; a provider that does not answer
       // leaves it approved (503, the approval itself committed) for a later send.

@@ -9,4 +9,5 @@ export {
   type RedemptionStep,
 } from './redemption-review.ts';
 export { maskEmail } from './redemption-store.ts';
+export { mailRedemptionStatus } from './redemption-mail.ts';
 export { redemptionMethodOf, sendPrizeOut } from './prize-out-payouts.ts';

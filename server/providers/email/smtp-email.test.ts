@@ -10,7 +10,10 @@ import { API_PATHS } from '../../../src/contract/api-paths.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { PASSWORD, signUp, tokenIn } from '../../test-support/account-test-helpers.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test-support/smtp-test-server.ts';
+import { OPERATOR_API_PATHS } from '../../../src/contract/operator.ts';
+import { pendingRedemption, signedInOperator } from '../../test-support/operator-test-support.ts';
 import { Client, createTestApp, createTestContext, type TestContext } from '../../test-support/test-app.ts';
+import { signUpPlayer } from '../../test-support/wallet-test-helpers.ts';
 import {
   createSmtpEmail,
   retryDelayMs,
@@ -129,6 +132,38 @@ describe('SMTP transport', () => {
     // Give the sender time to (wrongly) send again before counting.
     await new Promise((r) => setTimeout(r, 300));
     expect(server.mails).toHaveLength(2);
+  });
+
+  it('mails the player each redemption step an operator takes, through the relay, after it committed', async () => {
+    const server = await relay();
+    const { email } = smtpMail(server.url);
+    const withSmtp = { ...ctx, deps: { ...ctx.deps, email }, app: createTestApp({ ...ctx.deps, email }) };
+    const player = await signUpPlayer(withSmtp);
+    const rows = await ctx.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [player.id]);
+    const to = rows[0]!.email;
+    const op = await signedInOperator(withSmtp);
+    const id = await pendingRedemption(withSmtp, player.id, 60_00);
+    for (const action of ['approve', 'mark-sent', 'mark-paid'] as const) {
+      const res = await op.client.request('POST', OPERATOR_API_PATHS.redemptionAction(id, action), {
+        body: {},
+      });
+      expect(res.status).toBe(200);
+    }
+    // A refused step (already paid) mails nothing.
+    const refused = await op.client.request('POST', OPERATOR_API_PATHS.redemptionAction(id, 'approve'), {
+      body: {},
+    });
+    expect(refused.status).toBe(409);
+    const toPlayer = () => server.mails.filter((m) => 'value' in m.to! && m.to.value[0]?.address === to);
+    await expect.poll(() => toPlayer().length, { timeout: 10_000 }).toBe(3);
+    await new Promise((r) => setTimeout(r, 300));
+    const mails = toPlayer();
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Your Lucky Crown redemption was approved',
+      'Your Lucky Crown redemption is on its way',
+      'Your Lucky Crown redemption was paid',
+    ]);
+    expect(mails[0]!.text).toMatch(/Your redemption of \$60\.00 by /);
   });
 
   it('keeps a mail while the relay is down and delivers it once the relay is back', async () => {

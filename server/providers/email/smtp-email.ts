@@ -188,7 +188,8 @@ export function startSmtpDelivery(options: SmtpDeliveryOptions): SmtpDelivery {
   const drain = async (): Promise<DeliveryRun> => {
     const run: DeliveryRun = { sent: 0, retrying: 0, failed: 0 };
     for (;;) {
-      const rows = await claim();
+      // Oldest first (an UPDATE's RETURNING keeps no order).
+      const rows = (await claim()).sort((a, b) => Number(a.id) - Number(b.id));
       if (rows.length === 0) return run;
       for (const row of rows) await deliver(row, run);
     }
