@@ -1,11 +1,12 @@
 /**
  * Settings shared by playwright.config.ts and the specs.
  *
- * Ports of the browser-test servers (each server's sandboxes sit 1000-5000 above it), one each so
+ * Ports of the browser-test servers (each server's sandboxes sit 1000-7000 above it), one each so
  * specs running side by side never meet: 8499 main, 8498 inactivity, 8497 gold-only, 8496 legal,
  * 8490-8494 test-clock servers (support/test-clock.ts), 8488 mail (communication preferences),
  * 8487 complimentary Gold, 8486 welcome offer, 8485 mobile verification, 8484 account pages,
- * 8483 promotions, 8470-8479 PWA specs (support/pwa-harness.ts).
+ * 8483 promotions, 8482 password recovery (mail through an SMTP server the spec starts), 8481
+ * country block, 8470-8479 PWA specs (support/pwa-harness.ts; 8475 the review widget offline).
  */
 
 /**
