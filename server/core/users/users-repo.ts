@@ -39,6 +39,8 @@ export interface UserRow {
   birth_date_needed: boolean;
   /** The id of the player's current picture (table avatars), or null. */
   avatar_id: string | null;
+  /** The redeem form in progress (the spec's temp_withdrawal_data; features/redemption/withdrawal-data.ts). */
+  temp_withdrawal_data?: unknown;
   /** No legal document that must be accepted has a newer version than the player accepted. */
   accepted_updated_terms: boolean;
   /** An address change request waits for its check (table address_update_requests, payments). */
@@ -53,7 +55,7 @@ export interface UserRow {
 const COLUMNS = `id, email, password_hash, first_name, last_name, birth_year, birth_month, birth_day, postal_code,
   state_or_province, address_line_1, address_line_2, city, phone, first_purchase_name, account_state,
   mobile_verified, user_data, promo_code, last_password_change, created_at, identity_state, w9_state,
-  suspended_at, play_restriction, play_restricted_until, closed_reason, birth_date_needed, avatar_id,
+  suspended_at, play_restriction, play_restricted_until, closed_reason, birth_date_needed, avatar_id, temp_withdrawal_data,
   NOT ${pendingAcceptanceExistsSql('users.id')} AS accepted_updated_terms,
   EXISTS (SELECT 1 FROM address_update_requests r
            WHERE r.user_id = users.id AND r.status = 'pending') AS address_update_pending,
@@ -100,6 +102,12 @@ export async function findUserByEmail(db: Queryable, normalizedEmail: string): P
 /** Where the app loads a picture from (public and immutable, see server/features/account). */
 const avatarUrl = (id: string): string => `${API_PREFIX}/avatars/${encodeURIComponent(id)}`;
 
+/** The jsonb column as an object (drivers answer jsonb parsed; a text answer is parsed here). */
+const keptWithdrawalData = (v: unknown): User['temp_withdrawal_data'] => {
+  const value = typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
+  return value && typeof value === 'object' ? (value as User['temp_withdrawal_data']) : null;
+};
+
 const isoOrNull = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
 export function toWireUser(row: UserRow): User {
@@ -136,6 +144,7 @@ export function toWireUser(row: UserRow): User {
     address_update_pending: row.address_update_pending === true,
     address_update_error_message: row.address_update_error_message ?? null,
     profile_pic: row.avatar_id ? avatarUrl(row.avatar_id) : null,
+    temp_withdrawal_data: keptWithdrawalData(row.temp_withdrawal_data),
     last_password_change: isoOrNull(row.last_password_change),
     created_at: new Date(row.created_at).toISOString(),
   };

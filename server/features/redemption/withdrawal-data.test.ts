@@ -42,6 +42,10 @@ describe('temp_withdrawal_data', () => {
     const again = await p.client.request<Loose>('GET', PATH);
     expect(again.headers.get('Cache-Control')).toBe('no-store');
     expect(again.body.temp_withdrawal_data).toEqual(saved.body.temp_withdrawal_data);
+    // The spec's user field: the user answer carries it too.
+    const me = await p.client.request<Loose>('GET', '/users/me');
+    expect(me.status).toBe(200);
+    expect(me.body.temp_withdrawal_data).toEqual(saved.body.temp_withdrawal_data);
 
     // Another method replaces it, and only that method's fields are kept.
     await keep(p.client, {
