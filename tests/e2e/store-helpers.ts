@@ -56,7 +56,8 @@ export async function freshPlayerInLobby(
         headers,
         data: {
           address_line_1: '233 S Wacker Dr.',
-          address_line_2: null,
+          // A suite of its own: one address holds at most two accounts (docs/account.md).
+          address_line_2: `Suite ${p.email.split('.')[1]}`,
           city: 'Chicago',
           state_or_province: 'IL',
           postal_code: '60606',

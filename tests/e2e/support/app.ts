@@ -2,6 +2,7 @@
  * Helpers shared by the browser specs: the demo player, fresh players, and the forms as a player
  * uses them (by visible label, as the team brief's UI conventions define them).
  */
+import { createHash } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API_PATHS, apiUrl } from '../../../src/contract/api-paths.ts';
 import { CSRF_HEADER } from '../../../src/contract/constants.ts';
@@ -91,6 +92,39 @@ export async function fillJoinForm(page: Page, p: NewPlayer): Promise<void> {
   await page.getByLabel('Birth day', { exact: true }).selectOption({ label: String(p.birthDay) });
   await page.getByLabel('Birth year', { exact: true }).selectOption({ label: String(p.birthYear) });
   await acceptTermsByScrolling(page);
+  await tickRobotCheck(page);
+}
+
+/** Ticks the join form's "I'm not a robot" and waits until the check is solved. */
+export async function tickRobotCheck(page: Page): Promise<void> {
+  await page.getByLabel("I'm not a robot").check();
+  await expect(page.getByTestId('robot-check-status')).toHaveText('Verified', { timeout: 20_000 });
+}
+
+/** Leading zero bits of a SHA-256 digest (the sandbox robot check's work, docs/amoe.md). */
+function zeroBits(digest: Buffer): number {
+  let bits = 0;
+  for (const byte of digest) {
+    if (byte !== 0) return bits + Math.clz32(byte) - 24;
+    bits += 8;
+  }
+  return bits;
+}
+
+/** The join's robot check solved as the page does: `{ g_token, g_id }` for a sign-up. */
+export async function solvedJoinRobotCheck(
+  request: APIRequestContext,
+): Promise<{ g_token: string; g_id: string }> {
+  const res = await request.get(apiUrl(API_PATHS.joinRobotCheck));
+  expect(res.ok(), `GET robot check answered ${res.status()}`).toBeTruthy();
+  const { challenge, difficulty, site_key } = (await res.json()) as {
+    challenge: string;
+    difficulty: number;
+    site_key: string;
+  };
+  let n = 0;
+  while (zeroBits(createHash('sha256').update(`${challenge}:${n}`).digest()) < difficulty) n += 1;
+  return { g_token: `${challenge}:${n}`, g_id: site_key };
 }
 
 /**
@@ -167,6 +201,7 @@ export async function createPlayerViaApi(request: APIRequestContext, p: NewPlaye
       birth_year: p.birthYear,
       birth_month: p.birthMonth,
       birth_day: p.birthDay,
+      ...(await solvedJoinRobotCheck(request)),
     },
   });
   expect(res.ok(), `POST users answered ${res.status()}: ${await res.text()}`).toBeTruthy();
