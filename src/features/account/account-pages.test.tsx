@@ -7,6 +7,12 @@ import { closeDialog } from '../../state/dialog-actions.ts';
 import { clearLocalSession } from '../../state/session-actions.ts';
 import { resetStore, store } from '../../state/store.ts';
 import { apiError, loginAnswer, stubApi } from '../../test-support/stub-api.ts';
+import { ACCOUNT_TEXTS } from '../../contract/account.ts';
+import {
+  forgetPasswordResetTicket,
+  keepPasswordResetTicket,
+  passwordResetTicket,
+} from '../../lib/password-reset-ticket.ts';
 import ChangeEmailPage from './change-email-page.tsx';
 import ChangeNamePage from './change-name-page.tsx';
 import ChangePasswordPage from './change-password-page.tsx';
@@ -99,6 +105,59 @@ describe('ChangePasswordPage', () => {
     type('Repeat the new password', 'Copper-Lantern-77');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect((await screen.findByTestId('form-error')).textContent).toMatch(/^Server Busy/);
+  });
+});
+
+describe('ChangePasswordPage after a password recovery link', () => {
+  const keepTicket = (expiresInMs: number) =>
+    keepPasswordResetTicket(user().id, {
+      token: 'ticket-token',
+      expires_at: new Date(Date.now() + expiresInMs).toISOString(),
+    });
+  afterEach(() => forgetPasswordResetTicket());
+
+  it('asks for the new password only, sends the ticket, then is back to the usual form', async () => {
+    keepTicket(30 * 60_000);
+    const calls = stubApi({ '/users/me/password': { status: 200, body: {} } });
+    renderAt('/change-password', <ChangePasswordPage />);
+    expect(screen.getByTestId('password-reset-intro').textContent).toMatch(/do not need your old one/);
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    type('New password', 'Copper-Lantern-77');
+    type('Repeat the new password', 'Copper-Lantern-77');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByTestId('password-changed');
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      body: { reset_token: 'ticket-token', password1: 'Copper-Lantern-77', password2: 'Copper-Lantern-77' },
+    });
+    expect(calls[0]!.body).not.toHaveProperty('current_password');
+    expect(screen.getByLabelText('Current password')).toBeTruthy();
+    expect(passwordResetTicket(user().id)).toBeNull();
+  });
+
+  it('falls back to the usual form, saying why, when the server refuses the ticket', async () => {
+    keepTicket(30 * 60_000);
+    stubApi({
+      '/users/me/password': apiError(
+        400,
+        'RESET_TICKET_INVALID',
+        ACCOUNT_TEXTS.resetTicketInvalid,
+        'reset_token',
+      ),
+    });
+    renderAt('/change-password', <ChangePasswordPage />);
+    type('New password', 'Copper-Lantern-77');
+    type('Repeat the new password', 'Copper-Lantern-77');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect((await screen.findByTestId('form-error')).textContent).toMatch(/ask for a new link/);
+    expect(screen.getByLabelText('Current password')).toBeTruthy();
+  });
+
+  it("ignores an expired ticket or another player's", () => {
+    keepTicket(-1);
+    renderAt('/change-password', <ChangePasswordPage />);
+    expect(screen.getByLabelText('Current password')).toBeTruthy();
+    expect(passwordResetTicket('someone-else')).toBeNull();
   });
 });
 
