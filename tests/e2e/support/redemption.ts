@@ -88,7 +88,7 @@ export async function winSweeps(request: APIRequestContext, p: NewPlayer, wanted
 }
 
 /** Runs `act` in an operator API session of the test operator (its own cookie jar). */
-async function asOperator(
+export async function asOperator(
   baseURL: string,
   act: (operator: APIRequestContext, headers: Record<string, string>) => Promise<void>,
 ): Promise<void> {
