@@ -70,6 +70,30 @@ describe('AddressSection', () => {
     expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
   });
 
+  it('pending: KEEP CURRENT ADDRESS sends the address on file again and the waiting change is gone', async () => {
+    completeLogin(loginAnswer({ ...ON_FILE, address_update_pending: true }));
+    const pendingView = view({ status: 'pending', requested_address: WAITING, reason: 'reauthentication' });
+    const calls = stubApi({
+      '/users/me/address-request': [
+        { status: 200, body: pendingView },
+        { status: 200, body: view({ status: 'applied', requested_address: ON_FILE }) },
+      ],
+      '/users/me/address': {
+        status: 200,
+        body: loginAnswer({ ...ON_FILE, address_update_pending: false }).user,
+      },
+    });
+    renderSection();
+    await screen.findByTestId('address-requested');
+    fireEvent.click(screen.getByRole('button', { name: 'Keep current address' }));
+    await waitFor(() => expect(screen.queryByTestId('address-request-pending')).toBeNull());
+    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+      path: '/users/me/address',
+      body: ON_FILE,
+    });
+    expect(screen.getByTestId('address-on-file').textContent).toContain('233 S. Wacker Dr');
+  });
+
   it('refused: the message as an alert and TRY AGAIN opening the address dialog', async () => {
     const message = ADDRESS_REQUEST_TEXTS.reauthenticationRejected;
     completeLogin(loginAnswer({ ...ON_FILE, address_update_error_message: message }));

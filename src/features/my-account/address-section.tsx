@@ -2,7 +2,8 @@
  * "Billing address" on My Account (id billing-address): the address on file and the player's latest
  * address change request (docs/account.md "Changing the address").
  *   pending   the new address waits for identity re-authentication; VERIFY IDENTITY AGAIN opens
- *             the KYC dialog in its re-authentication flow, CHECK AGAIN asks the server
+ *             the KYC dialog in its re-authentication flow, CHECK AGAIN asks the server, KEEP
+ *             CURRENT ADDRESS withdraws the change (the address on file sent again)
  *   refused   why (address_update_error_message) and CHANGE ADDRESS to try again
  * Opening the section asks the server for the request, which settles one whose re-authentication
  * the provider has decided meanwhile.
@@ -16,9 +17,12 @@ import {
   AddressRequestViewSchema,
   type AddressRequestView,
 } from '../../contract/address-requests.ts';
+import { PAYMENTS_API_PATHS } from '../../contract/payments.ts';
+import { UserSchema } from '../../contract/schemas.ts';
 import { api } from '../../lib/api-client.ts';
 import { openDialog } from '../../state/dialog-actions.ts';
 import { reloadCurrentUser } from '../../state/mobile-verification-actions.ts';
+import { applySavedAddress } from '../../state/payment-actions.ts';
 import { store } from '../../state/store.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, Notice } from '../../ui/page.tsx';
@@ -96,6 +100,35 @@ export function AddressSection() {
     }
   }, []);
 
+  // Withdrawing the waiting change: the address on file, sent again, is applied at once and
+  // replaces the waiting request (docs/account.md "Changing the address").
+  const keepCurrent = async () => {
+    const u = store.session.user;
+    if (!u?.address_line_1) return;
+    setChecking(true);
+    setFailed(false);
+    try {
+      const updated = await api.patch(
+        PAYMENTS_API_PATHS.address,
+        {
+          address_line_1: u.address_line_1,
+          address_line_2: u.address_line_2 ?? null,
+          city: u.city ?? '',
+          state_or_province: u.state_or_province,
+          postal_code: u.postal_code,
+        },
+        UserSchema,
+        { handleErrors: false },
+      );
+      applySavedAddress(updated);
+      setRequest(await fetchRequest());
+    } catch {
+      setFailed(true);
+    } finally {
+      setChecking(false);
+    }
+  };
+
   // On opening, and after the address dialog, the KYC dialog or its outcome dialog closed.
   useEffect(() => {
     if (!signedIn) return;
@@ -134,7 +167,7 @@ export function AddressSection() {
       )}
       {failed ? (
         <Notice tone="warning" testId="address-request-check-failed">
-          We could not check your address change right now. Please try again in a moment.
+          We could not reach the server for your address right now. Please try again in a moment.
         </Notice>
       ) : null}
       {pending ? (
@@ -169,6 +202,16 @@ export function AddressSection() {
             >
               {checking ? 'Checking…' : 'Check again'}
             </Button>
+            {hasAddress ? (
+              <Button
+                variant="secondary"
+                onClick={() => void keepCurrent()}
+                disabled={checking}
+                data-testid="address-keep-current"
+              >
+                Keep current address
+              </Button>
+            ) : null}
           </>
         ) : null}
         <Button variant={pending ? 'secondary' : 'primary'} onClick={change} data-testid="address-change">
