@@ -28,6 +28,7 @@ import { ensureOperatorFromEnvironment } from './features/operator/operators.ts'
 import { createLogger } from './platform/logger.ts';
 import { createOutboxEmail } from './providers/email/outbox-email.ts';
 import { createSmtpEmail, smtpTransport, type SmtpDelivery } from './providers/email/smtp-email.ts';
+import { startPrizeOutPollJob } from './features/redemption/public.ts';
 import { startSandboxes } from './providers/sandboxes.ts';
 import { loadSecrets } from './platform/secrets.ts';
 import { seed, seedOptionsOf } from './seed.ts';
@@ -139,6 +140,10 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   };
   // Settles purchases left unfinished (crash, lost webhook) and frees claims of dead servers.
   const reconciliation = startReconciliationJob(deps, { intervalMs: config.reconcileIntervalSeconds * 1000 });
+  // Polls prize-outs the provider is still processing and sends again those it never answered.
+  const prizeOutPoll = config.goldOnly
+    ? null
+    : startPrizeOutPollJob(deps, { intervalMs: config.reconcileIntervalSeconds * 1000 });
   // Completes game rounds left open for 24 hours with each game's default action.
   const interruptedRounds = startInterruptedRoundsJob(
     { db, now, engines: GAME_ENGINES, logger },
@@ -181,6 +186,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     stopping = true;
     logger.info('shutting down', { signal });
     void reconciliation.stop();
+    void prizeOutPoll?.stop();
     void interruptedRounds.stop();
     void weekClose.stop();
     void mailDelivery?.stop();

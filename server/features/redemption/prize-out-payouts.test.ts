@@ -13,6 +13,7 @@ import { signedInOperator } from '../../test-support/operator-test-support.ts';
 import { ledgerViolations } from '../../test-support/wallet-test-helpers.ts';
 import { redeem, redemptionPlayer, sweeps, type Loose } from '../../test-support/redemption-test-support.ts';
 import { markRedemptionPaid, markRedemptionSent } from './redemption-review.ts';
+import { pollPrizeOuts, PRIZE_OUT_RESEND_AFTER_MS } from './prize-out-payouts.ts';
 import { transaction } from '../../db/transaction.ts';
 
 let ctx: TestContext;
@@ -146,6 +147,36 @@ describe('prize-out payouts', () => {
     expect((await step(r.id, 'mark-paid')).body.redemption).toMatchObject({ status: 'paid' });
     expect(payoutsOf(r.id)).toMatchObject([{ status: 'paid', create_calls: 1 }]);
     expect(await sweeps(ctx.db, r.userId)).toMatchObject({ pending_redemption: 0 });
+    expect(await ledgerViolations(ctx.db)).toEqual([]);
+  });
+
+  it('the poll job sends again one left without an answer (after a minute) and settles a processing one', async () => {
+    const lost = await pendingPrizeOut('+lost');
+    expect((await step(lost.id, 'approve')).status).toBe(503);
+    const slow = await pendingPrizeOut('+pending');
+    expect((await step(slow.id, 'approve')).body.redemption).toMatchObject({ status: 'sent' });
+    // Too early: the lost one is not sent again yet, the processing one is still processing.
+    await pollPrizeOuts(ctx.deps);
+    expect(await rowOf(lost.id)).toMatchObject({ status: 'approved' });
+    expect(await rowOf(slow.id)).toMatchObject({ status: 'sent' });
+    ctx.clock.advance(PRIZE_OUT_RESEND_AFTER_MS / 1000 + 1);
+    const report = await pollPrizeOuts(ctx.deps);
+    expect(report.paid).toBeGreaterThanOrEqual(2);
+    expect(await rowOf(lost.id)).toMatchObject({ status: 'paid' });
+    expect(await rowOf(slow.id)).toMatchObject({ status: 'paid' });
+    expect(payoutsOf(lost.id)).toMatchObject([{ status: 'paid', create_calls: 2 }]);
+    expect(payoutsOf(slow.id)).toHaveLength(1);
+    // The server's own audit rows (no operator).
+    const rows = await ctx.db.query<{ action: string; operator_id: string | null }>(
+      'SELECT action, operator_id FROM operator_audit WHERE subject = $1 ORDER BY id',
+      [lost.id],
+    );
+    expect(rows.map((r) => [r.action, r.operator_id === null])).toEqual([
+      ['redemption_approve', false],
+      ['redemption_mark_sent', true],
+      ['redemption_mark_paid', true],
+    ]);
+    expect(await sweeps(ctx.db, lost.userId)).toMatchObject({ redeemable: 70_00, pending_redemption: 0 });
     expect(await ledgerViolations(ctx.db)).toEqual([]);
   });
 

@@ -20,6 +20,7 @@ import { writeAuditRow } from '../../core/audit.ts';
 import type { AppDeps } from '../../core/deps.ts';
 import type { Queryable } from '../../db/driver.ts';
 import { transaction } from '../../db/transaction.ts';
+import { startIntervalJob, type IntervalJob } from '../../jobs/interval-job.ts';
 import { ApiError } from '../../http/api-error.ts';
 import {
   PrizeOutUnavailableError,
@@ -184,5 +185,65 @@ export async function sendPrizeOut(
       );
     }
     return current;
+  });
+}
+
+/** An approved prize-out left this long without the provider's answer is sent again by the job. */
+export const PRIZE_OUT_RESEND_AFTER_MS = 60_000;
+
+export interface PrizeOutPollReport {
+  checked: number;
+  paid: number;
+  rejected: number;
+  unanswered: number;
+}
+
+/**
+ * One pass of the prize-out poll: every prize-out sent and still processing is polled, and every
+ * one approved more than a minute ago without the provider's answer (unreachable, answer lost) is
+ * sent again, with its own key (paid once). The server writes these audit rows itself (no
+ * operator). Safe to run twice at once: each outcome is written under the row lock.
+ */
+export async function pollPrizeOuts(
+  deps: Pick<AppDeps, 'db' | 'providers' | 'now'>,
+): Promise<PrizeOutPollReport> {
+  const nowMs = deps.now();
+  const due = await deps.db.query<{ id: string }>(
+    `SELECT id FROM redemptions
+      WHERE method = 'prizeout' AND (status = 'sent' OR (status = 'approved' AND updated_at < $1))
+      ORDER BY updated_at LIMIT 200`,
+    [new Date(nowMs - PRIZE_OUT_RESEND_AFTER_MS).toISOString()],
+  );
+  const report: PrizeOutPollReport = { checked: due.length, paid: 0, rejected: 0, unanswered: 0 };
+  for (const { id } of due) {
+    try {
+      const after = await sendPrizeOut(deps, id, null);
+      if (after.status === 'paid') report.paid += 1;
+      if (after.status === 'rejected') report.rejected += 1;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === REDEMPTION_ERROR_CODES.PRIZEOUT_PROVIDER_UNAVAILABLE)
+        report.unanswered += 1;
+      else throw error;
+    }
+  }
+  return report;
+}
+
+/** The poll every `intervalMs` (the server's RECONCILE_INTERVAL_SECONDS); main.ts starts it. */
+export function startPrizeOutPollJob(
+  deps: Pick<AppDeps, 'db' | 'providers' | 'now' | 'logger'>,
+  options: { intervalMs: number },
+): IntervalJob<PrizeOutPollReport> {
+  return startIntervalJob({
+    intervalMs: options.intervalMs,
+    run: async () => {
+      const report = await pollPrizeOuts(deps);
+      if (report.paid + report.rejected + report.unanswered > 0)
+        deps.logger.info('prize-out poll', { ...report });
+      return report;
+    },
+    logger: deps.logger,
+    failureMessage: 'prize-out poll failed',
+    onFailure: () => ({ checked: 0, paid: 0, rejected: 0, unanswered: 0 }),
   });
 }

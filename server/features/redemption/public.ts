@@ -10,4 +10,4 @@ export {
 } from './redemption-review.ts';
 export { maskEmail } from './redemption-store.ts';
 export { mailRedemptionStatus } from './redemption-mail.ts';
-export { redemptionMethodOf, sendPrizeOut } from './prize-out-payouts.ts';
+export { redemptionMethodOf, sendPrizeOut, startPrizeOutPollJob } from './prize-out-payouts.ts';
