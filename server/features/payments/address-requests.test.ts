@@ -197,6 +197,36 @@ describe('a verified player changing the address on file', () => {
     });
   });
 
+  it('a full household refuses it at once, and refuses a waiting one when it fills meanwhile', async () => {
+    const { client, address } = await verifiedPlayer();
+    const target = newAddress();
+    // Two other accounts at the target address: a new request for it is refused at once.
+    for (let i = 0; i < 2; i++) {
+      const other = await signedUpPlayer(ctx);
+      expect((await patchAddress(other.client, target)).status).toBe(200);
+    }
+    const full = await patchAddress(client, target);
+    expect(full.status).toBe(409);
+    expect(full.body).toMatchObject({ code: 'HOUSEHOLD_LIMIT' });
+    expect(await me(client)).toMatchObject({
+      address_update_pending: false,
+      address_update_error_message: null,
+    });
+
+    // A request that waits while the household fills up is refused when it would be applied.
+    const later = newAddress();
+    expect((await patchAddress(client, later)).status).toBe(202);
+    for (let i = 0; i < 2; i++) {
+      const other = await signedUpPlayer(ctx);
+      expect((await patchAddress(other.client, later)).status).toBe(200);
+    }
+    await reauthenticate(client, 'Approve');
+    const user = await me(client);
+    expect(user).toMatchObject({ address_line_1: address.address_line_1, address_update_pending: false });
+    expect(user.address_update_error_message).toMatch(/household/);
+    expect(await requestOf(client)).toMatchObject({ status: 'refused', reason: 'household_limit' });
+  });
+
   it('the address already on file is applied at once and replaces the waiting request', async () => {
     const { client, address } = await verifiedPlayer();
     expect((await patchAddress(client, newAddress())).status).toBe(202);

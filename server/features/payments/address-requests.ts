@@ -27,7 +27,7 @@ import { ApiError } from '../../http/api-error.ts';
 import { ERROR_CODES } from '../../../src/contract/errors.ts';
 import { reauthenticationDecisionSince } from '../kyc/public.ts';
 import { checkAddress, prohibitedStates, type CheckedAddress } from './address.ts';
-import { saveBillingAddress } from './address-store.ts';
+import { checkHousehold, saveBillingAddress } from './address-store.ts';
 import {
   decideAddressRequest,
   findPendingRequest,
@@ -71,6 +71,8 @@ export async function requestAddressChange(
     if (!player) throw new ApiError(401, ERROR_CODES.NOT_AUTHENTICATED, 'Please sign in to continue.');
     await supersedePending(tx, userId, nowIso);
     if (needsReauthentication(player, a)) {
+      // What can be checked now is checked now (the household's places; again when it is applied).
+      await checkHousehold(tx, userId, a);
       await insertAddressRequest(tx, userId, a, 'pending', 'reauthentication', nowIso);
       return 'pending';
     }
