@@ -16,6 +16,8 @@ import {
 import { API_PATHS } from '../../../src/contract/api-paths.ts';
 import { PROPERTY_NAMES } from '../../../src/contract/properties.ts';
 import { yearlySummaryPath, type YearlySummary } from '../../../src/contract/wallet.ts';
+import { OPERATOR_API_PATHS } from '../../../src/contract/operator.ts';
+import { signedInOperator } from '../../test-support/operator-test-support.ts';
 import { creditWin } from '../../core/ledger/coin-rules.ts';
 import { walletTransaction } from '../../core/ledger/wallet-transaction.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -128,6 +130,30 @@ const buyWithBalance = (client: Client, applyUsd: number, body: Record<string, u
   );
 
 describe('card fee pass-through (card_fee_percent)', () => {
+  it('the operator sets the fee in the named properties: 0 to 10 with 2 decimals, audited', async () => {
+    const op = await signedInOperator(ctx);
+    const put = (value: string) =>
+      op.client.request<{ code?: string; field?: string }>(
+        'PUT',
+        OPERATOR_API_PATHS.property(PROPERTY_NAMES.cardFeePercent),
+        { body: { value, reason: 'processor fee passed through' } },
+      );
+    for (const bad of ['10.5', '-1', '2.999', 'abc', '']) expect((await put(bad)).status, bad).toBe(400);
+    expect((await put('3.5')).status).toBe(200);
+    const client = await playerWithAddress(ctx);
+    // 3.5 % of $4.99 = 17.47 cents -> $0.17.
+    expect((await quote(client, 'package_id=gold-499')).body).toMatchObject({
+      card_fee_percent: 3.5,
+      card_fee_usd: 0.17,
+      charge_usd: 5.16,
+    });
+    const audit = await ctx.db.query<{ after: unknown }>(
+      'SELECT after FROM operator_audit WHERE subject = $1 ORDER BY id',
+      [PROPERTY_NAMES.cardFeePercent],
+    );
+    expect(audit).toHaveLength(1);
+  });
+
   it('the quote shows the fee on a card charge and none for pay-by-bank', async () => {
     const client = await playerWithAddress(ctx);
     const none = await quote(client, 'package_id=gold-499&method=card');
