@@ -245,7 +245,8 @@ export default function PayNowPage() {
             >
               <PurchaseCost
                 priceUsd={pkg.price_usd}
-                funding={funding}
+                // Offline the page says so once (below); the quote it could not load is not an error.
+                funding={online ? funding : { ...funding, error: null }}
                 applyBalance={applyBalance}
                 onApplyBalance={applyCashBalance}
                 disabled={busy}
