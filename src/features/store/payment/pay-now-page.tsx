@@ -141,7 +141,7 @@ export default function PayNowPage() {
     !config ||
     // The total shown must be the one charged: no Buy before the quote (fee, balance) is known.
     !funding.quote ||
-    (applyBalance && funding.quote.balance_applied_usd === 0) ||
+    (funding.applyUsd > 0 && funding.quote.balance_applied_usd === 0) ||
     (!covered &&
       (!method ||
         (method === 'new_card' && !frameReady) ||
