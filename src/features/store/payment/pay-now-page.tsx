@@ -83,7 +83,12 @@ export default function PayNowPage() {
     cards,
     cardsKnown,
   );
-  const funding = usePurchaseQuote(pkg, method === 'pay_by_bank' ? 'pay_by_bank' : 'card', applyBalance);
+  const funding = usePurchaseQuote(
+    pkg,
+    method === 'pay_by_bank' ? 'pay_by_bank' : 'card',
+    applyBalance,
+    payment.isPurchasing,
+  );
   const covered = funding.coveredByBalance;
   const accountPhone = user?.phone ?? null;
   const purchase = usePayNowPurchase({

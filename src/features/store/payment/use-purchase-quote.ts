@@ -5,7 +5,7 @@
  * a second quote with the amount gives the fee on the remainder. The store keeps the spec's fields
  * (cashBalanceToApplyUSD, addCCFeesToPurchase, packageAssociatedCCFeesUSD).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   PAYMENTS_API_PATHS,
   PurchaseQuoteSchema,
@@ -42,6 +42,8 @@ export function usePurchaseQuote(
   pkg: CoinPackage | null,
   method: QuoteMethod,
   applyBalance: boolean,
+  /** A purchase is under way: when it ends (bought, refused, declined) the quote is asked again. */
+  busy: boolean,
 ): PurchaseQuoteState {
   const options = { handleErrors: false, swr: { revalidateOnFocus: false } } as const;
   const plain = useApiGet(pkg ? purchaseQuotePath(pkg.id, method, 0) : null, PurchaseQuoteSchema, options);
@@ -55,6 +57,17 @@ export function usePurchaseQuote(
     options,
   );
   const current = applyUsd > 0 ? applied : plain;
+  // After a purchase attempt the cash balance may have changed (spent, or given back).
+  const wasBusy = useRef(false);
+  const refreshPlain = plain.mutate;
+  const refreshApplied = applied.mutate;
+  useEffect(() => {
+    if (wasBusy.current && !busy) {
+      void refreshPlain();
+      void refreshApplied();
+    }
+    wasBusy.current = busy;
+  }, [busy, refreshPlain, refreshApplied]);
   const quote = current.data ?? null;
   const balanceApplied = quote?.balance_applied_usd ?? 0;
   const cardFee = quote?.card_fee_usd ?? 0;
