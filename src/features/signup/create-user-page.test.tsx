@@ -11,7 +11,13 @@ import { CreateUserPage } from './create-user-page.tsx';
 
 // The form's rules and terms load beside it; transformed once here, so the tests' waits measure
 // the page rather than the test runner's first transform of those modules.
-beforeAll(() => Promise.all([import('./join-form-validation.ts'), import('./join-terms.tsx')]));
+beforeAll(() =>
+  Promise.all([
+    import('./join-form-validation.ts'),
+    import('./join-terms.tsx'),
+    import('../../ui/robot-check.tsx'),
+  ]),
+);
 
 function renderForm(url = '/signup/create-user') {
   // A fresh SWR cache each time: the documents to accept are fetched by every render of the form.
@@ -63,7 +69,7 @@ const legalStub = (): Record<string, Answer> => ({
 });
 /** Ticks "I'm not a robot" and waits for the solved check. */
 async function tickRobotCheck() {
-  fireEvent.click(screen.getByLabelText("I'm not a robot"));
+  fireEvent.click(await screen.findByLabelText("I'm not a robot", {}, { timeout: 10_000 }));
   await waitFor(() => expect(screen.getByTestId('robot-check-status').textContent).toBe('Verified'));
 }
 const acceptBox = () => screen.findByLabelText(/I am at least 18 years old/);

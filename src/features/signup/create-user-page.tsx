@@ -42,7 +42,7 @@ import { BirthDateFields } from '../../ui/birth-date-fields.tsx';
 import { NameFields, ZipCodeField } from './join-fields.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
 import { AfterHydration } from '../../ui/after-hydration.tsx';
-import { RobotCheck, type RobotCheckToken } from '../../ui/robot-check.tsx';
+import type { RobotCheckToken } from '../../ui/robot-check.tsx';
 import { RobotCheckChallengeSchema, ROBOT_CHECK_TEXTS } from '../../contract/robot-check.ts';
 import { ERROR_CODES } from '../../contract/error-codes.ts';
 import { openDialog } from '../../state/dialog-actions.ts';
@@ -80,6 +80,8 @@ const signInLine = css`
   color: var(--color-text-muted);
 `;
 
+/** The robot check's widget and solver load beside the form, like the terms. */
+const RobotCheck = lazy(async () => ({ default: (await import('../../ui/robot-check.tsx')).RobotCheck }));
 /** The join's robot-check challenge (no sign-in). */
 const fetchJoinChallenge = () =>
   api.get(API_PATHS.joinRobotCheck, RobotCheckChallengeSchema, { handleErrors: false });
@@ -425,16 +427,18 @@ export function CreateUserPage() {
               goldOnly={goldOnly}
             />
           </Suspense>
-          <RobotCheck
-            key={robotRound}
-            onToken={(token) => {
-              setRobot(token);
-              if (token) setRobotError(null);
-            }}
-            fetchChallenge={fetchJoinChallenge}
-            disabled={submitting}
-            error={robotError}
-          />
+          <Suspense fallback={<p data-testid="robot-check-loading">Loading the robot check…</p>}>
+            <RobotCheck
+              key={robotRound}
+              onToken={(token) => {
+                setRobot(token);
+                if (token) setRobotError(null);
+              }}
+              fetchChallenge={fetchJoinChallenge}
+              disabled={submitting}
+              error={robotError}
+            />
+          </Suspense>
           <FormError message={server && !server.field ? server.message : null} />
           <Button
             type="submit"
