@@ -129,7 +129,7 @@ test('a verified player: the change waits for re-authentication, is refused with
   await expect(section(page).getByTestId('address-request-pending')).toBeVisible();
 
   // A rejected re-authentication refuses it, with the reason, and offers to try again.
-  await section(page).getByRole('button', { name: 'Verify identity again' }).click();
+  await section(page).getByRole('button', { name: KYC_TEXTS.reauthenticate }).click();
   await passKyc(page, 'Reject');
   const refused = section(page).getByTestId('address-request-refused');
   await expect(refused).toHaveText(ADDRESS_REQUEST_TEXTS.reauthenticationRejected);
@@ -145,7 +145,7 @@ test('a verified player: the change waits for re-authentication, is refused with
   await fillAddress(page, street(3));
   await expect(section(page).getByTestId('address-request-pending')).toBeVisible();
   await expect(section(page).getByTestId('address-request-refused')).toHaveCount(0);
-  await section(page).getByRole('button', { name: 'Verify identity again' }).click();
+  await section(page).getByRole('button', { name: KYC_TEXTS.reauthenticate }).click();
   await passKyc(page, 'Approve');
   await expect(section(page).getByTestId('address-on-file')).toContainText(street(3));
   await expect(section(page).getByTestId('address-request-pending')).toHaveCount(0);

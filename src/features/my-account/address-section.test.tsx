@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ADDRESS_REQUEST_TEXTS, type AddressRequestView } from '../../contract/address-requests.ts';
+import { KYC_TEXTS } from '../../contract/kyc.ts';
 import { resetApiClientState } from '../../lib/api-client.ts';
 import { completeLogin, clearLocalSession } from '../../state/session-actions.ts';
 import { resetStore, store } from '../../state/store.ts';
@@ -65,7 +66,7 @@ describe('AddressSection', () => {
     expect(screen.getByTestId('address-on-file').textContent).toContain('233 S. Wacker Dr');
     expect(screen.getByTestId('address-request-pending').textContent).toBe(ADDRESS_REQUEST_TEXTS.pending);
     expect((await screen.findByTestId('address-requested')).textContent).toContain('500 W. Madison St');
-    fireEvent.click(screen.getByRole('button', { name: 'Verify identity again' }));
+    fireEvent.click(screen.getByRole('button', { name: KYC_TEXTS.reauthenticate }));
     expect(store.dialogs.stack.at(-1)).toMatchObject({ kind: 'kyc', props: { flow: 'reauthentication' } });
     expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 /**
  * "Billing address" on My Account (id billing-address): the address on file and the player's latest
  * address change request (docs/account.md "Changing the address").
- *   pending   the new address waits for identity re-authentication; VERIFY IDENTITY AGAIN opens
+ *   pending   the new address waits for identity re-authentication; CONFIRM IT'S YOU opens
  *             the KYC dialog in its re-authentication flow, CHECK AGAIN asks the server, KEEP
  *             CURRENT ADDRESS withdraws the change (the address on file sent again)
  *   refused   why (address_update_error_message) and CHANGE ADDRESS to try again
@@ -17,6 +17,7 @@ import {
   AddressRequestViewSchema,
   type AddressRequestView,
 } from '../../contract/address-requests.ts';
+import { KYC_TEXTS } from '../../contract/kyc.ts';
 import { PAYMENTS_API_PATHS } from '../../contract/payments.ts';
 import { UserSchema } from '../../contract/schemas.ts';
 import { api } from '../../lib/api-client.ts';
@@ -192,7 +193,7 @@ export function AddressSection() {
         {pending ? (
           <>
             <Button onClick={reauthenticate} data-testid="address-reauthenticate">
-              Verify identity again
+              {KYC_TEXTS.reauthenticate}
             </Button>
             <Button
               variant="secondary"
