@@ -24,10 +24,12 @@ import { transaction } from '../../db/transaction.ts';
 import { CardProcessorUnavailableError } from '../../providers/card-processor/card-processor.ts';
 import { applyObservation } from './purchases.ts';
 import { reconcilePurchases } from './reconcile.ts';
+import { refundDuePurchases } from './refunds.ts';
 import { Client, signUpPayload } from '../../test-support/test-app.ts';
 import {
   VALID_ADDRESS,
   answerBank,
+  answerChallenge,
   buyWithCard,
   createPaymentsContext,
   type PaymentsTestContext,
@@ -497,6 +499,43 @@ describe('reconciliation with a cash balance applied', () => {
       [200, 'reversal'],
       [-200, 'purchase'],
     ]);
+  });
+});
+
+describe('a payment refused at settlement (account closed meanwhile)', () => {
+  it('gives back both parts: the card charge is refunded and the balance reversed', async () => {
+    await setCardFee('2.9');
+    const client = await playerWithAddress(ctx);
+    const userId = await win(client, 300);
+    const res = await buyWithCard(ctx, client, CARDS.threeDSecure, { apply_balance_usd: 2 });
+    expect(res.body).toMatchObject({ status: 'requires_action', charged_usd: 3.08 });
+    expect(await redeemable(userId)).toBe(100);
+    // The player closes the account while the bank's challenge is open, then completes it.
+    await ctx.db.query(`UPDATE users SET account_state = 'closed' WHERE id = $1`, [userId]);
+    await answerChallenge(ctx, res.body.three_d_secure_url!, 'completed');
+    await ctx.deps.providers.card.retrievePaymentIntent(
+      (await purchaseRow(res.body.purchase_id)).provider_reference!,
+    );
+    await ctx.flushWebhooks();
+    const row = await ctx.db.query<{ status: string; error_sub_code: string; refund_due_at: unknown }>(
+      'SELECT status, error_sub_code, refund_due_at FROM purchases WHERE id = $1',
+      [res.body.purchase_id],
+    );
+    expect(row[0]).toMatchObject({ status: 'failed', error_sub_code: 'account_closed' });
+    expect(row[0]?.refund_due_at).not.toBeNull();
+    // The card part goes back at the processor (the reconciliation job's refund run, when the
+    // webhook's own attempt did not): all of what was charged, the rest plus its fee.
+    await refundDuePurchases(ctx.deps);
+    const pi = await ctx.deps.providers.card.retrievePaymentIntent(
+      (await purchaseRow(res.body.purchase_id)).provider_reference!,
+    );
+    expect(pi.amount_refunded ?? 0).toBe(308);
+    expect(await redeemable(userId)).toBe(300);
+    const gold = await ctx.db.query(
+      `SELECT 1 FROM ledger_entries WHERE reference = $1 AND currency = 'gold'`,
+      [`purchase:${res.body.purchase_id}`],
+    );
+    expect(gold).toHaveLength(0);
   });
 });
 
