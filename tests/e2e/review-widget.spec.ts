@@ -29,6 +29,7 @@ test('a returning player sees the rating and review count of the reviews platfor
   const figures = /Rated (\d\.\d) out of 5 from ([\d,]+) reviews/.exec(await platform.text());
   expect(figures).not.toBeNull();
 
+  await page.setViewportSize({ width: 360, height: 780 });
   await signInToLobby(page, DEMO.email, DEMO.password);
   const footerWidget = widget(page);
   await footerWidget.scrollIntoViewIfNeeded();
@@ -36,6 +37,21 @@ test('a returning player sees the rating and review count of the reviews platfor
   await expect(footerWidget.getByTestId('review-widget-summary')).toHaveText(
     `Rated ${figures![1]} out of 5 from ${figures![2]} reviews`,
   );
+  // At 360 px the whole text shows inside the box (no cut, nothing past its edge).
+  const fits = await footerWidget.evaluate((box) => {
+    const outer = box.getBoundingClientRect();
+    const link = box.querySelector('a')!;
+    const summary = box.querySelector<HTMLElement>('[data-testid="review-widget-summary"]')!;
+    const r = link.getBoundingClientRect();
+    return (
+      summary.scrollWidth <= summary.clientWidth + 1 &&
+      r.top >= outer.top - 0.5 &&
+      r.bottom <= outer.bottom + 0.5 &&
+      r.right <= outer.right + 0.5 &&
+      link.scrollWidth <= link.clientWidth + 1
+    );
+  });
+  expect(fits).toBe(true);
   const link = footerWidget.getByRole('link', { name: /Rated .* out of 5 .* Read player reviews/ });
   await expect(link).toHaveAttribute('href', platformPage(baseURL));
   await expect(link).toHaveAttribute('target', '_blank');
@@ -73,15 +89,16 @@ test('the widget loads after the page and late figures move nothing (footer in v
   // Asked for only after the page's load event (it never competes with the page's own loading).
   const timing = await page.evaluate((path) => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const call = performance
-      .getEntriesByType('resource')
-      .find((e) => e.name.endsWith(`/api/v1${path}`)) as PerformanceResourceTiming | undefined;
+    const call = performance.getEntriesByType('resource').find((e) => e.name.endsWith(`/api/v1${path}`)) as
+      PerformanceResourceTiming | undefined;
     return { loadEnd: nav.loadEventEnd, callStart: call?.startTime ?? -1 };
   }, REVIEWS_API_PATHS.summary);
   expect(timing.callStart).toBeGreaterThanOrEqual(timing.loadEnd);
 });
 
-test('with the platform unreachable and nothing kept, the widget says so in the same box', async ({ page }) => {
+test('with the platform unreachable and nothing kept, the widget says so in the same box', async ({
+  page,
+}) => {
   await page.route(`**/api/v1${REVIEWS_API_PATHS.summary}`, (route) =>
     route.fulfill({
       status: 503,

@@ -45,9 +45,9 @@ const stars = css`
   position: relative;
   display: inline-block;
   flex: none;
-  font-size: 1.3rem;
+  font-size: 1.1rem;
   line-height: 1;
-  letter-spacing: 2px;
+  letter-spacing: 1px;
   color: var(--color-border);
   & span {
     position: absolute;
@@ -57,12 +57,10 @@ const stars = css`
     color: var(--color-gold);
   }
 `;
+/* Up to two lines at 360 px, inside the box's fixed height with the line below it. */
 const line = css`
   font-size: 0.85rem;
-  line-height: 1.3;
-  white-space: nowrap;
-  overflow: hidden;
-  text-overflow: ellipsis;
+  line-height: 1.25;
 `;
 const muted = css`
   color: var(--color-text-muted);
