@@ -7,7 +7,6 @@
 import { configureFairnessPlayer } from '../lib/fair-player.ts';
 import { configureNamedProperties } from '../lib/use-named-properties.ts';
 import { mergeProperties } from './properties-actions.ts';
-import { startPlayerDataSync } from './player-data-actions.ts';
 import { connectApiClientToSession } from './session-actions.ts';
 import { store } from './store.ts';
 
@@ -15,5 +14,12 @@ export function connectLibToState(): void {
   connectApiClientToSession();
   configureNamedProperties({ onLoaded: mergeProperties });
   configureFairnessPlayer(() => store.session.user?.id ?? null);
-  startPlayerDataSync();
+  // Back online (the browser's signal, or the API answering again): send what waits.
+  if (typeof window === 'undefined') return;
+  window.addEventListener('online', () => {
+    void import('./player-data-actions.ts').then(
+      (m) => m.flushPlayerData(),
+      () => undefined,
+    );
+  });
 }

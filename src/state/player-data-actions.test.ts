@@ -2,16 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gameSettingsOf, favouritesOf, GAME_SETTING_DEFAULTS } from '../contract/player-data.ts';
 import { apiError, stubApi } from '../test-support/stub-api.ts';
 import { pendingActions } from '../lib/pending-actions.ts';
-import {
-  currentFavourites,
-  currentGameSettings,
-  flushPlayerData,
-  setGameSetting,
-  startPlayerDataSync,
-  syncPlayerData,
-  toggleFavourite,
-} from './player-data-actions.ts';
+import { flushPlayerData, setGameSetting, syncPlayerData, toggleFavourite } from './player-data-actions.ts';
 import { resetStore, store } from './store.ts';
+import { setGameSettingSoon, toggleFavouriteSoon } from './player-data-soon.ts';
+
+const currentFavourites = () => favouritesOf(store.session.user?.user_data ?? {});
+const currentGameSettings = () => gameSettingsOf(store.session.user?.user_data ?? {});
 import { demoUser } from './test-fixtures.ts';
 
 const PATH = '/users/me/user-data';
@@ -103,12 +99,9 @@ describe('player data in user_data', () => {
     expect(currentFavourites()).toEqual(['klondike']);
     expect(currentGameSettings().quick_spin).toBe(true);
     server.setDown(false);
-    startPlayerDataSync();
-    window.dispatchEvent(new Event('online'));
-    await vi.waitFor(async () => {
-      expect(await pendingActions('player:u-1:user-data').list()).toEqual([]);
-    });
+    // Back online: the app's start listens for it (connect-lib.ts) and flushes.
     await flushPlayerData();
+    expect(await pendingActions('player:u-1:user-data').list()).toEqual([]);
     expect(server.data).toEqual({
       'settings.sound': false,
       'favourite.klondike': true,
@@ -151,6 +144,20 @@ describe('player data in user_data', () => {
     expect(currentFavourites()).toEqual(['blackjack']);
     expect(await pendingActions('player:u-1:user-data').list()).toEqual([]);
     expect(server.data).toEqual({ 'favourite.blackjack': true });
+  });
+
+  it('the pages` helpers show a change in the same task (a box never flips back), then send it', async () => {
+    const server = fakeServer();
+    toggleFavouriteSoon('klondike');
+    setGameSettingSoon('reduced_motion', true);
+    expect(currentFavourites()).toEqual(['klondike']);
+    expect(currentGameSettings().reduced_motion).toBe(true);
+    await vi.waitFor(() =>
+      expect(server.data).toEqual({ 'favourite.klondike': true, 'settings.reduced_motion': true }),
+    );
+    toggleFavouriteSoon('klondike');
+    expect(currentFavourites()).toEqual([]);
+    await vi.waitFor(() => expect(server.data['favourite.klondike']).toBe(false));
   });
 
   it('keeps players apart: another player never sends the first one`s pending change', async () => {

@@ -15,13 +15,7 @@
  *   Between devices the last change of a key to reach the server wins (docs/player-settings.md).
  */
 import { API_PATHS } from '../contract/api-paths.ts';
-import {
-  favouriteKey,
-  favouritesOf,
-  gameSettingsOf,
-  settingKey,
-  type GameSettingName,
-} from '../contract/player-data.ts';
+import { favouriteKey, favouritesOf, settingKey, type GameSettingName } from '../contract/player-data.ts';
 import { UserSchema, type User } from '../contract/schemas.ts';
 import { api, isApiError } from '../lib/api-client.ts';
 import { outcomeUnknown, pendingActions, type PendingActions } from '../lib/pending-actions.ts';
@@ -38,7 +32,7 @@ function setLocal(key: string, value: unknown): void {
 }
 
 /** The player's favourite game ids as the store knows them now. */
-export function currentFavourites(): string[] {
+function currentFavourites(): string[] {
   return favouritesOf(store.session.user?.user_data ?? {});
 }
 
@@ -64,9 +58,6 @@ export function toggleFavourite(gameId: string): Promise<void> {
 export function setGameSetting(name: GameSettingName, value: boolean): Promise<void> {
   return savePlayerData(settingKey(name), value);
 }
-
-/** The signed-in player's game settings (defaults for those never saved). */
-export const currentGameSettings = () => gameSettingsOf(store.session.user?.user_data ?? {});
 
 /** Lays the changes still pending for this player over the user_data the store holds. */
 async function layPendingOver(userId: string): Promise<void> {
@@ -148,12 +139,4 @@ export async function syncPlayerData(): Promise<void> {
   if (!user) return;
   await layPendingOver(user.id);
   await flushPlayerData();
-}
-
-let listening = false;
-/** Back online (the browser's signal, or the API reachable again): send what waits. */
-export function startPlayerDataSync(): void {
-  if (listening || typeof window === 'undefined') return;
-  listening = true;
-  window.addEventListener('online', () => void flushPlayerData());
 }

@@ -34,7 +34,6 @@ import { cancelCurrencySwitchTimer, restoreLastCurrency } from './currency-actio
 import { closeAllDialogs, openDialogOnce } from './dialog-actions.ts';
 import { clearMirror, readMirror } from './idb-mirror.ts';
 import { restoreRecentlyPlayed } from './recently-played.ts';
-import { syncPlayerData } from './player-data-actions.ts';
 import { clearAnalytics } from '../lib/analytics.ts';
 
 // ---------------------------------------------------------------- refresh scheduling
@@ -143,13 +142,23 @@ export function completeLogin(resp: LoginResponse): void {
   // browser's refresh cookie named).
   setPendingLogout(false);
   scheduleSessionPropertiesLoad();
-  // Favourites and game settings changed on this device and not yet sent go over the server's.
-  void syncPlayerData();
+  syncPlayerDataSoon();
   runLoginPromotions('login');
   // Without a login bonus the first promo pop-up opens once the landing page has settled.
   void import('./promo-popup-actions.ts').then(
     (m) => m.openFirstPromoPopupAfterSignIn(),
     () => undefined,
+  );
+}
+
+/**
+ * Favourites and game settings changed on this device and not yet sent go over the server's user
+ * and are sent (loaded beside the page: most pages never need that module at first load).
+ */
+function syncPlayerDataSoon(): void {
+  void import('./player-data-actions.ts').then(
+    (m) => m.syncPlayerData(),
+    () => undefined, // offline and not cached: the next sign-in, resume or change sends them
   );
 }
 
@@ -181,7 +190,7 @@ async function reloadUserAndBalances(): Promise<void> {
   if (user.status === 'fulfilled') {
     store.session.user = user.value;
     store.session.accountClosed = user.value.account_state === 'closed';
-    void syncPlayerData();
+    syncPlayerDataSoon();
   }
   // A delayed (animated) balance wins until it has been applied.
   if (balances.status === 'fulfilled' && !store.balances.delayed) setBalances(balances.value);

@@ -16,7 +16,7 @@ import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
 import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
 import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../pwa/online-status.ts';
 import { closeGame, openGame } from '../../state/game-actions.ts';
-import { toggleFavourite } from '../../state/player-data-actions.ts';
+import { preloadPlayerData, toggleFavouriteSoon } from '../../state/player-data-soon.ts';
 import { favouritesOf } from '../../contract/player-data.ts';
 import { FavouriteButton } from '../../ui/favourite-button.tsx';
 import { openDialogOnce } from '../../state/dialog-actions.ts';
@@ -96,6 +96,7 @@ export function GamePage() {
 
   useEffect(() => {
     void loadHouseGameFrame().catch(() => undefined);
+    preloadPlayerData();
   }, []);
 
   useEffect(() => showRefusal(decision), [decision]);
@@ -138,7 +139,7 @@ export function GamePage() {
             <FavouriteButton
               gameName={game.name}
               pressed={favourite}
-              onToggle={() => void toggleFavourite(game.id)}
+              onToggle={() => toggleFavouriteSoon(game.id)}
               testId="game-favourite"
             />
           ) : null}

@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
 import { HOUSE_GAME_IDS, type Game } from '../../contract/games.ts';
 import { gameSettingsOf } from '../../contract/player-data.ts';
-import { setGameSetting } from '../../state/player-data-actions.ts';
+import { setGameSettingSoon } from '../../state/player-data-soon.ts';
 import { store } from '../../state/store.ts';
 import { GameSettingsFields } from '../../ui/game-settings-fields.tsx';
 import { usePrefersReducedMotion } from '../../ui/use-prefers-reduced-motion.ts';
@@ -45,7 +45,7 @@ export function GameSettingsPanel({ game }: { game: Pick<Game, 'id' | 'kind'> })
       <GameSettingsFields
         legend="Settings for your games"
         settings={settings}
-        onChange={(name, value) => void setGameSetting(name, value)}
+        onChange={setGameSettingSoon}
         showQuickSpin={game.id === HOUSE_GAME_IDS.slots}
         deviceReducesMotion={deviceReducesMotion}
         note="Saved to your account: they apply on any device you sign in on."

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { css, cx } from '@linaria/core';
@@ -11,7 +11,7 @@ import { isTrue, useNamedProperties } from '../../lib/use-named-properties.ts';
 import { SHELL_PROPERTY_NAMES } from '../../lib/shell-properties.ts';
 import { redemptionValueUsd } from '../../state/balances-derived.ts';
 import { store } from '../../state/store.ts';
-import { toggleFavourite } from '../../state/player-data-actions.ts';
+import { preloadPlayerData, toggleFavouriteSoon } from '../../state/player-data-soon.ts';
 import { favouritesOf } from '../../contract/player-data.ts';
 import { Page, Card, Notice } from '../../ui/page.tsx';
 import { SweepsHoldNotice } from '../../ui/sweeps-hold-notice.tsx';
@@ -181,7 +181,7 @@ const section = css`
   }
 `;
 
-const onToggleFavourite = (gameId: string) => void toggleFavourite(gameId);
+const onToggleFavourite = (gameId: string) => toggleFavouriteSoon(gameId);
 
 /** The category named by the path (/lobby/<category>), or null for all games. */
 function categoryOf(pathname: string): Category | null {
@@ -199,6 +199,7 @@ export function LobbyPage() {
   const { pathname } = useLocation();
   const category = categoryOf(pathname);
   const favouritesView = pathname.replace(/\/+$/, '') === ROUTES.lobbyFavourites;
+  useEffect(preloadPlayerData, []);
   const session = useSnapshot(store.session);
   const currency = useSnapshot(store.currency);
   const { balances } = useBalances();

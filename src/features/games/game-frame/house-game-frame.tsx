@@ -16,7 +16,7 @@ import { css } from '@linaria/core';
 import { GAME_ERROR_CODES, ROUND_STATUSES, type Game } from '../../../contract/games.ts';
 import { gameHistoryPath, ROUTES } from '../../../contract/routes.ts';
 import { store } from '../../../state/store.ts';
-import { currentGameSettings } from '../../../state/player-data-actions.ts';
+import { gameSettingsOf } from '../../../contract/player-data.ts';
 import {
   applyGameEvent,
   applyGameFrameLoaded,
@@ -81,7 +81,7 @@ const prefersReducedMotion = (): boolean =>
 
 /** What the game is told of the player's settings: the device's reduced motion counts too. */
 function gameSettingsForGame(): { reduced_motion: boolean; quick_spin: boolean } {
-  const settings = currentGameSettings();
+  const settings = gameSettingsOf(store.session.user?.user_data ?? {});
   return {
     reduced_motion: prefersReducedMotion() || settings.reduced_motion,
     quick_spin: settings.quick_spin,
