@@ -12,6 +12,7 @@ import {
   completePurchase,
   declineMessage,
   isRepeatPurchase,
+  recordPurchaseError,
   retryableAttempt,
   sendPurchase,
   type PurchaseRequest,
@@ -116,6 +117,22 @@ describe('decline and error mapping (spec section 8)', () => {
     ).toEqual({
       kind: 'promo-locked',
       message: 'Please wait a moment before attempting a purchase with a promotion again.',
+    });
+  });
+
+  it('a closed-account refusal marks the session closed (nothing more is asked of the server); a bank account in use does not', () => {
+    resetStore();
+    const ccp = (subCode: string) =>
+      classifyPurchaseFailure({ status: 403, code: 'CANT_COMPLETE_PURCHASE', subCode, message: '' });
+    recordPurchaseError(ccp('ach_account_in_use'));
+    expect(store.session.accountClosed).toBe(false);
+    expect(store.payment.purchaseError).toMatchObject({ subCode: 'ach_account_in_use' });
+    recordPurchaseError(ccp('account_closed'));
+    expect(store.session.accountClosed).toBe(true);
+    expect(store.payment.purchaseError).toEqual({
+      message: PAYMENT_TEXTS.accountClosed,
+      code: 'CANT_COMPLETE_PURCHASE',
+      subCode: 'account_closed',
     });
   });
 

@@ -547,6 +547,10 @@ export function recordPurchaseError(outcome: PurchaseOutcome): void {
         code: PAYMENT_ERROR_CODES.CANT_COMPLETE_PURCHASE,
         subCode: outcome.subCode,
       };
+      // The account was closed meanwhile (another device): its session has ended, so the page
+      // asks the server for nothing more until the closed-account dialog signs out.
+      if (outcome.subCode !== CANT_COMPLETE_PURCHASE_SUB_CODES.achAccountInUse)
+        store.session.accountClosed = true;
       break;
     case 'promo-locked':
     case 'identity-verification':

@@ -140,7 +140,10 @@ const chips = css`
 `;
 const chip = css`
   position: relative;
+  /* Focused or scrolled to, an option clears the sticky header. */
+  scroll-margin-top: calc(var(--header-height) + env(safe-area-inset-top) + var(--space-3));
   & input {
+    scroll-margin-top: calc(var(--header-height) + env(safe-area-inset-top) + var(--space-3));
     position: absolute;
     opacity: 0;
     inset: 0;

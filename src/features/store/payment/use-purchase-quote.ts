@@ -13,6 +13,7 @@ import {
   type PurchaseQuote,
 } from '../../../contract/payments.ts';
 import { useApiGet } from '../../../lib/swr.tsx';
+import { store } from '../../../state/store.ts';
 import { setPurchaseFunding } from '../../../state/payment-selection.ts';
 
 type QuoteMethod = 'card' | 'pay_by_bank';
@@ -62,7 +63,8 @@ export function usePurchaseQuote(
   const refreshPlain = plain.mutate;
   const refreshApplied = applied.mutate;
   useEffect(() => {
-    if (wasBusy.current && !busy) {
+    // Not for an account closed meanwhile: its session has ended (the closed-account flow signs out).
+    if (wasBusy.current && !busy && !store.session.accountClosed) {
       void refreshPlain();
       void refreshApplied();
     }
