@@ -153,4 +153,22 @@ describe('SocialProfilePage', { timeout: 20_000 }, () => {
       provider_auth_token: 'ticket-123',
     });
   });
+
+  it('opens the duplicate-account dialog when this person already has an account', async () => {
+    sessionStorage.setItem(SOCIAL_INFO_STORAGE_KEY, JSON.stringify({ ...DRAFT, last_name: 'Johnson' }));
+    stubApi({
+      ...legal(),
+      '/social/accounts': apiError(409, 'DUPLICATE_ACCOUNT', 'You already have an account with us.'),
+    });
+    renderPage();
+    type('ZIP code', '60601');
+    await accept();
+    submit();
+    await waitFor(() =>
+      expect(store.dialogs.stack.map((d) => ({ kind: d.kind, props: d.props }))).toEqual([
+        { kind: 'duplicate-account', props: { message: 'You already have an account with us.' } },
+      ]),
+    );
+    expect(screen.queryByTestId('form-error')).toBeNull();
+  });
 });

@@ -24,6 +24,9 @@ import { completeLogin } from '../../state/session-actions.ts';
 import { animateCoinsFromZero } from '../../state/join-coins.ts';
 import { clearSocialInfo, readSocialInfo, saveSocialInfo } from '../../state/social-info.ts';
 import { store } from '../../state/store.ts';
+import { openDialog } from '../../state/dialog-actions.ts';
+import { ERROR_CODES } from '../../contract/error-codes.ts';
+import { DUPLICATE_ACCOUNT_DIALOG } from './register-duplicate-account-dialog.ts';
 import { BirthDateFields } from '../../ui/birth-date-fields.tsx';
 import { NameFields, ZipCodeField } from './join-fields.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -208,6 +211,11 @@ export function SocialProfilePage() {
       if (!isApiError(err) || err.status !== 0) attempt.current = null;
       if (!isApiError(err)) {
         setServer({ field: null, message: 'Something went wrong. Please try again.', code: 'NETWORK_ERROR' });
+        return;
+      }
+      // One account per person: the duplicate-account dialog, as on the join form.
+      if (err.code === ERROR_CODES.DUPLICATE_ACCOUNT) {
+        openDialog(DUPLICATE_ACCOUNT_DIALOG, { message: err.message });
         return;
       }
       const placed = loaded.placeJoinServerError(err);
