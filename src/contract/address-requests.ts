@@ -1,5 +1,5 @@
 /**
- * Address change requests (issue 21 item 4; rules in docs/account.md "Changing the address"). The
+ * Address change requests (rules in docs/account.md "Changing the address"). The
  * billing address PATCH (PAYMENTS_API_PATHS.address) checks the address at once; a verified
  * player's change of an address on file waits for identity re-authentication (202, the User with
  * address_update_pending) and is applied or refused when the identity provider decides.

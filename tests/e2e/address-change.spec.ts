@@ -1,6 +1,6 @@
 /**
- * An address change as a request the server checks, in My Account at 360 px (issue 21 item 4,
- * docs/account.md "Changing the address"): a player who is not verified changes it at once; once
+ * An address change as a request the server checks, in My Account at 360 px (docs/account.md
+ * "Changing the address"): a player who is not verified changes it at once; once
  * verified, a change waits for identity re-authentication (pending, the old address stays), a
  * rejected re-authentication refuses it with its message, and TRY AGAIN then an approved
  * re-authentication applies it.

@@ -1,6 +1,6 @@
 /**
- * Bank (ACH), paper check, gift card and prize-out redemptions end to end (issue 21 items 12 and
- * 16), as a returning player: fresh browser contexts, signed in through the UI. Set-up over the API
+ * Bank (ACH), paper check, gift card and prize-out redemptions end to end,
+ * as a returning player: fresh browser contexts, signed in through the UI. Set-up over the API
  * as the app and the operator console make the same calls (support/redemption.ts): the operator
  * sets cent minimums and marks the player's identity verified; the player buys the starter package
  * with the sandbox card and wins some Sweeps Coins on Lucky Scratch tickets.

@@ -1,5 +1,5 @@
 /**
- * Address changes as requests the server checks (issue 21 item 4, docs/account.md "Changing the
+ * Address changes as requests the server checks (docs/account.md "Changing the
  * address"): applied at once, refused at once with code/field/message, or pending identity
  * re-authentication for a verified player and then applied or refused with its message.
  */

@@ -1,5 +1,5 @@
 /**
- * An address change is a request the server checks (issue 21 item 4; docs/account.md "Changing the
+ * An address change is a request the server checks (docs/account.md "Changing the
  * address"). The rule:
  *
  * - Every check that can be made at once is made in the call (the form's rules, a ZIP in the

@@ -1,5 +1,5 @@
 /**
- * Prize-out payouts through the operator API and the prize-out sandbox (issue 21 item 12;
+ * Prize-out payouts through the operator API and the prize-out sandbox (
  * docs/redemption.md, "Prize-out payouts"): the operator approves, the server sends the prize to
  * the provider with an idempotency key and the redemption reaches paid; a refusal rejects it and
  * gives the Sweeps back; a lost answer leaves it approved and sending again pays once (also in a

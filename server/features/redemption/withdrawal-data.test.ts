@@ -1,5 +1,5 @@
 /**
- * temp_withdrawal_data through the API (issue 21 item 4; docs/redemption.md, "The form kept between
+ * temp_withdrawal_data through the API (docs/redemption.md, "The form kept between
  * visits"): kept, returned (its route and the user answer), cleared when a redemption is requested,
  * never a bank account number, bad input answered with a 4xx.
  */

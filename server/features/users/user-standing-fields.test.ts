@@ -1,5 +1,5 @@
 /**
- * User fields and error extras of issue 21 item 4: acceptedUpdatedTermsAndConditions (the legal
+ * User fields and error extras the spec lists: acceptedUpdatedTermsAndConditions (the legal
  * documents acceptance, docs/legal-acceptance.md) and `extra.account_status` on every refusal the
  * account's own state causes (closed, suspended, on a break, self-excluded; docs/account.md).
  */

@@ -1,5 +1,5 @@
 /**
- * The console's Redemptions section for a prize-out (issue 21 item 12): its steps say what they do
+ * The console's Redemptions section for a prize-out: its steps say what they do
  * (Approve and send, Send again, Check payout) and the result says where the prize-out provider's
  * answer left it; the provider's silence (503) is shown as the server's message.
  */
