@@ -58,13 +58,16 @@ describe('GET/PATCH /users/me', () => {
     });
   });
 
-  it('a rename may not overfill a household', async () => {
-    await signedIn({ last_name: 'Fullhouse', postal_code: '61801', first_name: 'Ana' });
-    await signedIn({ last_name: 'Fullhouse', postal_code: '61801', first_name: 'Bea' });
-    const other = await signedIn({ last_name: 'Elsewhere', postal_code: '61801' });
-    const res = await other.request('PATCH', '/users/me', { body: { last_name: 'Fullhouse' } });
+  it('a rename may not make one person two accounts; where the player lives is not in the name', async () => {
+    // The same name and birth date is one person wherever they live (docs/account.md).
+    await signedIn({ first_name: 'Ana', last_name: 'Samename', postal_code: '61801' });
+    const other = await signedIn({ first_name: 'Bea', last_name: 'Samename', postal_code: '30301' });
+    const res = await other.request('PATCH', '/users/me', { body: { first_name: 'Ana' } });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'HOUSEHOLD_LIMIT' });
+    expect(res.body).toMatchObject({ code: 'DUPLICATE_ACCOUNT' });
+    // Another birth date is another person: the same rename is allowed.
+    const born = await signedIn({ first_name: 'Cid', last_name: 'Samename', birth_day: 15 });
+    expect((await born.request('PATCH', '/users/me', { body: { first_name: 'Ana' } })).status).toBe(200);
   });
 
   it('needs a signed-in player', async () => {
