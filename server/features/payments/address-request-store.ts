@@ -4,7 +4,7 @@
  */
 import type { AddressRequestReason } from '../../../src/contract/address-requests.ts';
 import type { IdentityState } from '../../../src/contract/player-standing.ts';
-import type { Queryable } from '../../db/driver.ts';
+import { constraintName, sqlState, type Queryable } from '../../db/driver.ts';
 import type { CheckedAddress } from './address.ts';
 
 export type StoredRequestStatus = 'pending' | 'applied' | 'refused' | 'superseded';
@@ -55,6 +55,27 @@ export async function supersedePending(tx: Queryable, userId: string, nowIso: st
 }
 
 export async function insertAddressRequest(
+  tx: Queryable,
+  userId: string,
+  a: CheckedAddress,
+  status: 'pending' | 'applied',
+  reason: AddressRequestReason | null,
+  nowIso: string,
+): Promise<void> {
+  try {
+    await insertRow(tx, userId, a, status, reason, nowIso);
+  } catch (error) {
+    // Two changes of one player in a burst: the player's row lock orders them, but a SERIALIZABLE
+    // transaction reads from its snapshot, taken before it waited for that lock, so it did not see
+    // (and supersede) the pending request the winner wrote. That is a serialization conflict: the
+    // transaction helper runs it again, and the retry supersedes the winner's request.
+    if (sqlState(error) === '23505' && constraintName(error) === 'address_update_requests_one_pending')
+      throw Object.assign(new Error('address request raced another', { cause: error }), { code: '40001' });
+    throw error;
+  }
+}
+
+async function insertRow(
   tx: Queryable,
   userId: string,
   a: CheckedAddress,
