@@ -22,6 +22,12 @@ import {
   type Infer,
 } from 'superstruct';
 import { displayToCents, formatSweeps } from './money.ts';
+import {
+  GIFT_CARD_BRANDS,
+  REDEMPTION_METHODS,
+  type GiftCardBrand,
+  type RedemptionMethod,
+} from './withdrawal-data.ts';
 
 export const REDEMPTION_API_PATHS = {
   /** GET -> RedemptionList (the spec's "Redemption transactions"), newest first. */
@@ -42,8 +48,7 @@ export const REDEMPTION_API_PATHS = {
   withdrawalData: '/redemptions/temp-withdrawal-data',
 } as const;
 
-export const REDEMPTION_METHODS = ['gift_card', 'paypal', 'ach', 'paper_check', 'prizeout'] as const;
-export type RedemptionMethod = (typeof REDEMPTION_METHODS)[number];
+export { REDEMPTION_METHODS, type RedemptionMethod } from './withdrawal-data.ts';
 
 export const REDEMPTION_METHOD_LABELS: Readonly<Record<RedemptionMethod, string>> = {
   gift_card: 'Gift card',
@@ -114,9 +119,7 @@ export const REDEMPTION_SERVICE_LEVELS_MS: Readonly<
   cash_out: { review: 4 * HOUR_MS, send: 4 * HOUR_MS, settle: 24 * HOUR_MS },
 };
 
-/** Brands a gift card can be taken in. */
-export const GIFT_CARD_BRANDS = ['amazon', 'target', 'walmart', 'visa_prepaid'] as const;
-export type GiftCardBrand = (typeof GIFT_CARD_BRANDS)[number];
+export { GIFT_CARD_BRANDS, type GiftCardBrand } from './withdrawal-data.ts';
 export const GIFT_CARD_BRAND_LABELS: Readonly<Record<GiftCardBrand, string>> = {
   amazon: 'Amazon',
   target: 'Target',
@@ -414,27 +417,11 @@ export const TempWithdrawalDataSchema = object({
 });
 export type TempWithdrawalData = Infer<typeof TempWithdrawalDataSchema>;
 
-/** The kept form with the time it was saved; null when there is none. */
-export const TempWithdrawalDataAnswerSchema = type({
-  temp_withdrawal_data: nullable(
-    type({
-      method: enums(REDEMPTION_METHODS),
-      amount: optional(string()),
-      paypal_email: optional(string()),
-      gift_card_brand: optional(enums(GIFT_CARD_BRANDS)),
-      bank: optional(
-        type({
-          account_holder: optional(string()),
-          routing_number: optional(string()),
-          account_type: optional(enums(['checking', 'savings'] as const)),
-        }),
-      ),
-      saved_at: string(),
-    }),
-  ),
-});
-export type TempWithdrawalDataAnswer = Infer<typeof TempWithdrawalDataAnswerSchema>;
-export type KeptWithdrawalData = NonNullable<TempWithdrawalDataAnswer['temp_withdrawal_data']>;
+export {
+  TempWithdrawalDataAnswerSchema,
+  type TempWithdrawalDataAnswer,
+  type KeptWithdrawalData,
+} from './withdrawal-data.ts';
 
 /** Analytics event pushed when a redemption is requested. */
 export const REDEMPTION_ANALYTICS_EVENT = 'redemption';

@@ -21,7 +21,7 @@ import {
   union,
   type Infer,
 } from 'superstruct';
-import { TempWithdrawalDataAnswerSchema } from './redemption.ts';
+import { TempWithdrawalDataAnswerSchema } from './withdrawal-data.ts';
 import { IDENTITY_STATES, PLAY_RESTRICTIONS, W9_STATES } from './player-standing.ts';
 
 export const ApiErrorSchema = type({
@@ -91,7 +91,7 @@ export const UserSchema = type({
   /** URL of the player's picture (a new URL for each upload), null without one. */
   profile_pic: optional(nullable(string())),
   last_password_change: optional(nullable(string())),
-  /** The redeem form in progress, kept between visits (src/contract/redemption.ts); null when none. */
+  /** The redeem form in progress, kept between visits (src/contract/withdrawal-data.ts); null when none. */
   temp_withdrawal_data: optional(TempWithdrawalDataAnswerSchema.schema.temp_withdrawal_data),
   created_at: string(),
 });

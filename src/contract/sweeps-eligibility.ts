@@ -12,21 +12,17 @@
  *   bonuses, AMOE), but may not play with them, buy past the threshold or redeem until verified.
  */
 import { EXCLUDED_STATES } from './constants.ts';
-import type { IdentityState } from './player-standing.ts';
+import type { SweepsHold, SweepsHoldingIdentityState } from './sweeps-hold.ts';
 import { stateName } from './us-state-names.ts';
 
-/** Identity states that hold Sweeps play (and purchases past the threshold, and redemption). */
-export const SWEEPS_HOLDING_IDENTITY_STATES = ['required', 'pending', 'rejected'] as const;
-export type SweepsHoldingIdentityState = (typeof SWEEPS_HOLDING_IDENTITY_STATES)[number];
-
-export const isSweepsHoldingIdentityState = (s: string): s is SweepsHoldingIdentityState =>
-  (SWEEPS_HOLDING_IDENTITY_STATES as readonly string[]).includes(s);
-
-/** Why Sweeps are off for a player; null when they are on. */
-export type SweepsHold =
-  | { kind: 'gold_only' }
-  | { kind: 'state'; state: string }
-  | { kind: 'identity'; identityState: SweepsHoldingIdentityState };
+export {
+  SWEEPS_HOLDING_IDENTITY_STATES,
+  identityHold,
+  isSweepsHoldingIdentityState,
+  sweepsHoldOfUser,
+  type SweepsHold,
+  type SweepsHoldingIdentityState,
+} from './sweeps-hold.ts';
 
 /** The `extra` of a 403 SWEEPS_NOT_ELIGIBLE refusal. */
 export interface SweepsNotEligibleExtra {
@@ -55,10 +51,6 @@ export function statesWithoutSweeps(prohibitedStatesValue: string | null | undef
   return states;
 }
 
-/** The hold of a player's identity state on Sweeps play, or null. */
-export const identityHold = (identityState: IdentityState | string): SweepsHold | null =>
-  isSweepsHoldingIdentityState(identityState) ? { kind: 'identity', identityState } : null;
-
 /**
  * The player-facing words. `{state}` is the state's name. The identity texts say what to do:
  * verify (required), wait (pending), contact support (rejected).
@@ -85,17 +77,4 @@ export function sweepsHoldText(hold: SweepsHold): string {
     case 'identity':
       return SWEEPS_ELIGIBILITY_TEXTS[hold.identityState];
   }
-}
-
-/**
- * The app's reading of the signed-in user: `sweeps_eligible` false is the state's hold (the
- * server sets it from the state lists and gold-only mode), else the identity state's hold.
- */
-export function sweepsHoldOfUser(user: {
-  sweeps_eligible: boolean;
-  state_or_province: string;
-  identity_state?: IdentityState;
-}): SweepsHold | null {
-  if (!user.sweeps_eligible) return { kind: 'state', state: user.state_or_province.toUpperCase() };
-  return user.identity_state ? identityHold(user.identity_state) : null;
 }

@@ -27,8 +27,8 @@ import { landPendingAndReloadBalances, setBalancesWithDelay } from '../../state/
 import { openDialog, openDialogOnce } from '../../state/dialog-actions.ts';
 import { useGoldOnly } from '../../state/use-gold-only.ts';
 import { store } from '../../state/store.ts';
-import { sweepsHoldOfUser } from '../../contract/sweeps-eligibility.ts';
-import { SweepsHoldNotice } from '../../ui/sweeps-hold-notice.tsx';
+import { sweepsHoldOfUser } from '../../contract/sweeps-hold.ts';
+import { LazySweepsHoldNotice } from '../../ui/sweeps-hold-notice-lazy.tsx';
 import { sendOnce } from '../../state/player-actions.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, Notice, Page } from '../../ui/page.tsx';
@@ -224,7 +224,7 @@ export default function DailyBonusPage() {
         {announcement}
       </div>
       {sweepsHold && !goldOnlyMode ? (
-        <SweepsHoldNotice hold={sweepsHold} testId="daily-bonus-sweeps-hold" />
+        <LazySweepsHoldNotice hold={sweepsHold} testId="daily-bonus-sweeps-hold" />
       ) : null}
       {!state.enabled ? (
         <Notice tone="warning">

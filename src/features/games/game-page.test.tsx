@@ -107,7 +107,8 @@ describe('GamePage: favourite and game settings', () => {
       }),
     );
     const settings = screen.getByTestId('game-settings');
-    expect(screen.getByRole('checkbox', { name: /Reduce motion/ })).toBeTruthy();
+    // The settings' fields load beside the page (folded under the summary meanwhile).
+    expect(await screen.findByRole('checkbox', { name: /Reduce motion/ })).toBeTruthy();
     const quick = screen.getByRole('checkbox', { name: /Quick spin/ });
     expect(settings.contains(quick)).toBe(true);
   });
@@ -115,7 +116,7 @@ describe('GamePage: favourite and game settings', () => {
   it('a game no setting changes shows no settings; blackjack shows reduce motion only', async () => {
     renderGame('blackjack');
     await screen.findByRole('button', { name: 'Favourite Blackjack' });
-    expect(screen.getByRole('checkbox', { name: /Reduce motion/ })).toBeTruthy();
+    expect(await screen.findByRole('checkbox', { name: /Reduce motion/ })).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /Quick spin/ })).toBeNull();
     cleanup();
     renderGame('lucky-scratch');

@@ -23,8 +23,8 @@ import { openDialogOnce } from '../../state/dialog-actions.ts';
 import { store } from '../../state/store.ts';
 import { Button, ButtonLink } from '../../ui/button.tsx';
 import { Notice, Page } from '../../ui/page.tsx';
-import { SweepsHoldNotice } from '../../ui/sweeps-hold-notice.tsx';
-import { sweepsHoldOfUser } from '../../contract/sweeps-eligibility.ts';
+import { LazySweepsHoldNotice } from '../../ui/sweeps-hold-notice-lazy.tsx';
+import { sweepsHoldOfUser } from '../../contract/sweeps-hold.ts';
 import { useCatalogueWhilePlaying } from './api.ts';
 import { GAME_DIALOGS } from './game-dialog-kinds.ts';
 import { gameGuard, gameWasUpdated, type GameGuardDecision } from './game-guard.ts';
@@ -145,7 +145,9 @@ export function GamePage() {
           ) : null}
         </div>
       </div>
-      {sweepsHold && !goldOnlyMode ? <SweepsHoldNotice hold={sweepsHold} testId="game-sweeps-hold" /> : null}
+      {sweepsHold && !goldOnlyMode ? (
+        <LazySweepsHoldNotice hold={sweepsHold} testId="game-sweeps-hold" />
+      ) : null}
       {game ? <GameInfo game={game} /> : null}
       {allowed && game ? (
         <Suspense fallback={null}>

@@ -14,8 +14,8 @@ import { store } from '../../state/store.ts';
 import { preloadPlayerData, toggleFavouriteSoon } from '../../state/player-data-soon.ts';
 import { favouritesOf } from '../../contract/player-data.ts';
 import { Page, Card, Notice } from '../../ui/page.tsx';
-import { SweepsHoldNotice } from '../../ui/sweeps-hold-notice.tsx';
-import { sweepsHoldOfUser } from '../../contract/sweeps-eligibility.ts';
+import { LazySweepsHoldNotice } from '../../ui/sweeps-hold-notice-lazy.tsx';
+import { sweepsHoldOfUser } from '../../contract/sweeps-hold.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { useOnline } from '../../pwa/online-status.ts';
 import { useGamesCatalogue } from './api.ts';
@@ -275,7 +275,9 @@ export function LobbyPage() {
         ) : (
           <p>Your balances are loading...</p>
         )}
-        {sweepsHold && !goldOnly ? <SweepsHoldNotice hold={sweepsHold} testId="lobby-sweeps-hold" /> : null}
+        {sweepsHold && !goldOnly ? (
+          <LazySweepsHoldNotice hold={sweepsHold} testId="lobby-sweeps-hold" />
+        ) : null}
       </Card>
 
       <nav aria-label="Game categories">

@@ -36,7 +36,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { amountProblem, parseAmount, usdValue } from './redeem-rules.ts';
 import { REDEMPTION_DIALOGS } from './redemption-dialog-kinds.ts';
 import { useKeptRedeemForm } from './use-kept-redeem-form.ts';
-import { KYC_ERROR_CODES } from '../../contract/kyc.ts';
+import { KYC_ERROR_CODES } from '../../contract/kyc-error-codes.ts';
 
 const form = css`
   display: grid;

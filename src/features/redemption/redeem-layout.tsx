@@ -15,8 +15,8 @@ import { AppLink } from '../../ui/app-link.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, Notice, Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { SweepsHoldNotice } from '../../ui/sweeps-hold-notice.tsx';
-import { sweepsHoldOfUser } from '../../contract/sweeps-eligibility.ts';
+import { LazySweepsHoldNotice } from '../../ui/sweeps-hold-notice-lazy.tsx';
+import { sweepsHoldOfUser } from '../../contract/sweeps-hold.ts';
 import { store } from '../../state/store.ts';
 import './register-redemption-dialogs.ts';
 import { usdValue } from './redeem-rules.ts';
@@ -58,7 +58,7 @@ export function RedeemLayout({
   const hold = user ? sweepsHoldOfUser(user) : null;
   return (
     <Page title={title}>
-      {hold?.kind === 'state' ? <SweepsHoldNotice hold={hold} testId="redeem-sweeps-hold" /> : null}
+      {hold?.kind === 'state' ? <LazySweepsHoldNotice hold={hold} testId="redeem-sweeps-hold" /> : null}
       {data ? (
         <Card>
           <dl className={facts} data-testid="redeem-summary">
