@@ -12,7 +12,6 @@
  * Money-changing requests (purchases) carry the Idempotency-Key header (IDEMPOTENCY_HEADER).
  */
 import {
-  array,
   boolean,
   enums,
   integer,
@@ -29,46 +28,14 @@ import {
   type Infer,
 } from 'superstruct';
 import { BalancesSchema } from './schemas.ts';
+import { PAYMENT_PAGE_TEXTS, PAYMENTS_API_PATHS } from './payment-pages.ts';
 
-/** Paths relative to API_PREFIX (/api/v1). Functions build paths with parameters; `*Pattern` are the server's route patterns. */
-export const PAYMENTS_API_PATHS = {
-  /** GET (JWT): the coin packages -> BankingPackagesResponse. 403 COIN_STORE_DISABLED when the store is off. */
-  bankingPackages: '/banking/packages',
-  /** GET (JWT): public configuration of the providers (hosted fields URL, publishable key, origins) -> PaymentsConfig. */
-  paymentsConfig: '/payments/config',
-  /** POST (JWT, CSRF, Idempotency-Key): buy a package by card -> PurchaseResult. */
-  cardPurchases: '/payments/purchases',
-  /** GET (JWT): card purchase status check -> PurchaseResult (check again after check_after_ms while not final). */
-  cardPurchaseStatus: (purchaseId: string) => `/payments/purchases/${encodeURIComponent(purchaseId)}`,
-  cardPurchaseStatusPattern: '/payments/purchases/:purchase_id',
-  /** POST (JWT, CSRF, Idempotency-Key): buy a package by pay-by-bank -> PurchaseResult with authorization_url. */
-  payByBankPurchases: '/payments/pay-by-bank/purchases',
-  /** GET (JWT): pay-by-bank status check (its own, spec section 4) -> PurchaseResult. */
-  payByBankPurchaseStatus: (purchaseId: string) =>
-    `/payments/pay-by-bank/purchases/${encodeURIComponent(purchaseId)}`,
-  payByBankPurchaseStatusPattern: '/payments/pay-by-bank/purchases/:purchase_id',
-  /** POST (JWT, CSRF): start adding a card -> SetupIntentResponse (client secret for the hosted fields). */
-  setupIntents: '/payments/setup-intents',
-  /** GET (JWT): saved cards -> CardsResponse. POST (JWT, CSRF) AddCardRequest: save the card of a succeeded setup intent -> 201 SavedCard. */
-  cards: '/payments/cards',
-  /** POST (JWT, CSRF): make this card the default -> CardsResponse. */
-  cardDefault: (cardId: string) => `/payments/cards/${encodeURIComponent(cardId)}/default`,
-  cardDefaultPattern: '/payments/cards/:card_id/default',
-  /** DELETE (JWT, CSRF): remove the card -> CardsResponse (the remaining cards). */
-  card: (cardId: string) => `/payments/cards/${encodeURIComponent(cardId)}`,
-  cardPattern: '/payments/cards/:card_id',
-  /** POST (no JWT, no CSRF; HMAC signature header): card processor events. */
-  cardProcessorWebhook: '/payments/webhooks/card-processor',
-  /** POST (no JWT, no CSRF; HMAC signature header): pay-by-bank events. */
-  payByBankWebhook: '/payments/webhooks/pay-by-bank',
-  /**
-   * GET (JWT) ?package_id=&method=card|pay_by_bank&apply_balance_usd=: what a purchase would cost ->
-   * PurchaseQuote (price, the cash balance the player may apply, the card fee, the charge).
-   */
-  purchaseQuote: '/payments/quote',
-  /** PATCH (JWT, CSRF) AddressUpdateRequest: the billing address -> User. */
-  address: '/users/me/address',
-} as const;
+/**
+ * The paths, error codes, page texts and answers the store pages read at first render live in
+ * ./payment-pages.ts (a small module, so those pages do not carry the purchase dialogs' texts and
+ * the requests' schemas); they are part of this contract all the same.
+ */
+export * from './payment-pages.ts';
 
 /** Paths of the webhooks, exempt from CSRF (they are signature-verified instead). */
 export const PAYMENTS_WEBHOOK_PATHS: readonly string[] = [
@@ -89,40 +56,6 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
  */
 export { PROVIDER_PURCHASE_LIMIT_CODES } from './constants.ts';
 
-/** Error codes of the payments area (body `{ code, message, field, extra }`). */
-export const PAYMENT_ERROR_CODES = {
-  COIN_STORE_DISABLED: 'COIN_STORE_DISABLED',
-  PACKAGE_NOT_FOUND: 'PACKAGE_NOT_FOUND',
-  ADDRESS_REQUIRED: 'ADDRESS_REQUIRED',
-  REPEAT_PURCHASE_CONFIRMATION_REQUIRED: 'REPEAT_PURCHASE_CONFIRMATION_REQUIRED',
-  /** Same value as WALLET_ERROR_CODES.PROMO_PURCHASE_TIME_LOCKED (409, extra { retry_after_seconds }). */
-  PROMO_PURCHASE_TIME_LOCKED: 'PROMO_PURCHASE_TIME_LOCKED',
-  CANT_COMPLETE_PURCHASE: 'CANT_COMPLETE_PURCHASE',
-  PAYMENT_DECLINED: 'PAYMENT_DECLINED',
-  PAYMENT_FRAUD: 'PAYMENT_FRAUD',
-  PAY_BY_BANK_ERROR: 'PAY_BY_BANK_ERROR',
-  PAY_BY_BANK_PHONE_IN_USE: 'PAY_BY_BANK_PHONE_IN_USE',
-  IDENTITY_VERIFICATION_REQUIRED: 'IDENTITY_VERIFICATION_REQUIRED',
-  PROVIDER_LIMIT_DAILY: 'PROVIDER_LIMIT_DAILY',
-  PROVIDER_LIMIT_WEEKLY: 'PROVIDER_LIMIT_WEEKLY',
-  PROVIDER_LIMIT_MONTHLY: 'PROVIDER_LIMIT_MONTHLY',
-  CARD_NOT_FOUND: 'CARD_NOT_FOUND',
-  SETUP_INTENT_NOT_SUCCEEDED: 'SETUP_INTENT_NOT_SUCCEEDED',
-  PURCHASE_NOT_FOUND: 'PURCHASE_NOT_FOUND',
-  PAYMENT_PROVIDER_UNAVAILABLE: 'PAYMENT_PROVIDER_UNAVAILABLE',
-  INVALID_PHONE: 'INVALID_PHONE',
-  INVALID_ADDRESS: 'INVALID_ADDRESS',
-  WEBHOOK_SIGNATURE_INVALID: 'WEBHOOK_SIGNATURE_INVALID',
-  /**
-   * 400, field apply_balance_usd: not a USD amount with 2 decimals, more than the price, or leaving
-   * less than the provider's smallest charge (extra { max_apply_usd, minimum_charge_usd }).
-   */
-  INVALID_CASH_BALANCE_AMOUNT: 'INVALID_CASH_BALANCE_AMOUNT',
-  /** 409, field apply_balance_usd, extra { cash_balance_usd }: more than the cash balance holds. */
-  CASH_BALANCE_INSUFFICIENT: 'CASH_BALANCE_INSUFFICIENT',
-} as const;
-export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[keyof typeof PAYMENT_ERROR_CODES];
-
 /**
  * Sub-codes of CANT_COMPLETE_PURCHASE (spec section 8). The first three open the closed-account
  * flow; account_locked and excluded_state go to the user-error flow; anything else is generic.
@@ -142,7 +75,7 @@ export const CLOSED_ACCOUNT_SUB_CODES: readonly string[] = [
 
 /** Fixed texts of the payments error catalogue (spec sections 5 and 8). */
 export const PAYMENT_TEXTS = {
-  coinStoreUnavailableTitle: 'Coin Store Unavailable',
+  ...PAYMENT_PAGE_TEXTS,
   promoPurchaseTimeLocked: 'Please wait a moment before attempting a purchase with a promotion again.',
   providerLimitTitle: 'Purchase Limit Reached',
   providerLimit:
@@ -174,8 +107,6 @@ export const PAYMENT_TEXTS = {
   postalCodeRequired: 'Please enter a ZIP code',
   postalCodeInvalid: 'Please enter a valid 5-digit ZIP code',
   postalCodeStateMismatch: 'This ZIP code is not in the state you selected',
-  phoneRequired: 'Please enter a phone number',
-  phoneInvalid: 'Please enter a 10-digit phone number as (xxx) xxx-xxxx',
   cashBalanceInvalid: 'Please enter an amount in dollars and cents, no more than the package price.',
   cashBalanceInsufficient: 'Your cash balance is lower than the amount you chose to apply.',
   cashBalanceRestTooSmall:
@@ -198,59 +129,8 @@ export const SANDBOX_TEST_CARDS = {
 // ---------------------------------------------------------------------------------------------
 // Coin store
 
-export const CoinPackageSchema = type({
-  id: string(),
-  name: string(),
-  featured: boolean(),
-  price_usd: number(),
-  /** Crossed-out price when on offer; null otherwise. */
-  original_price_usd: nullable(number()),
-  /** Gold Coins (whole). */
-  quantity_gld: integer(),
-  /** Free Sweeps Coins included (2 decimals). 0 for players whose state has no Sweeps (see sweeps_withheld). */
-  quantity_ghc: number(),
-  /** True when the package normally includes Sweeps but this player gets none (state without Sweeps / gold-only). */
-  sweeps_withheld: boolean(),
-  show_countdown: boolean(),
-  description: string(),
-  /** ISO time the offer ends (featured package countdown); null = no end. */
-  end_time: nullable(string()),
-  cdn_image: nullable(string()),
-  cdn_image_width: nullable(integer()),
-  cdn_image_height: nullable(integer()),
-});
-export type CoinPackage = Infer<typeof CoinPackageSchema>;
-
-export const BankingPackagesResponseSchema = type({
-  results: array(CoinPackageSchema),
-  /** False when this player's packages carry no Sweeps (state without Sweeps or gold-only mode). */
-  sweeps_eligible: boolean(),
-  /** The player's state when Sweeps are withheld because of it (for the zero-sweeps warning), else null. */
-  sweeps_withheld_state: nullable(string()),
-});
-export type BankingPackagesResponse = Infer<typeof BankingPackagesResponseSchema>;
-
 // ---------------------------------------------------------------------------------------------
 // Provider configuration
-
-export const PaymentsConfigSchema = type({
-  card_processor: type({
-    /** 'sandbox' in this build. */
-    name: string(),
-    publishable_key: string(),
-    /** Origin of the hosted fields and 3-D Secure frames; messages from frames are accepted only from it. */
-    origin: string(),
-    /** Page to load in the card iframe; append `?mode=payment` or `?mode=setup` and `&key=<publishable_key>`. */
-    hosted_fields_url: string(),
-  }),
-  pay_by_bank: type({
-    name: string(),
-    origin: string(),
-  }),
-  /** Default wait between status checks (answers carry their own check_after_ms). */
-  check_after_ms: integer(),
-});
-export type PaymentsConfig = Infer<typeof PaymentsConfigSchema>;
 
 /**
  * postMessage protocol between our page and the processor's frames. Every message is an object
@@ -375,34 +255,6 @@ export const PurchaseResultSchema = type({
 });
 export type PurchaseResult = Infer<typeof PurchaseResultSchema>;
 
-/**
- * What a purchase would cost (GET purchaseQuote), computed by the server with the rules the
- * purchase itself applies: the pay-now page shows it before Buy.
- */
-export const PurchaseQuoteSchema = type({
-  package_id: string(),
-  method: enums(['card', 'pay_by_bank']),
-  price_usd: number(),
-  /** The cash balance the player may apply now (redeemable Sweeps at the redemption rate, USD). */
-  cash_balance_usd: number(),
-  /** cashBalanceToApplyUSD as accepted (never more than the price or the cash balance). */
-  balance_applied_usd: number(),
-  /**
-   * The most the player may apply: the price when the cash balance covers it, else what leaves
-   * the provider's smallest charge to pay (card $0.50, bank $1.00).
-   */
-  max_apply_usd: number(),
-  /** addCCFeesToPurchase: a card fee is added to this charge. */
-  add_card_fee: boolean(),
-  /** The operator's card fee, percent of what the card is charged (named property card_fee_percent). */
-  card_fee_percent: number(),
-  /** packageAssociatedCCFeesUSD: the fee on this charge (0 for pay-by-bank and a full cover). */
-  card_fee_usd: number(),
-  /** price - balance applied + card fee. 0: the balance pays it all, nothing is charged. */
-  charge_usd: number(),
-});
-export type PurchaseQuote = Infer<typeof PurchaseQuoteSchema>;
-
 /** Query of GET purchaseQuote (strings, as in a URL). */
 export const PurchaseQuoteQuerySchema = object({
   package_id: PACKAGE_ID,
@@ -414,32 +266,11 @@ export const PurchaseQuoteQuerySchema = object({
 // ---------------------------------------------------------------------------------------------
 // Saved cards
 
-export const SetupIntentResponseSchema = type({
-  setup_intent_id: string(),
-  /** Give to the hosted fields frame (confirm_setup message). Single use, expires. */
-  client_secret: string(),
-});
-export type SetupIntentResponse = Infer<typeof SetupIntentResponseSchema>;
-
 export const AddCardRequestSchema = object({
   setup_intent_id: size(string(), 1, 128),
   make_default: optional(boolean()),
 });
 export type AddCardRequest = Infer<typeof AddCardRequestSchema>;
-
-export const SavedCardSchema = type({
-  card_id: string(),
-  brand: string(),
-  last4: string(),
-  exp_month: integer(),
-  exp_year: integer(),
-  is_default: boolean(),
-  created_at: string(),
-});
-export type SavedCard = Infer<typeof SavedCardSchema>;
-
-export const CardsResponseSchema = type({ results: array(SavedCardSchema) });
-export type CardsResponse = Infer<typeof CardsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Billing address (spec sections 3 and 5)

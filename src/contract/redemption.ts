@@ -28,6 +28,7 @@ import {
   type GiftCardBrand,
   type RedemptionMethod,
 } from './withdrawal-data.ts';
+import { REDEMPTION_PAGE_TEXTS } from './redemption-page-texts.ts';
 
 export const REDEMPTION_API_PATHS = {
   /** GET -> RedemptionList (the spec's "Redemption transactions"), newest first. */
@@ -222,41 +223,13 @@ export const REDEMPTION_ERROR_CODES = {
 } as const;
 export type RedemptionErrorCode = (typeof REDEMPTION_ERROR_CODES)[keyof typeof REDEMPTION_ERROR_CODES];
 
-/** Player-facing texts (spec section 8). `{minimum}` is shown with 2 decimals. */
-export const REDEMPTION_TEXTS = {
-  identityVerificationRedemption:
-    'Please verify your identity before you redeem Sweeps Coins. It takes a few minutes in My Account.',
-  addressRequired: 'Please add your billing address before you redeem Sweeps Coins.',
-  stateExcluded: 'At the current time we do not allow redemptions from the state of {state}',
-  belowMinimum: 'The minimum redemption for {method} is {minimum} redeemable Sweeps Coins.',
-  limitReached:
-    'You have reached the redemption limit for this sweepstakes entry period. You can redeem again after {until}.',
-  insufficientRedeemable:
-    'You do not have that many redeemable Sweeps Coins. Only Sweeps Coins won in play (played at least once) can be redeemed.',
-  ewalletEmailInUse:
-    'This PayPal email is already used by another account. Please use the PayPal account that belongs to you.',
-  ewalletEmailMismatch:
-    'This PayPal email does not match the e-wallet on your account ({email}). Redemptions go to that e-wallet only; contact support to change it.',
-  ewalletNotSet:
-    'Cash out pays to the PayPal e-wallet on your account. Please make a first redemption by PayPal.',
-  prizeoutEmailNotConfirmed: 'Please confirm the email your prize-out will be sent to.',
-  notFound: 'This redemption was not found.',
-  notCancellable: 'Only a pending redemption can be cancelled. This one is {status}.',
-  illegalTransition: 'A {status} redemption cannot be marked {to}.',
-  loadFailed: 'Failed to Get Transactions, Error: {status}',
-  cancelFailed: 'Failed to Cancel Redemption, Error: {status}',
-  prizeoutRefused: 'The prize-out provider refused this prize ({reason}). Your Sweeps Coins are back.',
-  prizeoutUnavailable:
-    'The prize-out provider did not answer. The redemption stays approved; send it again (it is never paid twice).',
-  prizeoutByProvider:
-    'A prize-out is sent and marked paid by the prize-out provider: approve it, or send it again if the provider did not answer.',
-  withdrawalDataSecret:
-    'A bank account number is never kept between visits. It is asked for again when you redeem.',
-} as const;
+/** Player-facing texts (spec section 8): the catalogue, and the few the redeem pages show themselves. */
+export { REDEMPTION_TEXTS } from './redemption-texts.ts';
+export { REDEMPTION_PAGE_TEXTS } from './redemption-page-texts.ts';
 
 /** The below-minimum message with the minimum shown with 2 decimals. */
 export function belowMinimumText(method: RedemptionMethod, minimumSweeps: number): string {
-  return REDEMPTION_TEXTS.belowMinimum
+  return REDEMPTION_PAGE_TEXTS.belowMinimum
     .replace('{method}', REDEMPTION_METHOD_LABELS[method])
     .replace('{minimum}', formatSweeps(minimumSweeps));
 }

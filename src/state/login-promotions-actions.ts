@@ -25,7 +25,7 @@ import {
   BankingPackagesResponseSchema,
   PAYMENT_ERROR_CODES,
   PAYMENTS_API_PATHS,
-} from '../contract/payments.ts';
+} from '../contract/payment-pages.ts';
 import { api, isApiError } from '../lib/api-client.ts';
 import { applyDelayedBalances, setBalancesAwaitingClaim } from './balances-actions.ts';
 import { openDialog, openDialogForResult, resetLoginPromotionResults } from './dialog-actions.ts';

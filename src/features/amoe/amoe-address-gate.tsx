@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
-import { PAYMENTS_API_PATHS } from '../../contract/payments.ts';
+import { PAYMENTS_API_PATHS } from '../../contract/payment-pages.ts';
 import { UserSchema, type User } from '../../contract/schemas.ts';
 import { US_STATE_NAMES } from '../../contract/us-state-names.ts';
 import { api, isApiError } from '../../lib/api-client.ts';

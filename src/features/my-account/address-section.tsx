@@ -18,7 +18,7 @@ import {
   type AddressRequestView,
 } from '../../contract/address-requests.ts';
 import { KYC_TEXTS } from '../../contract/kyc.ts';
-import { PAYMENTS_API_PATHS } from '../../contract/payments.ts';
+import { PAYMENTS_API_PATHS } from '../../contract/payment-pages.ts';
 import { UserSchema } from '../../contract/schemas.ts';
 import { api } from '../../lib/api-client.ts';
 import { openDialog } from '../../state/dialog-actions.ts';

@@ -5,7 +5,7 @@
  */
 import {
   belowMinimumText,
-  REDEMPTION_TEXTS,
+  REDEMPTION_PAGE_TEXTS,
   type RedemptionMethod,
   type RedemptionOptions,
 } from '../../contract/redemption.ts';
@@ -35,7 +35,7 @@ export function amountProblem(
   const minimum = options.minimums_ghc[method];
   if (amount < minimum) return belowMinimumText(method, minimum);
   if (Math.round((amount + feeGhc) * 100) > Math.round(options.redeemable_ghc * 100))
-    return REDEMPTION_TEXTS.insufficientRedeemable;
+    return REDEMPTION_PAGE_TEXTS.insufficientRedeemable;
   if (usdValue(amount, options.sweeps_per_usd) > options.limit.remaining_usd)
     return `You can redeem up to $${options.limit.remaining_usd.toFixed(2)} more in this sweepstakes entry period.`;
   return null;
@@ -43,6 +43,6 @@ export function amountProblem(
 
 /** 'Failed to Get Transactions, Error: {status}' and its cancel sibling, with the HTTP status (0 = no answer). */
 export const loadFailedText = (status: number): string =>
-  REDEMPTION_TEXTS.loadFailed.replace('{status}', String(status));
+  REDEMPTION_PAGE_TEXTS.loadFailed.replace('{status}', String(status));
 export const cancelFailedText = (status: number): string =>
-  REDEMPTION_TEXTS.cancelFailed.replace('{status}', String(status));
+  REDEMPTION_PAGE_TEXTS.cancelFailed.replace('{status}', String(status));

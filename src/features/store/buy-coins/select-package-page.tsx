@@ -9,17 +9,17 @@
  * nothing says so and offers all packages again.
  */
 import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../../pwa/online-status.ts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { css, cx } from '@linaria/core';
 import {
   BankingPackagesResponseSchema,
   PAYMENT_ERROR_CODES,
-  PAYMENT_TEXTS,
+  PAYMENT_PAGE_TEXTS,
   PAYMENTS_API_PATHS,
   type CoinPackage,
-} from '../../../contract/payments.ts';
+} from '../../../contract/payment-pages.ts';
 import { PROPERTY_NAMES } from '../../../contract/properties.ts';
 import { formatGold, formatSweeps, formatUsd } from '../../../contract/money.ts';
 import { useApiGet } from '../../../lib/swr.tsx';
@@ -37,11 +37,15 @@ import {
 import { Button } from '../../../ui/button.tsx';
 import { Card, Notice, Page } from '../../../ui/page.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { stateName } from '../../../contract/us-state-names.ts';
 import { preloadPurchaseDialogs } from '../dialogs/register-purchase-dialogs.ts';
 import { PURCHASE_DIALOGS } from '../dialogs/purchase-dialog-kinds.ts';
 import { useGoldOnly } from '../use-gold-only.ts';
 import { BuyCoinsNav } from './buy-coins-nav.tsx';
+
+/** Shown only to a player without Sweeps: loaded for them alone. */
+const GoldOnlyStoreNotice = lazy(async () => ({
+  default: (await import('./gold-only-store-notice.tsx')).GoldOnlyStoreNotice,
+}));
 
 const STORE_PROPERTIES = [PROPERTY_NAMES.coinStoreEnabled, PROPERTY_NAMES.coinStoreUnavailableMessage];
 
@@ -271,7 +275,7 @@ function PackageFilterBar({
 export function CoinStoreUnavailable({ message }: { message: string }) {
   return (
     <Card>
-      <h2>{PAYMENT_TEXTS.coinStoreUnavailableTitle}</h2>
+      <h2>{PAYMENT_PAGE_TEXTS.coinStoreUnavailableTitle}</h2>
       <p data-testid="coin-store-unavailable">{message}</p>
     </Card>
   );
@@ -367,11 +371,9 @@ export default function SelectPackagePage() {
             </Notice>
           )}
           {data && !data.sweeps_eligible && !goldOnly ? (
-            <Notice tone="info" testId="gold-only-store-notice">
-              {data.sweeps_withheld_state
-                ? `Sweeps Coins are not available in ${stateName(data.sweeps_withheld_state)}. Residents of ${stateName(data.sweeps_withheld_state)} can still buy and play with Gold Coins.`
-                : 'Packages include Gold Coins only. You can still buy and play with Gold Coins.'}
-            </Notice>
+            <Suspense fallback={null}>
+              <GoldOnlyStoreNotice withheldState={data.sweeps_withheld_state} />
+            </Suspense>
           ) : null}
           {packages.length === 0 ? (
             <Notice tone="info">

@@ -12,7 +12,7 @@ import {
   SavedCardSchema,
   SetupIntentResponseSchema,
   type SetupIntentResponse,
-} from '../../../contract/payments.ts';
+} from '../../../contract/payment-pages.ts';
 import { CHILD_ROUTES } from '../../../lib/child-routes.ts';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { useApiGet } from '../../../lib/swr.tsx';

@@ -1,7 +1,7 @@
 /** Delete a saved card (manage-payment-methods/delete/{card_id}): asks first, then removes it. */
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { CardsResponseSchema, PAYMENTS_API_PATHS } from '../../../contract/payments.ts';
+import { CardsResponseSchema, PAYMENTS_API_PATHS } from '../../../contract/payment-pages.ts';
 import { CHILD_ROUTES } from '../../../lib/child-routes.ts';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { forgetDeletedCard } from '../../../state/payment-selection.ts';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { CardsResponseSchema, PAYMENTS_API_PATHS } from '../../../contract/payments.ts';
+import { CardsResponseSchema, PAYMENTS_API_PATHS } from '../../../contract/payment-pages.ts';
 import { ROUTES, withParams } from '../../../contract/routes.ts';
 import { CHILD_ROUTES } from '../../../lib/child-routes.ts';
 import { api, isApiError } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { CardsResponseSchema, PAYMENTS_API_PATHS } from '../../../contract/payments.ts';
+import { CardsResponseSchema, PAYMENTS_API_PATHS } from '../../../contract/payment-pages.ts';
 import { useApiGet } from '../../../lib/swr.tsx';
 import { setSavedCards } from '../../../state/payment-selection.ts';
 import { useEffect } from 'react';

@@ -15,7 +15,7 @@ import {
   PaymentsConfigSchema,
   type CoinPackage,
   type SavedCard,
-} from '../../../contract/payments.ts';
+} from '../../../contract/payment-pages.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { CHILD_ROUTES } from '../../../lib/child-routes.ts';
 import { formatUsd } from '../../../contract/money.ts';

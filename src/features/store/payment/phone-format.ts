@@ -4,11 +4,11 @@
  * caret does not jump while the player types.
  */
 import { PHONE_DIGITS, PHONE_FORMATTED_LENGTH } from '../../../contract/constants.ts';
-import { PAYMENT_TEXTS } from '../../../contract/payments.ts';
+import { PAYMENT_PAGE_TEXTS } from '../../../contract/payment-pages.ts';
 
 export const PHONE_MESSAGES = {
-  required: PAYMENT_TEXTS.phoneRequired,
-  invalid: PAYMENT_TEXTS.phoneInvalid,
+  required: PAYMENT_PAGE_TEXTS.phoneRequired,
+  invalid: PAYMENT_PAGE_TEXTS.phoneInvalid,
 } as const;
 
 /** The digits of what was typed, at most 10 (a leading US country code 1 of an 11-digit paste is dropped). */

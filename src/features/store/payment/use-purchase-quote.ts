@@ -11,7 +11,7 @@ import {
   PurchaseQuoteSchema,
   type CoinPackage,
   type PurchaseQuote,
-} from '../../../contract/payments.ts';
+} from '../../../contract/payment-pages.ts';
 import { useApiGet } from '../../../lib/swr.tsx';
 import { store } from '../../../state/store.ts';
 import { setPurchaseFunding } from '../../../state/payment-selection.ts';
