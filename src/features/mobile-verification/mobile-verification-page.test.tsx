@@ -133,7 +133,8 @@ describe('MobileVerificationPage', () => {
     const code = await screen.findByLabelText(TEXTS.codeLabel);
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(code.getAttribute('inputmode')).toBe('numeric');
-    expect(document.activeElement).toBe(code);
+    // The focus moves in an effect after the field appears: wait for it rather than race it.
+    await waitFor(() => expect(document.activeElement).toBe(code));
     expect(screen.getByTestId('mobile-verification-status').textContent).toContain('(312) 555-••00');
     expect(calls[0]).toMatchObject({ path: '/mobile-verification/send-code', body: { phone: PHONE } });
 
