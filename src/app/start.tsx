@@ -18,6 +18,7 @@ import { createAppRouter } from './router.tsx';
 import { untilFirstRenderIsPage } from './first-render.ts';
 import { untilFirstRenderMatchesPage } from './prerendered-takeover.tsx';
 import { ReleasePrerendered, reportHydrationMismatch } from './release-prerendered.tsx';
+import { provideReviewFigures } from './layout/review-widget.tsx';
 
 /**
  * `prerendered`: the root element when the server sent the page's markup in it (then `root` is
@@ -29,6 +30,8 @@ export async function startApp(root: Root | null, prerendered: HTMLElement | nul
   void connectStoreDevtools();
   installChunkRecovery();
   installInstallPrompt();
+  // The footer's review figures are the full app's, loaded when the page is idle (review-widget.tsx).
+  provideReviewFigures(() => import('./layout/review-figures.tsx'));
   // The worker registers after the first render (workbox-window is not needed to show a page).
   const worker = import('../pwa/service-worker.ts');
   void worker.then((m) => m.registerServiceWorker());

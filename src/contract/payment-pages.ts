@@ -1,10 +1,10 @@
 /**
  * The part of the payments contract (./payments.ts, which re-exports all of it) that the store
  * pages read at first render: the API paths and error codes, the coin store's packages, the
- * provider configuration, the purchase quote, saved cards and setup intents, and the few texts
- * the pages show themselves. Its own module so the coin store, pay-now and the card pages do not
- * carry the purchase dialogs' texts and the requests' schemas, which load with the purchase.
- * Conventions (wire names, amounts): ./payments.ts.
+ * provider configuration and its card frames' messages, the purchase quote, saved cards and setup
+ * intents, and the few texts the pages show themselves. Its own module so the coin store, pay-now
+ * and the card pages do not carry the purchase dialogs' texts and the requests' schemas, which
+ * load with the purchase. Conventions (wire names, amounts): ./payments.ts.
  */
 import { array, boolean, enums, integer, nullable, number, string, type, type Infer } from 'superstruct';
 
@@ -188,3 +188,36 @@ export type SavedCard = Infer<typeof SavedCardSchema>;
 
 export const CardsResponseSchema = type({ results: array(SavedCardSchema) });
 export type CardsResponse = Infer<typeof CardsResponseSchema>;
+
+/**
+ * postMessage protocol between our page and the processor's frames. Every message is an object
+ * with `source: CARD_FRAME_SOURCE` and a `type`. Frames send only to our PUBLIC_ORIGIN and accept
+ * messages only from it; our page accepts messages only from PaymentsConfig.card_processor.origin.
+ */
+export const CARD_FRAME_SOURCE = 'lc-card-sandbox';
+export const CARD_FRAME_MESSAGES = {
+  // frame -> page
+  /** The fields are shown; `height` in CSS px. */
+  ready: 'ready',
+  /** The frame's content height changed: `{ height }` (CSS px). */
+  resize: 'resize',
+  /** The player pressed Enter in the fields: the page should start its own Pay / Save action. */
+  submit: 'submit',
+  /** Input changed: `{ complete: boolean, error: { field, message } | null }`. */
+  change: 'change',
+  /** Payment mode: tokenization done: `{ token, card: { brand, last4, exp_month, exp_year } }`. Single use. */
+  token: 'token',
+  /** Setup mode: `{ setup_intent_id, status: 'succeeded' }`. */
+  setupResult: 'setup_result',
+  /** Tokenization/setup failed: `{ error: { code, sub_code, message, field } }`. */
+  error: 'error',
+  /** 3-D Secure frame: `{ payment_intent_id, outcome: 'completed' | 'failed' }`. */
+  challengeComplete: 'challenge_complete',
+  /** Pay-by-bank frame: `{ purchase_reference, outcome: 'approved' | 'declined' | 'insufficient_funds' }`. */
+  bankAuthorizationComplete: 'bank_authorization_complete',
+  // page -> frame
+  /** Payment mode: create a single-use token from the entered card. */
+  tokenize: 'tokenize',
+  /** Setup mode: `{ client_secret }`: save the entered card on the setup intent. */
+  confirmSetup: 'confirm_setup',
+} as const;

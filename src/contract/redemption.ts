@@ -220,6 +220,11 @@ export const REDEMPTION_ERROR_CODES = {
   PRIZEOUT_SENT_BY_PROVIDER: 'PRIZEOUT_SENT_BY_PROVIDER',
   /** 400 field bank.account_number (or the field named): a redemption draft never keeps an account number. */
   WITHDRAWAL_DATA_SECRET: 'WITHDRAWAL_DATA_SECRET',
+  /**
+   * 403: the identity verification's KYC_REAUTHENTICATION_REQUIRED (src/contract/kyc-error-codes.ts),
+   * as a redemption answers it: the verified player confirms it is them first.
+   */
+  KYC_REAUTHENTICATION_REQUIRED: 'KYC_REAUTHENTICATION_REQUIRED',
 } as const;
 export type RedemptionErrorCode = (typeof REDEMPTION_ERROR_CODES)[keyof typeof REDEMPTION_ERROR_CODES];
 

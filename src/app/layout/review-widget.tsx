@@ -1,104 +1,34 @@
 /**
  * The footer's review widget (spec: Site footer; docs/reviews.md): the rating and number of
- * reviews at the review platform, from our API (GET /reviews/summary), linking to the platform's
- * page of our reviews.
+ * reviews at the review platform, linking to the platform's page of our reviews.
  *
- * - Never in the way of the page: asked for once the page has loaded and the main thread is idle
- *   (the light home entry included, so it stays small: a plain fetch, no API client).
- * - No layout shift: the widget's box has a fixed height from the first (prerendered) render; the
- *   figures replace the placeholder inside it.
- * - Offline: the service worker keeps the last answer (stale-while-revalidate, sw/routes.ts), so
- *   a page opened offline still shows the figures it saw last.
+ * The footer renders on every page, the light home entry's included, so only the widget's box
+ * is here: it has its fixed height from the first (prerendered) render and says "Player reviews".
+ * Its figures (review-figures.tsx: the request, the stars and the link) are the full app's: the
+ * app (src/app/start.tsx) provides them, and they load once the page has loaded and the main
+ * thread is idle, then fill the box (the same element, its height fixed), so nothing moves. No
+ * page's first load carries them.
  */
-import { useEffect, useState } from 'react';
-import { css } from '@linaria/core';
-import { apiUrl } from '../../contract/api-paths.ts';
-import { REVIEWS_API_PATHS, reviewSummaryText, type ReviewSummary } from '../../contract/reviews.ts';
+import { useEffect, useState, type ComponentType } from 'react';
+import { box, line, muted, stars } from './review-widget-styles.ts';
 
-const box = css`
-  display: flex;
-  align-items: center;
-  gap: var(--space-3);
-  /* Reserved from the first render: the figures never move what is below. */
-  height: 64px;
-  box-sizing: border-box;
-  padding: 0 var(--space-3);
-  margin: 0 0 var(--space-4);
-  border: 1px solid var(--color-border);
-  border-radius: var(--radius-md);
-  overflow: hidden;
-  & a {
-    color: var(--color-text);
-    text-decoration: none;
-    display: flex;
-    flex-direction: column;
-    justify-content: center;
-    min-height: 44px;
-  }
-  & a:hover,
-  & a:focus-visible {
-    color: var(--color-gold);
-    text-decoration: underline;
-  }
-`;
-const stars = css`
-  position: relative;
-  display: inline-block;
-  flex: none;
-  font-size: 1.1rem;
-  line-height: 1;
-  letter-spacing: 1px;
-  color: var(--color-border);
-  & span {
-    position: absolute;
-    inset: 0 auto 0 0;
-    overflow: hidden;
-    white-space: nowrap;
-    color: var(--color-gold);
-  }
-`;
-/* Up to two lines at 360 px, inside the box's fixed height with the line below it. */
-const line = css`
-  font-size: 0.85rem;
-  line-height: 1.25;
-`;
-const muted = css`
-  color: var(--color-text-muted);
-  font-size: 0.8rem;
-`;
+type Figures = ComponentType<{ onWaiting: (waiting: boolean) => void }>;
 
-type State = { status: 'waiting' } | { status: 'shown'; summary: ReviewSummary } | { status: 'unavailable' };
+/** Loads the figures (set by the full app); null until it has started. */
+let loadFigures: (() => Promise<Figures>) | null = null;
+/** The figures once loaded: a later footer shows them at once. */
+let loadedFigures: Figures | null = null;
+const waitingForLoader = new Set<() => void>();
 
-/** The last summary this page saw: a later footer (another page of the app) starts with it. */
-let lastSummary: ReviewSummary | null = null;
-
-function isSummary(v: unknown): v is ReviewSummary {
-  const s = v as Partial<ReviewSummary> | null;
-  return (
-    typeof s?.rating === 'number' &&
-    s.rating >= 0 &&
-    s.rating <= 5 &&
-    typeof s.review_count === 'number' &&
-    Number.isInteger(s.review_count) &&
-    s.review_count >= 0 &&
-    typeof s.profile_url === 'string' &&
-    /^https?:\/\//.test(s.profile_url)
-  );
-}
-
-async function loadSummary(signal: AbortSignal): Promise<ReviewSummary | null> {
-  try {
-    const res = await fetch(apiUrl(REVIEWS_API_PATHS.summary), { credentials: 'omit', signal });
-    if (!res.ok) return null;
-    const body: unknown = await res.json();
-    return isSummary(body) ? body : null;
-  } catch {
-    return null;
-  }
+/** The full app (start.tsx) says how to load the widget's figures. */
+export function provideReviewFigures(load: () => Promise<{ ReviewFigures: Figures }>): void {
+  loadFigures = () => load().then((m) => (loadedFigures = m.ReviewFigures));
+  for (const wake of [...waitingForLoader]) wake();
+  waitingForLoader.clear();
 }
 
 /** Runs `task` once the page has loaded and the browser is idle (at most 3 s after load). */
-function whenIdleAfterLoad(task: () => void): () => void {
+export function whenIdleAfterLoad(task: () => void): () => void {
   let cancelled = false;
   let idle: number | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -119,57 +49,42 @@ function whenIdleAfterLoad(task: () => void): () => void {
 }
 
 export function ReviewWidget() {
-  const [state, setState] = useState<State>(() =>
-    lastSummary ? { status: 'shown', summary: lastSummary } : { status: 'waiting' },
-  );
+  const [Figures, setFigures] = useState<Figures | null>(() => loadedFigures);
+  const [waiting, setWaiting] = useState(true);
   useEffect(() => {
-    const controller = new AbortController();
-    const cancel = whenIdleAfterLoad(() => {
-      void loadSummary(controller.signal).then((summary) => {
-        if (controller.signal.aborted) return;
-        if (summary) lastSummary = summary;
-        const shown = summary ?? lastSummary;
-        setState(shown ? { status: 'shown', summary: shown } : { status: 'unavailable' });
-      });
+    if (Figures) return;
+    let cancelled = false;
+    const load = () => {
+      if (cancelled || !loadFigures) return;
+      // A module that cannot load (offline, not cached) leaves the reserved box as it is.
+      void loadFigures().then(
+        (loaded) => !cancelled && setFigures(() => loaded),
+        () => undefined,
+      );
+    };
+    const cancelIdle = whenIdleAfterLoad(() => {
+      if (loadFigures) load();
+      else waitingForLoader.add(load);
     });
     return () => {
-      cancel();
-      controller.abort();
+      cancelled = true;
+      cancelIdle();
+      waitingForLoader.delete(load);
     };
-  }, []);
+  }, [Figures]);
 
-  const summary = state.status === 'shown' ? state.summary : null;
-  const text = summary ? reviewSummaryText(summary) : null;
+  // The box stays the same element throughout: the figures fill it when they arrive.
   return (
-    <section
-      className={box}
-      aria-label="Player reviews"
-      data-testid="review-widget"
-      aria-busy={state.status === 'waiting'}
-    >
-      <span className={stars} aria-hidden="true">
-        ★★★★★
-        {/* Client only (no style attribute in the prerendered markup, which the CSP would refuse). */}
-        {summary ? <span style={{ width: `${(summary.rating / 5) * 100}%` }}>★★★★★</span> : null}
-      </span>
-      {summary ? (
-        <a
-          href={summary.profile_url}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="review-widget-link"
-        >
-          <span className={line} data-testid="review-widget-summary">
-            {text}
-          </span>
-          <span className={muted}>
-            Read player reviews<span className="visually-hidden"> (opens in a new tab)</span>
-          </span>
-        </a>
+    <section className={box} aria-label="Player reviews" data-testid="review-widget" aria-busy={waiting}>
+      {Figures ? (
+        <Figures onWaiting={setWaiting} />
       ) : (
-        <span className={`${line} ${muted}`}>
-          {state.status === 'unavailable' ? 'Player reviews are not available right now.' : 'Player reviews'}
-        </span>
+        <>
+          <span className={stars} aria-hidden="true">
+            ★★★★★
+          </span>
+          <span className={`${line} ${muted}`}>Player reviews</span>
+        </>
       )}
     </section>
   );

@@ -36,7 +36,6 @@ import { TextField } from '../../ui/text-field.tsx';
 import { amountProblem, parseAmount, usdValue } from './redeem-rules.ts';
 import { REDEMPTION_DIALOGS } from './redemption-dialog-kinds.ts';
 import { useKeptRedeemForm } from './use-kept-redeem-form.ts';
-import { KYC_ERROR_CODES } from '../../contract/kyc-error-codes.ts';
 
 const form = css`
   display: grid;
@@ -210,7 +209,7 @@ export function RedeemForm({ method, options, cashOut = false }: RedeemFormProps
     }
     // The server asks the verified player to confirm it is them (a name change, a large redemption):
     // the reason stays on the page and the re-authentication opens at once.
-    if (error.code === KYC_ERROR_CODES.KYC_REAUTHENTICATION_REQUIRED) {
+    if (error.code === REDEMPTION_ERROR_CODES.KYC_REAUTHENTICATION_REQUIRED) {
       setNotice(error.message);
       openDialog('kyc', { flow: 'reauthentication', reason: 'redemption' });
       return;

@@ -16,7 +16,6 @@ import { Button } from '../../ui/button.tsx';
 import { Card, Notice, Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { LazySweepsHoldNotice } from '../../ui/sweeps-hold-notice-lazy.tsx';
-import { sweepsHoldOfUser } from '../../contract/sweeps-hold.ts';
 import { store } from '../../state/store.ts';
 import './register-redemption-dialogs.ts';
 import { usdValue } from './redeem-rules.ts';
@@ -54,11 +53,15 @@ export function RedeemLayout({
   const online = useOnline();
   const { data, error, isLoading, mutate } = useRedemptionOptions();
   const { user } = useSnapshot(store.session);
-  // A state without Sweeps has none to redeem: the server refuses, and the page says why first.
-  const hold = user ? sweepsHoldOfUser(user) : null;
+  // A state without Sweeps has none to redeem: the server refuses, and the page says why first
+  // (the state's hold of src/contract/sweeps-hold.ts; an identity hold is the form's to explain).
+  const hold =
+    user && !user.sweeps_eligible
+      ? { kind: 'state' as const, state: user.state_or_province.toUpperCase() }
+      : null;
   return (
     <Page title={title}>
-      {hold?.kind === 'state' ? <LazySweepsHoldNotice hold={hold} testId="redeem-sweeps-hold" /> : null}
+      {hold ? <LazySweepsHoldNotice hold={hold} testId="redeem-sweeps-hold" /> : null}
       {data ? (
         <Card>
           <dl className={facts} data-testid="redeem-summary">

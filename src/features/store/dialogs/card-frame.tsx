@@ -8,7 +8,11 @@
  */
 import { useEffect, useEffectEvent, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { css } from '@linaria/core';
-import { CARD_FRAME_MESSAGES, CARD_FRAME_SOURCE, type PaymentsConfig } from '../../../contract/payments.ts';
+import {
+  CARD_FRAME_MESSAGES,
+  CARD_FRAME_SOURCE,
+  type PaymentsConfig,
+} from '../../../contract/payment-pages.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
 
 export interface CardFrameError {

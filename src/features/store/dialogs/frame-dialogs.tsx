@@ -5,7 +5,7 @@
  * sandbox's source tag; anything else is ignored.
  */
 import { useEffect, useState } from 'react';
-import { CARD_FRAME_MESSAGES, CARD_FRAME_SOURCE } from '../../../contract/payments.ts';
+import { CARD_FRAME_MESSAGES, CARD_FRAME_SOURCE } from '../../../contract/payment-pages.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import type { DialogComponentProps } from '../../../ui/dialog-registry.ts';
