@@ -159,8 +159,12 @@ export function resetApiClientState(options: { hooks?: boolean } = {}): void {
 }
 
 // ---------------------------------------------------------------- token refresh
-/** refreshed: new token stored; refused: the server ended the session; unreachable: no answer. */
-export type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
+/**
+ * refreshed: new token stored; refused: the server ended the session; unreachable: no answer;
+ * blocked: the country block answered (403 ACCESS_CURRENTLY_UNAVAILABLE): the player is somewhere
+ * play is not offered, and the app signs out and shows the country dialog.
+ */
+export type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable' | 'blocked';
 let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
 /**
@@ -199,6 +203,7 @@ export function refreshAccessToken(): Promise<RefreshOutcome> {
           continue;
         }
         hooks.onTokenRefreshFailed();
+        if (e instanceof ApiError && e.code === ERROR_CODES.ACCESS_CURRENTLY_UNAVAILABLE) return 'blocked';
         return unreachable ? 'unreachable' : 'refused';
       }
     }

@@ -355,6 +355,30 @@ describe('session actions', () => {
     expect(store.balances.current?.balance_total_gld).toBe(43);
   });
 
+  it('resumeSession from a country the block refuses signs out, forgets the mirror, then shows the country dialog', async () => {
+    await writeMirror({ user: demoUser(), balances: demoBalances(), activeCurrency: 'gold' });
+    const blocked = () =>
+      json(403, { code: 'ACCESS_CURRENTLY_UNAVAILABLE', message: 'US only', field: null, extra: {} });
+    routeFetch({ 'POST /api/v1/auth/refresh': blocked });
+    await resumeSession();
+    expect(store.session.status).toBe('signed-out');
+    expect(store.session.user).toBeNull();
+    expect(await readMirror()).toBeNull();
+    // Opened after the sign-out (which clears the dialogs), so it is still there.
+    expect(store.dialogs.stack.map((d) => d.kind)).toEqual(['access-unavailable']);
+  });
+
+  it('resumeSession with no mirror from a blocked country stays signed out behind the country dialog', async () => {
+    localStorage.setItem(STORAGE_KEYS.previousEmail, 'demo@example.com');
+    routeFetch({
+      'POST /api/v1/auth/refresh': () =>
+        json(403, { code: 'ACCESS_CURRENTLY_UNAVAILABLE', message: 'US only', field: null, extra: {} }),
+    });
+    await resumeSession();
+    expect(store.session.status).toBe('signed-out');
+    expect(store.dialogs.stack.map((d) => d.kind)).toEqual(['access-unavailable']);
+  });
+
   it('resumeSession writes the reloaded player and balances together, once both have answered', async () => {
     await writeMirror({
       user: demoUser({ first_name: 'Mirrored' }),

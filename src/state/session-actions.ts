@@ -210,6 +210,7 @@ export async function refreshSession(): Promise<boolean> {
     return true;
   }
   if (outcome === 'refused' && store.session.status === 'signed-in') handleSessionExpired();
+  if (outcome === 'blocked') void signOutForCountryBlock();
   if (outcome === 'unreachable') {
     // Try again shortly rather than signing a player out over a network blip.
     refreshTimer = setTimeout(() => void refreshSession(), 30_000);
@@ -264,7 +265,8 @@ async function resume(): Promise<void> {
       store.session.status = 'signed-out';
       return;
     }
-    if ((await refreshAccessToken()) === 'refreshed') {
+    const refreshed = await refreshAccessToken();
+    if (refreshed === 'refreshed') {
       await completeResume();
       if (store.session.user) {
         store.session.status = 'signed-in';
@@ -279,6 +281,7 @@ async function resume(): Promise<void> {
     }
     // Nothing local to clear: attribution stored from this visit's address must stay.
     store.session.status = 'signed-out';
+    if (refreshed === 'blocked') openDialogOnce('access-unavailable');
     return;
   }
   store.session.user = mirror.user;
@@ -299,9 +302,21 @@ async function resume(): Promise<void> {
     window.addEventListener('online', () => void resumeWhenOnline(), { once: true });
     return;
   }
+  if (outcome === 'blocked') return signOutForCountryBlock();
   // Refused: the session is over, forget the mirror.
   await clearMirror();
   clearLocalSession({ status: 'signed-out' });
+}
+
+/**
+ * The country block answered the session's refresh: the player is somewhere play is not offered.
+ * The app signs out here and then shows the spec's country dialog (after, because signing out
+ * clears the dialogs); its Exit signs out on the server too (docs/security.md, "Country block").
+ */
+async function signOutForCountryBlock(): Promise<void> {
+  await clearMirror();
+  clearLocalSession({ status: 'signed-out' });
+  openDialogOnce('access-unavailable');
 }
 
 /** Back online after an offline start: get a token, or sign out if the server ended the session. */
@@ -313,6 +328,8 @@ async function resumeWhenOnline(): Promise<void> {
     await reloadUserAndBalances();
   } else if (outcome === 'refused') {
     handleSessionExpired();
+  } else if (outcome === 'blocked') {
+    void signOutForCountryBlock();
   } else {
     window.addEventListener('online', () => void resumeWhenOnline(), { once: true });
   }

@@ -1,10 +1,10 @@
 /**
  * The country block (spec: play is US only) in the browser, on a server of its own that trusts a
  * CDN's country header (TRUST_COUNTRY_HEADER=CF-IPCountry, server/http/country-block.ts): a
- * visitor whose header names another country is refused at sign-in with the reason (US only,
- * contact support); a player signed in from the US who then shows up from abroad loses the
- * session at the next call and is told why at sign-in; without the header, or with US, play
- * goes on.
+ * visitor whose header names another country is refused at sign-in with the country dialog (US
+ * only, contact support; its only way out is Exit) and the reason under the form; a player signed
+ * in from the US who then shows up from abroad is signed out at the next start with the same
+ * dialog; without the header, or with US, play goes on.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { API_PATHS, apiUrl } from '../../src/contract/api-paths.ts';
@@ -58,8 +58,16 @@ test('a visitor from outside the US is refused at sign-in with the reason, and s
 }) => {
   const page = await browserFrom(browser, 'CA');
   await signInFrom(page);
-  // The sign-in form shows the refusal itself (an alert under the form), as it does its other errors.
-  await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.accessUnavailable, { timeout: 20_000 });
+  // The spec's country dialog opens (its only way out is Exit), and the form keeps the reason.
+  const dialog = blockDialog(page);
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog).toContainText(ERROR_TEXTS.accessUnavailable);
+  await expect(dialog.getByRole('button', { name: 'Exit' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Exit' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.accessUnavailable);
   await expect(page.getByTestId('balance-amount')).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`${ROUTES.login}(\\?|#|$)`));
 
@@ -82,20 +90,27 @@ test('without the header, or with US, the same player signs in and plays', async
   }
 });
 
-test('a player signed in from the US who shows up from abroad is refused on the next call and told why at sign-in', async ({
+test('a player signed in from the US who shows up from abroad is signed out with the country dialog', async ({
   browser,
 }) => {
   const page = await browserFrom(browser, 'US');
   await signInFrom(page);
   await expectLobby(page);
   await page.setExtraHTTPHeaders({ [COUNTRY_HEADER]: 'GB' });
-  // The session's refresh is refused from there: the app starts signed out.
+  // The session's refresh is refused from there: the app starts signed out, behind the dialog.
   await page.reload();
-  await expect(page.getByTestId('balance-amount')).toHaveCount(0, { timeout: 20_000 });
-  await page.goto(ROUTES.login);
+  const dialog = blockDialog(page);
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('balance-amount')).toHaveCount(0);
+  // Exit signs out and lands on the sign-in page; signing in from there is refused the same way.
+  await dialog.getByRole('button', { name: 'Exit' }).click();
+  await expect(page).toHaveURL(new RegExp(`${ROUTES.login}(\\?|#|$)`));
+  await expect(dialog).toHaveCount(0);
   await signIn(page, p.email, p.password);
-  await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.accessUnavailable, { timeout: 20_000 });
-  // Back home, the same session-less browser signs in again.
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Exit' }).click();
+  await expect(page.getByRole('alert')).toHaveText(ERROR_TEXTS.accessUnavailable);
+  // Back home, the same browser signs in again.
   await page.setExtraHTTPHeaders({});
   await signIn(page, p.email, p.password);
   await expectLobby(page);

@@ -6,7 +6,8 @@ import { API_PATHS } from '../../contract/api-paths.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { LoginResponseSchema } from '../../contract/schemas.ts';
 import { PRODUCT_NAME } from '../../contract/constants.ts';
-import { api, isApiError } from '../../lib/api-client.ts';
+import { api, isApiError, reportApiError } from '../../lib/api-client.ts';
+import { ERROR_CODES } from '../../contract/error-codes.ts';
 import { consumeReturnTo } from '../../lib/return-to.ts';
 import { store } from '../../state/store.ts';
 import { clearSignedOutReason, completeLogin, readPreviousEmail } from '../../state/session-actions.ts';
@@ -108,6 +109,9 @@ export function LoginPage() {
         );
         return;
       }
+      // The country block opens the spec's country dialog, as on every other call; the form
+      // keeps the reason under it too, for after the dialog is closed.
+      if (err.code === ERROR_CODES.ACCESS_CURRENTLY_UNAVAILABLE) reportApiError(err);
       const failure = loginFailure(err);
       setFormError(failure.form);
       if (failure.field) setErrors({ [failure.field.name]: failure.field.message });
