@@ -311,7 +311,7 @@ async function resume(): Promise<void> {
 /**
  * The country block answered the session's refresh: the player is somewhere play is not offered.
  * The app signs out here and then shows the spec's country dialog (after, because signing out
- * clears the dialogs); its Exit signs out on the server too (docs/security.md, "Country block").
+ * clears the dialogs); its Exit signs out on the server too (docs/api.md, "Country block").
  */
 async function signOutForCountryBlock(): Promise<void> {
   await clearMirror();
