@@ -5,7 +5,7 @@
  */
 import { css, cx } from '@linaria/core';
 import type { Currency } from '../../contract/currency.ts';
-import { TRANSACTION_KIND_LABELS, type Transaction } from '../../contract/wallet.ts';
+import { TRANSACTION_KIND_LABELS, type Transaction } from '../../contract/wallet-history.ts';
 import { CURRENCY_LABELS, formatCoins } from '../../contract/money.ts';
 import { formatEntryDate, signedAmount } from './history-query.ts';
 

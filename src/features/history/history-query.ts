@@ -4,7 +4,11 @@
  * the player's place. next/previous links from the server become search params of our URL.
  */
 import { validate } from 'superstruct';
-import { TransactionQuerySchema, type Transaction, type TransactionQuery } from '../../contract/wallet.ts';
+import {
+  TransactionQuerySchema,
+  type Transaction,
+  type TransactionQuery,
+} from '../../contract/wallet-history.ts';
 import type { Currency } from '../../contract/currency.ts';
 import { formatCoins } from '../../contract/money.ts';
 import { lazyDateTimeFormat } from '../../contract/lazy-date-format.ts';

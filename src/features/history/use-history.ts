@@ -13,7 +13,7 @@ import {
   YearlySummarySchema,
   yearlySummaryPath,
   type TransactionQuery,
-} from '../../contract/wallet.ts';
+} from '../../contract/wallet-history.ts';
 import { useApiGet } from '../../lib/swr.tsx';
 import type { ApiError } from '../../lib/api-client.ts';
 import { store } from '../../state/store.ts';
