@@ -3,7 +3,7 @@
  * server checks again): the join password policy, a plausible email, an allowed picture.
  */
 import { ACCOUNT_TEXTS, AVATAR_MAX_BYTES } from '../../contract/account.ts';
-import { isPlausibleEmail, normalizeEmail, passwordProblem } from '../../contract/eligibility.ts';
+import { isPlausibleEmail, normalizeEmail, passwordProblem } from '../../contract/credentials.ts';
 
 export const PASSWORD_FIELDS = ['current_password', 'password1', 'password2'] as const;
 export type PasswordField = (typeof PASSWORD_FIELDS)[number];

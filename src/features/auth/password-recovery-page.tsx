@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { css } from '@linaria/core';
 import { API_PATHS } from '../../contract/api-paths.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { isPlausibleEmail } from '../../contract/eligibility.ts';
+import { isPlausibleEmail } from '../../contract/credentials.ts';
 import { ERROR_TEXTS } from '../../contract/errors.ts';
 import { api, isApiError } from '../../lib/api-client.ts';
 import { readPreviousEmail } from '../../state/session-actions.ts';
