@@ -13,7 +13,7 @@
  * so an 'enable' event in the middle of a blackjack hand does not open the switch.
  */
 import { GAME_EVENT_RULES, type GameEvent, type SwitchingEffect } from '../contract/game-messages.ts';
-import { HOUSE_GAME_IDS } from '../contract/games.ts';
+import { HOUSE_GAME_IDS } from '../contract/games-catalogue.ts';
 import { TIMINGS } from '../contract/constants.ts';
 import type { Balances } from '../contract/schemas.ts';
 import { store } from './store.ts';

@@ -8,7 +8,7 @@ import {
   GamesCatalogueSchema,
   VendorLaunchResponseSchema,
   type Game,
-} from '../../contract/games.ts';
+} from '../../contract/games-catalogue.ts';
 import type { Currency } from '../../contract/currency.ts';
 import type { Infer } from 'superstruct';
 import { api } from '../../lib/api-client.ts';

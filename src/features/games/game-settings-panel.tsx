@@ -9,7 +9,7 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
-import { HOUSE_GAME_IDS, type Game } from '../../contract/games.ts';
+import { HOUSE_GAME_IDS, type Game } from '../../contract/games-catalogue.ts';
 import { gameSettingsOf } from '../../contract/player-data.ts';
 import { setGameSettingSoon } from '../../state/player-data-soon.ts';
 import { store } from '../../state/store.ts';

@@ -3,7 +3,7 @@
  * the contract's schema) and SWR, which revalidates on focus and reconnect. Offline, the service
  * worker answers with the last list it saw, so the lobby still shows the games.
  */
-import { GAMES_API_PATHS, GamesCatalogueSchema, type Game } from '../../contract/games.ts';
+import { GAMES_API_PATHS, GamesCatalogueSchema, type Game } from '../../contract/games-catalogue.ts';
 import { useApiGet } from '../../lib/swr.tsx';
 
 export interface GamesCatalogueState {
