@@ -3,7 +3,7 @@
  * period's limit, and the way back; a spinner while the options load, the error with a retry when
  * they fail, and a plain sentence offline (redeeming needs a connection).
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { css } from '@linaria/core';
 import { useSnapshot } from 'valtio';
 import type { RedemptionOptions } from '../../contract/redemption.ts';
@@ -15,11 +15,22 @@ import { AppLink } from '../../ui/app-link.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, Notice, Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { LazySweepsHoldNotice } from '../../ui/sweeps-hold-notice-lazy.tsx';
 import { store } from '../../state/store.ts';
 import './register-redemption-dialogs.ts';
 import { usdValue } from './redeem-rules.ts';
 import { useRedemptionOptions } from './use-redemption-options.ts';
+
+/**
+ * The state's Sweeps hold notice (src/ui/sweeps-hold-notice.tsx), shown only to a resident of a
+ * state without Sweeps: loaded for them alone, no space reserved (a module that cannot load shows
+ * nothing; the server refuses the redemption with the same reason).
+ */
+const SweepsHoldNotice = lazy(() =>
+  import('../../ui/sweeps-hold-notice.tsx').then(
+    (m) => ({ default: m.SweepsHoldNotice }),
+    () => ({ default: () => null }),
+  ),
+);
 
 const facts = css`
   display: grid;
@@ -61,7 +72,11 @@ export function RedeemLayout({
       : null;
   return (
     <Page title={title}>
-      {hold ? <LazySweepsHoldNotice hold={hold} testId="redeem-sweeps-hold" /> : null}
+      {hold ? (
+        <Suspense fallback={null}>
+          <SweepsHoldNotice hold={hold} testId="redeem-sweeps-hold" />
+        </Suspense>
+      ) : null}
       {data ? (
         <Card>
           <dl className={facts} data-testid="redeem-summary">
