@@ -5,12 +5,12 @@
  * round from its revealed seed in the browser; the player's seeds can be seen, changed and
  * rotated here too. `?game=<id>` shows one game's rounds (the game page links here that way).
  */
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { css } from '@linaria/core';
 import { GAMES_API_PATHS, RecallResponseSchema, type RecalledRound } from '../../contract/games.ts';
 import { gameHistoryPath } from '../../contract/routes.ts';
 import { isApiError } from '../../lib/api-client.ts';
-import { FairnessSeedsSection } from '../../lib/fairness-seeds-section.tsx';
 import { useFairnessSeeds } from '../../lib/use-fairness-seeds.ts';
 import { useApiGet } from '../../lib/swr.tsx';
 import { useRoundVerification } from '../../lib/use-round-verification.ts';
@@ -18,6 +18,15 @@ import { AppLink } from '../../ui/app-link.tsx';
 import { Card, Notice, Page } from '../../ui/page.tsx';
 import { PageWaiting } from '../../ui/page-waiting.tsx';
 import { RecalledRoundCard } from './recalled-round-card.tsx';
+
+/**
+ * The seeds' section (current commitment, client seed form, rotate) loads beside the page, not with
+ * it: its heading and card are drawn at once, the section fills them a moment later (the seeds come
+ * from their own request anyway), so the page's first load stays within the 150 KB budget.
+ */
+const FairnessSeedsSection = lazy(() =>
+  import('../../lib/fairness-seeds-section.tsx').then((m) => ({ default: m.FairnessSeedsSection })),
+);
 
 const intro = css`
   margin: 0 0 var(--space-4);
@@ -80,7 +89,9 @@ export default function GameHistoryPage() {
       ) : null}
       <Card>
         <h2>Fairness</h2>
-        <FairnessSeedsSection seeds={seeds} onRotated={() => recall.mutate()} />
+        <Suspense fallback={null}>
+          <FairnessSeedsSection seeds={seeds} onRotated={() => recall.mutate()} />
+        </Suspense>
       </Card>
       {groups.map((group) => (
         <Card key={group.gameId}>
