@@ -358,6 +358,8 @@ export const LOGOUT_STORAGE_KEYS = [
 ] as const;
 
 /** Clears everything the session holds in memory and storage (no server call, no navigation). */
+const isPropertiesKey = (key: unknown): boolean => Array.isArray(key) && key[0] === API_PATHS.properties;
+
 export function clearLocalSession(
   opts: { status?: SessionSlice['status']; reason?: SessionSlice['signedOutReason'] } = {},
 ): void {
@@ -382,8 +384,11 @@ export function clearLocalSession(
       // one feature's cleanup must not stop the others
     }
   }
-  // Every cached server answer (banking packages included) is re-fetched by the next session.
-  void mutate(() => true, undefined, { revalidate: false });
+  // Every cached server answer (banking packages included) is re-fetched by the next session,
+  // except the named properties: operator settings, the same for every player, which the route
+  // guards wait for. Cleared while their request is in flight (a sign-out during start-up, as the
+  // country block's), SWR drops the late answer and a guard mounted meanwhile would wait forever.
+  void mutate((key) => !isPropertiesKey(key), undefined, { revalidate: false });
   assignSlice('session', {
     ...initialSession(),
     status: opts.status ?? 'signed-out',
