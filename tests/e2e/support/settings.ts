@@ -6,7 +6,7 @@
  * 8490-8494 test-clock servers (support/test-clock.ts), 8488 mail (communication preferences),
  * 8487 complimentary Gold, 8486 welcome offer, 8485 mobile verification, 8484 account pages,
  * 8483 promotions, 8482 password recovery (mail through an SMTP server the spec starts), 8481
- * country block, 8480 card fee and cash balance, 8470-8479 PWA specs (support/pwa-harness.ts; 8475 the review widget offline).
+ * country block, 8480 card fee and cash balance, 8495 sign-in spraying, 8470-8479 PWA specs (support/pwa-harness.ts; 8475 the review widget offline).
  */
 
 /**
