@@ -5,7 +5,6 @@
  */
 import { store } from './store.ts';
 import type { SavedCard } from '../contract/payments.ts';
-import type { PaymentMethodChoice } from './payment-slice.ts';
 
 /** What pay-now's quote says of the selected package: the balance applied and the card fee. */
 export function setPurchaseFunding(funding: { balanceAppliedUsd: number; cardFeeUsd: number }): void {
@@ -29,10 +28,8 @@ export function markFeaturedShown(): void {
   store.payment.featuredShown = true;
 }
 
-/** The payment method chosen on pay-now (saved card, new card or pay by bank). */
-export function selectPaymentMethod(choice: PaymentMethodChoice): void {
-  store.payment.selectedPaymentMethod = { ...choice };
-}
+/** The pay-now page's two (pay-now-selection.ts, without the rest of this module). */
+export { selectPaymentMethod, setReturnAfterAddCard } from './pay-now-selection.ts';
 
 /** A deleted saved card stops being the chosen payment method; pay-now falls back to the default. */
 export function forgetDeletedCard(cardId: string): void {
@@ -43,11 +40,6 @@ export function forgetDeletedCard(cardId: string): void {
 /** The saved cards as last listed (the pay-now choices read them). */
 export function setSavedCards(cards: readonly SavedCard[]): void {
   store.payment.paymentMethods = cards.map((c) => ({ ...c }));
-}
-
-/** Where adding a card returns to (pay-now), or null for the payment methods pages. */
-export function setReturnAfterAddCard(route: string | null): void {
-  store.payment.returnAfterAddCard = route;
 }
 
 /** The setup intent of the card being added (null once the page closes); not confirmed yet. */

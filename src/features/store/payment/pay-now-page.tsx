@@ -21,20 +21,17 @@ import { CHILD_ROUTES } from '../../../lib/child-routes.ts';
 import { formatUsd } from '../../../contract/money.ts';
 import { useApiGet } from '../../../lib/swr.tsx';
 import { store } from '../../../state/store.ts';
-import { selectPaymentMethod, setReturnAfterAddCard } from '../../../state/payment-selection.ts';
+import { selectPaymentMethod, setReturnAfterAddCard } from '../../../state/pay-now-selection.ts';
 import type { PaymentMethodChoice } from '../../../state/payment-slice.ts';
 import { hideLoadingOverlay, SPINNER_MESSAGES } from '../../../state/ui-actions.ts';
 import { Button } from '../../../ui/button.tsx';
-import { FormError } from '../../../ui/form-error.tsx';
 import { Card, Notice, Page } from '../../../ui/page.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import type { CardFrameHandle } from '../dialogs/card-frame.tsx';
 import { PackageContents } from '../dialogs/package-contents.tsx';
 import { choiceOf, resolveMethod, type MethodKey } from './payment-method-choice.ts';
 import { center, fine, manageLink, section, total } from './pay-now-styles.ts';
-import { PaymentMethodOptions } from './payment-method-options.tsx';
 import { phoneError } from './phone-format.ts';
-import { PurchaseFinePrint } from './purchase-fine-print.tsx';
 import { usePayNowPurchase } from './use-pay-now-purchase.ts';
 import { usePurchaseQuote } from './use-purchase-quote.ts';
 
@@ -48,6 +45,15 @@ const PromoCodeField = lazy(async () => ({
   default: (await import('./promo-code-field.tsx')).PromoCodeField,
 }));
 const PurchaseCost = lazy(async () => ({ default: (await import('./purchase-cost.tsx')).PurchaseCost }));
+// The message under the pay button comes only after a Buy or a retry.
+const FormError = lazy(async () => ({ default: (await import('../../../ui/form-error.tsx')).FormError }));
+// Drawn once the payments config and the saved cards have come: they load beside the page too.
+const PaymentMethodOptions = lazy(async () => ({
+  default: (await import('./payment-method-options.tsx')).PaymentMethodOptions,
+}));
+const PurchaseFinePrint = lazy(async () => ({
+  default: (await import('./purchase-fine-print.tsx')).PurchaseFinePrint,
+}));
 
 /** The processor-loading overlay never stays up longer than this if the card frame never answers. */
 const OVERLAY_LIMIT_MS = 15_000;
@@ -186,7 +192,9 @@ export default function PayNowPage() {
                 Your cash balance pays the whole price. Nothing is charged to a card or bank.
               </Notice>
             ) : (
-              <PaymentMethodOptions cards={cards} method={method} onChoose={choose} />
+              <Suspense fallback={null}>
+                <PaymentMethodOptions cards={cards} method={method} onChoose={choose} />
+              </Suspense>
             )}
             <Link
               className={manageLink}
@@ -262,7 +270,11 @@ export default function PayNowPage() {
                 {pendingNotice}
               </Notice>
             ) : null}
-            <FormError message={inlineError} />
+            {inlineError ? (
+              <Suspense fallback={null}>
+                <FormError message={inlineError} />
+              </Suspense>
+            ) : null}
             {online ? null : <p role="status">{OFFLINE_ACTION_MESSAGE}</p>}
             {canRetry ? (
               <Button
@@ -281,7 +293,9 @@ export default function PayNowPage() {
             {method === 'new_card' && !covered && frameReady && !cardComplete ? (
               <p className={fine}>Enter your card details above to continue.</p>
             ) : null}
-            <PurchaseFinePrint className={fine} />
+            <Suspense fallback={null}>
+              <PurchaseFinePrint className={fine} />
+            </Suspense>
           </form>
         )}
       </Card>

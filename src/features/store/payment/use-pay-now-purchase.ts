@@ -8,7 +8,6 @@ import { useNavigate } from 'react-router-dom';
 import type { CoinPackage, PaymentsConfig } from '../../../contract/payments.ts';
 import { store } from '../../../state/store.ts';
 import type { PurchaseAttempt } from '../../../state/payment-actions.ts';
-import { PURCHASE_DIALOGS } from '../dialogs/purchase-dialog-kinds.ts';
 import type { PayNowChoices, PayNowView } from './pay-now-flow.ts';
 import type { MethodKey } from './payment-method-choice.ts';
 import { loadedProcess, proc, usePurchaseProcessLoaded } from './purchase-process.ts';
@@ -38,6 +37,9 @@ export interface PayNowPurchase {
   /** Another payment method: the old attempt is not the one to retry. */
   forgetAttempt: () => void;
 }
+
+/** The dialog names load with the first Buy click, not with the page (size budget). */
+const purchaseDialogs = async () => (await import('../dialogs/purchase-dialog-kinds.ts')).PURCHASE_DIALOGS;
 
 const PENDING_PURCHASE_MESSAGE =
   'We did not hear back about your last purchase. Press Try again to finish it; you will not be charged twice.';
@@ -99,7 +101,9 @@ export function usePayNowPurchase({ config, gameId, ...input }: PayNowPurchaseIn
     await exclusively(async () => {
       let confirmed = confirmRepeat;
       if (!confirmed && proc().isRepeatPurchase(store.payment.lastPurchase, pkg.id, Date.now())) {
-        const r = await proc().openDialogForResult(PURCHASE_DIALOGS.confirmPurchase, { package: { ...pkg } });
+        const r = await proc().openDialogForResult((await purchaseDialogs()).confirmPurchase, {
+          package: { ...pkg },
+        });
         if (!r?.confirmedPurchase) return;
         confirmed = true;
       }
@@ -118,7 +122,9 @@ export function usePayNowPurchase({ config, gameId, ...input }: PayNowPurchaseIn
   async function confirmRepeatAndPay() {
     const { pkg } = input;
     if (!pkg) return;
-    const r = await proc().openDialogForResult(PURCHASE_DIALOGS.confirmPurchase, { package: { ...pkg } });
+    const r = await proc().openDialogForResult((await purchaseDialogs()).confirmPurchase, {
+      package: { ...pkg },
+    });
     if (r?.confirmedPurchase) await buy(true);
   }
 
