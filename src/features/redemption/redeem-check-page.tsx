@@ -1,12 +1,13 @@
 /** /redeem/check: redeem Sweeps Coins by a paper check mailed to the billing address. */
-import { REDEMPTION_METHOD_LABELS } from '../../contract/redemption.ts';
-import { RedeemForm } from './redeem-form.tsx';
+import { REDEMPTION_METHOD_LABELS } from '../../contract/redemption-pages.ts';
+import { LazyRedeemForm, usePreloadRedeemForm } from './redeem-form-lazy.tsx';
 import { RedeemLayout } from './redeem-layout.tsx';
 
 export default function RedeemCheckPage() {
+  usePreloadRedeemForm();
   return (
     <RedeemLayout title={`Redeem by ${REDEMPTION_METHOD_LABELS.paper_check}`}>
-      {(options) => <RedeemForm method="paper_check" options={options} />}
+      {(options) => <LazyRedeemForm method="paper_check" options={options} />}
     </RedeemLayout>
   );
 }

@@ -16,12 +16,14 @@ import {
   GIFT_CARD_BRAND_LABELS,
   REDEMPTION_ERROR_CODES,
   REDEMPTION_METHOD_LABELS,
-  type GiftCardBrand,
-  type KeptWithdrawalData,
-  type Redemption,
-  type RedemptionMethod,
   type RedemptionOptions,
-  type RedemptionRequest,
+} from '../../contract/redemption-pages.ts';
+import type {
+  GiftCardBrand,
+  KeptWithdrawalData,
+  Redemption,
+  RedemptionMethod,
+  RedemptionRequest,
 } from '../../contract/redemption.ts';
 import { CHILD_ROUTES } from '../../lib/child-routes.ts';
 import { ApiError, CLIENT_ERROR_CODES, isApiError, reportApiError } from '../../lib/api-client.ts';

@@ -6,7 +6,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { css } from '@linaria/core';
 import { useSnapshot } from 'valtio';
-import type { RedemptionOptions } from '../../contract/redemption.ts';
+import type { RedemptionOptions } from '../../contract/redemption-pages.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { formatSweeps, formatUsd } from '../../contract/money.ts';
 import { MY_ACCOUNT_FRAGMENTS } from '../../lib/child-routes.ts';

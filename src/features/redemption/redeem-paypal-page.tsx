@@ -1,12 +1,13 @@
 /** /redeem/paypal: redeem Sweeps Coins to a PayPal e-wallet. */
-import { REDEMPTION_METHOD_LABELS } from '../../contract/redemption.ts';
-import { RedeemForm } from './redeem-form.tsx';
+import { REDEMPTION_METHOD_LABELS } from '../../contract/redemption-pages.ts';
+import { LazyRedeemForm, usePreloadRedeemForm } from './redeem-form-lazy.tsx';
 import { RedeemLayout } from './redeem-layout.tsx';
 
 export default function RedeemPayPalPage() {
+  usePreloadRedeemForm();
   return (
     <RedeemLayout title={`Redeem by ${REDEMPTION_METHOD_LABELS.paypal}`}>
-      {(options) => <RedeemForm method="paypal" options={options} />}
+      {(options) => <LazyRedeemForm method="paypal" options={options} />}
     </RedeemLayout>
   );
 }

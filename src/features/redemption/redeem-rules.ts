@@ -3,12 +3,9 @@
  * decimals, at least the method's minimum for the player's tier, at most the redeemable Sweeps
  * and what is left of the period's limit) and the prize value at the redemption values rate.
  */
-import {
-  belowMinimumText,
-  REDEMPTION_PAGE_TEXTS,
-  type RedemptionMethod,
-  type RedemptionOptions,
-} from '../../contract/redemption.ts';
+import { belowMinimumText, type RedemptionOptions } from '../../contract/redemption-pages.ts';
+import { REDEMPTION_PAGE_TEXTS } from '../../contract/redemption-page-texts.ts';
+import type { RedemptionMethod } from '../../contract/withdrawal-data.ts';
 
 /** "12.5" / "12.50" -> 12.5; null for anything that is not a positive amount with at most 2 decimals. */
 export function parseAmount(text: string): number | null {

@@ -6,13 +6,13 @@
  * a bank account number, which this never sends.
  */
 import { useCallback, useEffect, useRef } from 'react';
+import { REDEMPTION_API_PATHS } from '../../contract/redemption-pages.ts';
 import {
-  REDEMPTION_API_PATHS,
   TempWithdrawalDataAnswerSchema,
   type KeptWithdrawalData,
   type RedemptionMethod,
-  type TempWithdrawalData,
-} from '../../contract/redemption.ts';
+} from '../../contract/withdrawal-data.ts';
+import type { TempWithdrawalData } from '../../contract/redemption.ts';
 import { api } from '../../lib/api-client.ts';
 
 /** Saved this long after the last change: one call per pause, not per key stroke. */

@@ -1,5 +1,5 @@
 /** The redeem pages' options (minimums of the player's tier, limit, e-wallet), always fetched fresh. */
-import { REDEMPTION_API_PATHS, RedemptionOptionsSchema } from '../../contract/redemption.ts';
+import { REDEMPTION_API_PATHS, RedemptionOptionsSchema } from '../../contract/redemption-pages.ts';
 import { useApiGet } from '../../lib/swr.tsx';
 
 export function useRedemptionOptions() {
