@@ -3,7 +3,7 @@
  * The URL's search params hold the query, so reload and Back keep the place. Offline, the page
  * keeps what it loaded earlier in this session and says it cannot refresh.
  */
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { css } from '@linaria/core';
@@ -19,8 +19,6 @@ import { Page, Card, Notice } from '../../ui/page.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { HistoryFilters } from './history-filters.tsx';
-import { HistoryList } from './history-list.tsx';
-import { HistoryPager } from './history-pager.tsx';
 import {
   hasFilters,
   loadErrorText,
@@ -31,6 +29,15 @@ import {
   withFilters,
 } from './history-query.ts';
 import { useCoinHistory, useTransactionFilters } from './use-history.ts';
+
+/**
+ * The list and its pager are drawn once the transactions have come: they load beside the page,
+ * asked for as it opens, so the history pages' first load stays within the 150 KB budget.
+ */
+const loadList = () => import('./history-list.tsx');
+const loadPager = () => import('./history-pager.tsx');
+const HistoryList = lazy(async () => ({ default: (await loadList()).HistoryList }));
+const HistoryPager = lazy(async () => ({ default: (await loadPager()).HistoryPager }));
 
 const intro = css`
   color: var(--color-text-muted);
@@ -110,6 +117,10 @@ export function pageTotalsText(t: { credits: number; debits: number }, currency:
 
 export function CoinHistoryPage({ currency, title, goldOnly = false }: CoinHistoryPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
+  // The list's and pager's chunks come while the transactions are asked for, not after.
+  useEffect(() => {
+    void Promise.all([loadList(), loadPager()]).catch(() => undefined);
+  }, []);
   const query = queryFromSearch(searchParams);
   const online = useOnline();
   const balances = useSnapshot(store.balances);
@@ -157,11 +168,13 @@ export function CoinHistoryPage({ currency, title, goldOnly = false }: CoinHisto
           )}
         </div>
       ) : (
-        <HistoryList
-          entries={view.entries}
-          currency={currency}
-          caption={`${title}, page ${view.page} of ${view.totalPages}`}
-        />
+        <Suspense fallback={null}>
+          <HistoryList
+            entries={view.entries}
+            currency={currency}
+            caption={`${title}, page ${view.page} of ${view.totalPages}`}
+          />
+        </Suspense>
       );
   } else if (error && !fieldError) {
     body = null;
@@ -255,13 +268,15 @@ export function CoinHistoryPage({ currency, title, goldOnly = false }: CoinHisto
         </div>
         {body}
         {view ? (
-          <HistoryPager
-            view={view}
-            busy={history.isValidating}
-            disabled={offline}
-            onPrevious={() => view.previous && go(searchFromLink(view.previous))}
-            onNext={() => view.next && go(searchFromLink(view.next))}
-          />
+          <Suspense fallback={null}>
+            <HistoryPager
+              view={view}
+              busy={history.isValidating}
+              disabled={offline}
+              onPrevious={() => view.previous && go(searchFromLink(view.previous))}
+              onNext={() => view.next && go(searchFromLink(view.next))}
+            />
+          </Suspense>
         ) : null}
       </Card>
     </Page>
