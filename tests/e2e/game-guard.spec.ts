@@ -36,7 +36,9 @@ async function changeCatalogue(page: Page, change: (g: Game) => Game): Promise<v
 async function buyCoinsFromGame(page: Page, gameId: string): Promise<void> {
   await page.goto(gamePath(gameId));
   await page.getByRole('link', { name: 'Get coins' }).click();
-  await expect(page).toHaveURL(new RegExp(`/buy-coins\\?game_id=${gameId}$`));
+  // third_party: a purchase started from a vendor game (thirdPartyPurchase, docs/payments.md).
+  const thirdParty = gameId === VENDOR_GAME_ID ? '&third_party=1' : '';
+  await expect(page).toHaveURL(new RegExp(`/buy-coins\\?game_id=${gameId}${thirdParty}$`));
   await page.getByTestId('dialog-featured-package').getByTestId('featured-package-buy').click();
   await fillCard(page, TEST_CARDS.success);
   await page.getByTestId('pay-now-buy').click();
