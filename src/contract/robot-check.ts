@@ -31,10 +31,5 @@ export const ROBOT_CHECK_PROBLEMS = [
 ] as const;
 export type RobotCheckProblem = (typeof ROBOT_CHECK_PROBLEMS)[number];
 
-export const ROBOT_CHECK_TEXTS = {
-  label: "I'm not a robot",
-  failed: 'The "I\'m not a robot" check failed or expired. Please tick the box again.',
-  missing: 'Please tick "I\'m not a robot" before creating your account.',
-  expired: 'The check expired. Please tick the box again.',
-  offline: 'You are offline. The "I\'m not a robot" check needs a connection.',
-} as const;
+/** What the widget and the forms say (in a module of its own: the join page reads only these at first). */
+export { ROBOT_CHECK_TEXTS } from './robot-check-texts.ts';

@@ -43,8 +43,8 @@ import { NameFields, ZipCodeField } from './join-fields.tsx';
 import { trackEvent } from '../../lib/analytics.ts';
 import { AfterHydration } from '../../ui/after-hydration.tsx';
 import type { RobotCheckToken } from '../../ui/robot-check.tsx';
-import { RobotCheckChallengeSchema, ROBOT_CHECK_TEXTS } from '../../contract/robot-check.ts';
 import { ERROR_CODES } from '../../contract/error-codes.ts';
+import { ROBOT_CHECK_TEXTS } from '../../contract/robot-check-texts.ts';
 import { openDialog } from '../../state/dialog-actions.ts';
 import { DUPLICATE_ACCOUNT_DIALOG } from './register-duplicate-account-dialog.ts';
 
@@ -82,9 +82,15 @@ const signInLine = css`
 
 /** The robot check's widget and solver load beside the form, like the terms. */
 const RobotCheck = lazy(async () => ({ default: (await import('../../ui/robot-check.tsx')).RobotCheck }));
-/** The join's robot-check challenge (no sign-in). */
-const fetchJoinChallenge = () =>
-  api.get(API_PATHS.joinRobotCheck, RobotCheckChallengeSchema, { handleErrors: false });
+/**
+ * The join's robot-check challenge (no sign-in). Its schema loads with it, as the widget does, so
+ * the join page's first load stays within its size budget.
+ */
+const robotCheckContract = () => import('../../contract/robot-check.ts');
+const fetchJoinChallenge = async () =>
+  api.get(API_PATHS.joinRobotCheck, (await robotCheckContract()).RobotCheckChallengeSchema, {
+    handleErrors: false,
+  });
 /** The control the robot check's error focuses. */
 const ROBOT_CONTROL = 'not_a_robot';
 /**
