@@ -5,14 +5,11 @@
  * rejected re-authentication refuses it with its message, and TRY AGAIN then an approved
  * re-authentication applies it.
  */
-import { createHash } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ADDRESS_REQUEST_TEXTS } from '../../src/contract/address-requests.ts';
-import { API_PATHS, apiUrl } from '../../src/contract/api-paths.ts';
-import { CSRF_HEADER } from '../../src/contract/constants.ts';
 import { KYC_TEXTS } from '../../src/contract/kyc.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { newPlayer, signInToLobby, type NewPlayer } from './support/app.ts';
+import { createPlayerViaApi, newPlayer, signInToLobby } from './support/app.ts';
 import { submitKycFrame } from './support/kyc.ts';
 
 test.use({ viewport: { width: 360, height: 780 } });
@@ -20,51 +17,6 @@ test.use({ viewport: { width: 360, height: 780 } });
 // Addresses of this run only: an address is a household of at most two accounts.
 const run = Date.now() % 9000;
 const street = (n: number) => `${run + n} N. State St`;
-
-/** SHA-256(challenge:answer) with `difficulty` leading zero bits: the join's robot check, as its page solves it. */
-function solve(challenge: string, difficulty: number): string {
-  for (let n = 0; ; n++) {
-    const digest = createHash('sha256').update(`${challenge}:${n}`).digest();
-    let bits = 0;
-    for (const byte of digest) {
-      if (byte === 0) {
-        bits += 8;
-        continue;
-      }
-      bits += Math.clz32(byte) - 24;
-      break;
-    }
-    if (bits >= difficulty) return String(n);
-  }
-}
-
-/** Joins through the API as the join form does, with its robot check solved when the server asks one. */
-async function joinViaApi(request: APIRequestContext, p: NewPlayer): Promise<void> {
-  const csrf = (await (await request.get(apiUrl(API_PATHS.csrf))).json()) as { csrf_token: string };
-  // The join's robot check (a 404 from a server without one).
-  const robot = await request.get(apiUrl('/users/robot-check'));
-  let solved = {};
-  if (robot.ok()) {
-    const c = (await robot.json()) as { challenge: string; difficulty: number; site_key: string };
-    solved = { g_token: `${c.challenge}:${solve(c.challenge, c.difficulty)}`, g_id: c.site_key };
-  }
-  const res = await request.post(apiUrl(API_PATHS.users), {
-    headers: { [CSRF_HEADER]: csrf.csrf_token },
-    data: {
-      email: p.email,
-      first_name: p.firstName,
-      last_name: p.lastName,
-      password1: p.password,
-      password2: p.password,
-      postal_code: p.postalCode,
-      birth_year: p.birthYear,
-      birth_month: p.birthMonth,
-      birth_day: p.birthDay,
-      ...solved,
-    },
-  });
-  expect(res.ok(), `POST users answered ${res.status()}: ${await res.text()}`).toBeTruthy();
-}
 
 const section = (page: Page) => page.locator('section', { has: page.locator('#billing-address') });
 
@@ -99,7 +51,7 @@ test('a verified player: the change waits for re-authentication, is refused with
   request,
 }) => {
   const p = newPlayer();
-  await joinViaApi(request, p);
+  await createPlayerViaApi(request, p);
   await signInToLobby(page, p.email, p.password);
   await page.goto(`${ROUTES.myAccount}#billing-address`);
 

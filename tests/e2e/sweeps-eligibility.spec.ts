@@ -5,16 +5,14 @@
  * player whose identity verification is pending is told why Sweeps play waits and what to do.
  * Each test signs in through the login page in a fresh context.
  */
-import { createHash } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { API_PATHS, apiUrl } from '../../src/contract/api-paths.ts';
-import { CSRF_HEADER, EXCLUDED_STATES } from '../../src/contract/constants.ts';
-import type { RobotCheckChallenge } from '../../src/contract/robot-check.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { apiUrl } from '../../src/contract/api-paths.ts';
+import { EXCLUDED_STATES } from '../../src/contract/constants.ts';
 import { OPERATOR_API_PATHS } from '../../src/contract/operator.ts';
 import { PAYMENT_TEXTS } from '../../src/contract/payments.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { SWEEPS_ELIGIBILITY_TEXTS } from '../../src/contract/sweeps-eligibility.ts';
-import { newPlayer, signInToLobby, type NewPlayer } from './support/app.ts';
+import { createPlayerViaApi, newPlayer, signInToLobby } from './support/app.ts';
 import { asOperator } from './support/redemption.ts';
 
 const VIEWPORT = { width: 360, height: 780 };
@@ -39,48 +37,6 @@ async function setIdentityState(baseURL: string, email: string, state: string): 
     });
     expect(res.ok(), `identity state answered ${res.status()}: ${await res.text()}`).toBeTruthy();
   });
-}
-
-/** The sandbox robot check's proof of work: n with SHA-256("<challenge>:<n>") starting with `difficulty` zero bits. */
-function solveRobotCheck(challenge: string, difficulty: number): string {
-  for (let n = 0; ; n += 1) {
-    const digest = createHash('sha256').update(`${challenge}:${n}`).digest();
-    let bits = 0;
-    for (const byte of digest) {
-      if (byte === 0) {
-        bits += 8;
-        continue;
-      }
-      bits += Math.clz32(byte) - 24;
-      break;
-    }
-    if (bits >= difficulty) return String(n);
-  }
-}
-
-/** Joins over the API as the join page does, solving the sign-up's robot check as the page would. */
-async function createPlayerViaApi(request: APIRequestContext, p: NewPlayer): Promise<void> {
-  const csrf = await request.get(apiUrl(API_PATHS.csrf));
-  const { csrf_token } = (await csrf.json()) as { csrf_token: string };
-  const robot = (await (await request.get(apiUrl(API_PATHS.joinRobotCheck))).json()) as RobotCheckChallenge;
-  const answer = solveRobotCheck(robot.challenge, robot.difficulty);
-  const res = await request.post(apiUrl(API_PATHS.users), {
-    headers: { [CSRF_HEADER]: csrf_token },
-    data: {
-      email: p.email,
-      first_name: p.firstName,
-      last_name: p.lastName,
-      password1: p.password,
-      password2: p.password,
-      postal_code: p.postalCode,
-      birth_year: p.birthYear,
-      birth_month: p.birthMonth,
-      birth_day: p.birthDay,
-      g_token: `${robot.challenge}:${answer}`,
-      g_id: robot.site_key,
-    },
-  });
-  expect(res.ok(), `POST users answered ${res.status()}: ${await res.text()}`).toBeTruthy();
 }
 
 /** Closes the dialogs a session start may open over the page (featured offer, login bonus, promotions). */
